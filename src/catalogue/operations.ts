@@ -1,0 +1,209 @@
+import type { GroupId } from './groups.js';
+
+/** How the response body is wrapped (2.1). */
+export type EnvelopeKind =
+  /** `data`, `status`, `code`, `message` and `error`. */
+  | 'full'
+  /** "The create-order response for the alpha catalogue carries only `data`." */
+  | 'data-only';
+
+/**
+ * "Paths under /pc and /auth are written with a doubled slash after the base address;
+ * paths under /openapi with a single one." (4)
+ */
+export type PathStyle = 'double-slash' | 'single-slash';
+
+/** What the spec documents of `data` in an operation's response (4, "Response data"). */
+export type ResponseData =
+  /** "empty object" (in the sample): only its being an object is documented. */
+  | { kind: 'object' }
+  /** One record of the given record schema. */
+  | { kind: 'record'; schema: RecordSchema }
+  /** A page (2.2) whose list holds records of the given schema. */
+  | { kind: 'page'; record: RecordSchema };
+
+/** The record schemas of section 2, by file name under schemas/records/. */
+export const recordSchemas = [
+  'order',
+  'created-order',
+  'order-line',
+  'beta-product',
+  'custom-demand',
+  'purchase-order',
+  'bank-card',
+  'consignee',
+] as const;
+export type RecordSchema = (typeof recordSchemas)[number];
+
+export interface Paging {
+  /** The request field naming the page asked for, where the operation sends one. */
+  readonly pageNoField?: 'pageNo';
+  /** `pageSize` is documented as the "number of records to return" (#13). */
+  readonly pageSizeBoundsList: boolean;
+}
+
+export interface Operation {
+  /** The row number in the table of section 4. */
+  readonly number: number;
+  /** Stable id, used in `--only`, waivers and file names (schemas/requests/<id>.schema.json). */
+  readonly id: string;
+  readonly group: GroupId;
+  readonly method: 'POST';
+  /** The documented path, relative to {base_url}, as section 4 writes it. */
+  readonly path: string;
+  readonly pathStyle: PathStyle;
+  /** `$id` of the request body schema under schemas/. */
+  readonly requestSchema: string;
+  readonly response: ResponseData;
+  readonly envelope: EnvelopeKind;
+  /** Whether calling it changes server state (skipped by read-only runs). */
+  readonly mutates: boolean;
+  /** Present on list operations (4 rule 2). */
+  readonly paging?: Paging;
+  /** Present on the create-order operations: the response order's lines answer the request's items. */
+  readonly createsOrder?: true;
+}
+
+type OperationFacts = Omit<Operation, 'pathStyle' | 'requestSchema' | 'method' | 'envelope'> &
+  Partial<Pick<Operation, 'envelope'>>;
+
+function pathStyleOf(path: string): PathStyle {
+  if (path.startsWith('/pc/') || path.startsWith('/auth/')) return 'double-slash';
+  if (path.startsWith('/openapi/')) return 'single-slash';
+  throw new Error(`No documented path style for ${path}: section 4 covers /pc, /auth and /openapi only.`);
+}
+
+function operation(facts: OperationFacts): Operation {
+  return {
+    method: 'POST',
+    envelope: 'full',
+    ...facts,
+    pathStyle: pathStyleOf(facts.path),
+    requestSchema: `requests/${facts.id}.schema.json`,
+  };
+}
+
+const object = { kind: 'object' } as const;
+const page = (record: RecordSchema) => ({ kind: 'page', record }) as const;
+const record = (schema: RecordSchema) => ({ kind: 'record', schema }) as const;
+const list = { pageSizeBoundsList: false } as const;
+
+/** The sixteen documented operations of section 4, in the table's order. */
+export const operations: readonly Operation[] = [
+  operation({
+    number: 1,
+    id: 'custom-demand-list',
+    group: 'custom-demand',
+    path: '/pc/custom_demand/list',
+    response: page('custom-demand'),
+    mutates: false,
+    paging: list,
+  }),
+  operation({ number: 2, id: 'custom-demand-create', group: 'custom-demand', path: '/pc/custom_demand/create', response: object, mutates: true }),
+  operation({ number: 3, id: 'custom-demand-delete', group: 'custom-demand', path: '/pc/custom_demand/delDemand', response: object, mutates: true }),
+  operation({
+    number: 4,
+    id: 'purchase-order-list',
+    group: 'purchase-orders',
+    path: '/pc/purchase_order/list',
+    response: page('purchase-order'),
+    mutates: false,
+    paging: list,
+  }),
+  operation({
+    number: 5,
+    id: 'consignment-publish',
+    group: 'consignment',
+    path: '/pc/consignmentorder/publishConsignment',
+    response: object,
+    mutates: true,
+  }),
+  operation({
+    number: 6,
+    id: 'consignment-delete',
+    group: 'consignment',
+    path: '/pc/consignmentorder/delConsignment',
+    // "one purchase order record shape (2.7)", as written.
+    response: record('purchase-order'),
+    mutates: true,
+  }),
+  operation({
+    number: 7,
+    id: 'bank-card-list',
+    group: 'member-account',
+    path: '/pc/customer/bankCardList',
+    response: page('bank-card'),
+    mutates: false,
+    paging: list,
+  }),
+  operation({
+    number: 8,
+    id: 'bank-card-by-id',
+    group: 'member-account',
+    path: '/pc/customer/bankCardInfoById',
+    // "consignee record shape (2.9)", as written.
+    response: record('consignee'),
+    mutates: false,
+  }),
+  operation({
+    number: 9,
+    id: 'consignee-by-id',
+    group: 'member-account',
+    path: '/pc/customer/consigneeInfoById',
+    response: record('consignee'),
+    mutates: false,
+  }),
+  operation({ number: 10, id: 'consignee-delete', group: 'member-account', path: '/pc/customer/deleteConsignee', response: object, mutates: true }),
+  operation({ number: 11, id: 'send-code', group: 'member-account', path: '/auth/send_code', response: object, mutates: true }),
+  operation({ number: 12, id: 'login', group: 'member-account', path: '/pc/auth/login', response: object, mutates: false }),
+  operation({
+    number: 13,
+    id: 'alpha-orders-list',
+    group: 'alpha-orders',
+    path: '/openapi/alpha/orders/getAlphaOrders',
+    response: page('order'),
+    mutates: false,
+    paging: { pageNoField: 'pageNo', pageSizeBoundsList: true },
+  }),
+  operation({
+    number: 14,
+    id: 'alpha-order-create',
+    group: 'alpha-orders',
+    path: '/openapi/alpha/orders/createAlphaOrders',
+    response: record('created-order'),
+    envelope: 'data-only',
+    mutates: true,
+    createsOrder: true,
+  }),
+  operation({
+    number: 15,
+    id: 'beta-order-create',
+    group: 'beta-orders',
+    path: '/openapi/beta/orders/createBetaOrders',
+    response: record('created-order'),
+    mutates: true,
+    createsOrder: true,
+  }),
+  operation({
+    number: 16,
+    id: 'beta-products-by-brand',
+    group: 'beta-products',
+    path: '/openapi/beta/products/getProductsByBrandId',
+    response: page('beta-product'),
+    mutates: false,
+    paging: { pageNoField: 'pageNo', pageSizeBoundsList: false },
+  }),
+];
+
+/** The path as sent on the wire: the documented path behind the doubled slash where section 4 asks for one. */
+export function wirePath(op: Pick<Operation, 'path' | 'pathStyle'>): string {
+  return op.pathStyle === 'double-slash' ? `/${op.path}` : op.path;
+}
+
+export function findOperation(idOrPath: string): Operation | undefined {
+  return operations.find((op) => op.id === idOrPath || op.path === idOrPath);
+}
+
+export function operationsOf(group: GroupId): Operation[] {
+  return operations.filter((op) => op.group === group);
+}
