@@ -1,0 +1,17 @@
+/**
+ * How the `authorization` header carries the token.
+ * "The header value shown is the word bearer directly followed by the token, with no separating
+ * space: bearer<ACCESS_TOKEN>. Some operations show the value as <API_KEY>." (5 rule 2)
+ */
+export const authSchemes = ['bearer-no-space', 'bearer-space', 'api-key'] as const;
+export type AuthScheme = (typeof authSchemes)[number];
+
+const prefixes: Record<AuthScheme, string> = {
+  'bearer-no-space': 'bearer',
+  'bearer-space': 'Bearer ',
+  'api-key': '',
+};
+
+export function authorizationValue(scheme: AuthScheme, token: string): string {
+  return `${prefixes[scheme]}${token}`;
+}

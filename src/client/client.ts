@@ -1,0 +1,121 @@
+import { Pool } from 'undici';
+import { authorizationValue, type AuthScheme } from './auth.js';
+import type { ParsedBody, ReceivedResponse, Transcript } from './exchange.js';
+import { classifyFailure } from './failures.js';
+import { createLimiter } from './limiter.js';
+import { parseBaseUrl, requestPath } from './target.js';
+
+export interface ClientOptions {
+  readonly baseUrl: string;
+  readonly token: string;
+  readonly authScheme: AuthScheme;
+  /** Per request, from sending to the last byte of the body. */
+  readonly timeoutMs: number;
+  /** Bodies longer than this are cut and reported. */
+  readonly maxBodyBytes: number;
+  /** Requests in flight at once (and connections in the pool). */
+  readonly concurrency: number;
+}
+
+export interface OutgoingRequest {
+  readonly method: string;
+  /** Path as sent, e.g. `//pc/custom_demand/list`. */
+  readonly wirePath: string;
+  /** Raw body text; undefined sends none. */
+  readonly body: string | undefined;
+  /** Replaces the default headers where given; a value of undefined removes the header. */
+  readonly headers?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface Client {
+  send(request: OutgoingRequest): Promise<Transcript>;
+  close(): Promise<void>;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function parseJson(text: string): ParsedBody {
+  if (text.trim() === '') return { ok: false, reason: 'empty body' };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, reason: (error as Error).message };
+  }
+}
+
+/** One undici pool with keep-alive per run; every request bounded in time and size. */
+export function createClient(options: ClientOptions): Client {
+  const target = parseBaseUrl(options.baseUrl);
+  const pool = new Pool(target.origin, {
+    connections: options.concurrency,
+    keepAliveTimeout: 10_000,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    connect: { timeout: options.timeoutMs },
+  });
+  const limit = createLimiter(options.concurrency);
+  const defaultHeaders: Record<string, string> = {
+    'content-type': 'application/json',
+    authorization: authorizationValue(options.authScheme, options.token),
+  };
+
+  async function sendNow(request: OutgoingRequest): Promise<Transcript> {
+    const headers = flattenHeaders({ ...defaultHeaders, ...request.headers });
+    const path = requestPath(target, request.wirePath);
+    const sent = { method: request.method, url: `${target.origin}${path}`, headers, body: request.body };
+    const started = performance.now();
+    const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+    let response: Omit<ReceivedResponse, 'bodyText' | 'json'> | undefined;
+    const chunks: Buffer[] = [];
+    let received = 0;
+    try {
+      const answer = await pool.request({
+        method: request.method as 'POST',
+        path,
+        headers,
+        body: request.body,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      response = { status: answer.statusCode, headers: flattenHeaders(answer.headers) };
+      for await (const chunk of answer.body) {
+        const buffer = chunk as Buffer;
+        received += buffer.length;
+        if (received > options.maxBodyBytes) {
+          chunks.push(buffer.subarray(0, buffer.length - (received - options.maxBodyBytes)));
+          answer.body.destroy();
+          const bodyText = Buffer.concat(chunks).toString('utf8');
+          return {
+            request: sent,
+            response: { ...response, bodyText, json: { ok: false, reason: 'body cut at the cap' } },
+            failure: { kind: 'body-too-large', message: `body longer than the cap of ${options.maxBodyBytes} bytes` },
+            durationMs: elapsed(),
+          };
+        }
+        chunks.push(buffer);
+      }
+      const bodyText = Buffer.concat(chunks).toString('utf8');
+      return { request: sent, response: { ...response, bodyText, json: parseJson(bodyText) }, durationMs: elapsed() };
+    } catch (error) {
+      const failure = classifyFailure(error, options.timeoutMs);
+      const partial = response && {
+        ...response,
+        bodyText: Buffer.concat(chunks).toString('utf8'),
+        json: { ok: false, reason: 'body incomplete' } as const,
+      };
+      return { request: sent, ...(partial ? { response: partial } : {}), failure, durationMs: elapsed() };
+    }
+  }
+
+  return {
+    send: (request) => limit(() => sendNow(request)),
+    close: async () => {
+      await pool.destroy();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/** What the kit sent: exactly the bytes that went on the wire, plus the payload they encode. */
+export interface SentRequest {
+  readonly method: string;
+  /** The full URL as a string, built by concatenation so that a doubled slash survives. */
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The raw body text, or undefined when none was sent. */
+  readonly body: string | undefined;
+}
+
+export type ParsedBody = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+
+export interface ReceivedResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as text, at most the body cap long. */
+  readonly bodyText: string;
+  /** The body parsed as JSON, or why it could not be. */
+  readonly json: ParsedBody;
+}
+
+/** Why no complete response arrived. Each kind becomes a deviation; none stops the run. */
+export type TransportFailureKind =
+  | 'timeout'
+  | 'connection-refused'
+  | 'connection-reset'
+  | 'body-too-large'
+  | 'invalid-http'
+  | 'network-error';
+
+export interface TransportFailure {
+  readonly kind: TransportFailureKind;
+  readonly message: string;
+}
+
+/** One request and what came of it. */
+export interface Transcript {
+  readonly request: SentRequest;
+  /** Present when a status line arrived, even if the body then failed. */
+  readonly response?: ReceivedResponse;
+  readonly failure?: TransportFailure;
+  readonly durationMs: number;
+}

@@ -1,0 +1,35 @@
+import { KitError } from '../errors.js';
+
+/** Where requests go: an origin and an optional path prefix, kept apart so paths are joined by string. */
+export interface Target {
+  readonly origin: string;
+  /** The base URL's path without its trailing slash ('' for a bare origin). */
+  readonly basePath: string;
+}
+
+export function parseBaseUrl(baseUrl: string): Target {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new KitError(
+      'OTP_BAD_BASE_URL',
+      `--base-url ${JSON.stringify(baseUrl)} is not a URL; give the address the paths of section 4 are relative to, e.g. http://127.0.0.1:8080 or https://sandbox.example.com/api.`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new KitError('OTP_BAD_BASE_URL', `--base-url ${baseUrl} uses ${url.protocol}; use an http:// or https:// address.`);
+  }
+  if (url.search || url.hash) {
+    throw new KitError('OTP_BAD_BASE_URL', `--base-url ${baseUrl} has a query or fragment; drop it: paths are appended to the base URL.`);
+  }
+  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
+}
+
+/**
+ * `{base}` + wire path, by string: URL resolution would read `//pc/...` as a host name (4: "Paths
+ * under /pc and /auth are written with a doubled slash after the base address").
+ */
+export function requestPath(target: Target, wirePath: string): string {
+  return `${target.basePath}${wirePath}`;
+}

@@ -1,0 +1,129 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findOperation, wirePath } from '../../src/catalogue/operations.js';
+import { createClient } from '../../src/client/client.js';
+
+/** A raw TCP server: sees the bytes the client sends and answers whatever the test says. */
+async function rawServer(onRequest: (head: string, socket: Socket) => void): Promise<{ url: string; server: Server }> {
+  const server = createServer((socket) => {
+    let head = '';
+    socket.on('data', (chunk) => {
+      head += chunk.toString('latin1');
+      if (head.includes('\r\n\r\n')) onRequest(head, socket);
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${address.port}`, server };
+}
+
+const okResponse = (body: string, contentType = 'application/json') =>
+  `HTTP/1.1 200 OK\r\ncontent-type: ${contentType}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+
+let servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  servers = [];
+});
+
+async function clientFor(onRequest: (head: string, socket: Socket) => void, options: { baseSuffix?: string; timeoutMs?: number; maxBodyBytes?: number } = {}) {
+  const { url, server } = await rawServer(onRequest);
+  servers.push(server);
+  return createClient({
+    baseUrl: `${url}${options.baseSuffix ?? ''}`,
+    token: 'T0KEN',
+    authScheme: 'bearer-no-space',
+    timeoutMs: options.timeoutMs ?? 2000,
+    maxBodyBytes: options.maxBodyBytes ?? 1024,
+    concurrency: 2,
+  });
+}
+
+const customDemandList = findOperation('custom-demand-list')!;
+
+describe('wire format (4, 5)', () => {
+  it('sends POST //pc/custom_demand/list with authorization: bearer<TOKEN>, no space', async () => {
+    let head = '';
+    const client = await clientFor((h, socket) => {
+      head = h;
+      socket.end(okResponse('{}'));
+    });
+    await client.send({ method: 'POST', wirePath: wirePath(customDemandList), body: '{"pageSize":10,"status":1}' });
+    await client.close();
+    const [requestLine, ...headers] = head.split('\r\n');
+    expect(requestLine).toBe('POST //pc/custom_demand/list HTTP/1.1');
+    expect(headers).toContain('authorization: bearerT0KEN');
+    expect(headers).toContain('content-type: application/json');
+  });
+
+  it('keeps a base path and a single slash before /openapi', async () => {
+    let head = '';
+    const client = await clientFor(
+      (h, socket) => {
+        head = h;
+        socket.end(okResponse('{}'));
+      },
+      { baseSuffix: '/api/' },
+    );
+    await client.send({ method: 'POST', wirePath: wirePath(findOperation('alpha-orders-list')!), body: '{}' });
+    await client.close();
+    expect(head.split('\r\n')[0]).toBe('POST /api/openapi/alpha/orders/getAlphaOrders HTTP/1.1');
+  });
+});
+
+describe('transport failures become data, never exceptions', () => {
+  const send = (client: ReturnType<typeof createClient>) => client.send({ method: 'POST', wirePath: '//pc/x', body: '{}' });
+
+  it('a response that never comes is a timeout', async () => {
+    const client = await clientFor(() => {}, { timeoutMs: 200 });
+    const transcript = await send(client);
+    await client.close();
+    expect(transcript.failure?.kind).toBe('timeout');
+  });
+
+  it('a dropped connection is a reset', async () => {
+    const client = await clientFor((_h, socket) => socket.destroy());
+    const transcript = await send(client);
+    await client.close();
+    expect(transcript.failure?.kind).toBe('connection-reset');
+  });
+
+  it('a body over the cap is cut and reported', async () => {
+    const client = await clientFor((_h, socket) => socket.end(okResponse(`{"data":"${'x'.repeat(5000)}"}`)), { maxBodyBytes: 1024 });
+    const transcript = await send(client);
+    await client.close();
+    expect(transcript.failure?.kind).toBe('body-too-large');
+    expect(transcript.response?.bodyText.length).toBe(1024);
+  });
+
+  it('a body that never ends hits the cap', async () => {
+    const client = await clientFor((_h, socket) => {
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n');
+      const timer = setInterval(() => {
+        if (socket.destroyed) return clearInterval(timer);
+        socket.write('400\r\n' + 'x'.repeat(0x400) + '\r\n');
+      }, 1);
+    }, { maxBodyBytes: 16 * 1024 });
+    const transcript = await send(client);
+    await client.close();
+    expect(transcript.failure?.kind).toBe('body-too-large');
+  });
+
+  it('a refused connection is reported as such', async () => {
+    const { url, server } = await rawServer(() => {});
+    await new Promise((resolve) => server.close(resolve));
+    const client = createClient({ baseUrl: url, token: 't', authScheme: 'bearer-no-space', timeoutMs: 1000, maxBodyBytes: 1024, concurrency: 1 });
+    const transcript = await send(client);
+    await client.close();
+    expect(transcript.failure?.kind).toBe('connection-refused');
+  });
+
+  it('an HTML page is a response whose body is not JSON', async () => {
+    const client = await clientFor((_h, socket) => socket.end(okResponse('<html>oops</html>', 'text/html')));
+    const transcript = await send(client);
+    await client.close();
+    expect(transcript.failure).toBeUndefined();
+    expect(transcript.response?.json.ok).toBe(false);
+  });
+});
