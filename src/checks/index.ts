@@ -1,0 +1,30 @@
+import { dataSchema } from './data/data-schema.js';
+import { sampleTypes } from './data/sample-types.js';
+import { envelope } from './envelope/envelope.js';
+import { operationVerified } from './operation/operation-verified.js';
+import { orderLineCodes } from './orders/order-line-codes.js';
+import { orderLineQuantity } from './orders/order-line-quantity.js';
+import { orderLinesComplete } from './orders/order-lines-complete.js';
+import { pageNumberEcho } from './page/page-number-echo.js';
+import { pageSizeBound } from './page/page-size-bound.js';
+import { httpStatus } from './transport/http-status.js';
+import { jsonBody } from './transport/json-body.js';
+import { jsonContentType } from './transport/json-content-type.js';
+import { responseReceived } from './transport/response-received.js';
+import type { Check } from './types.js';
+
+/** Every check, by area, in the order they are reported: transport first, then what rests on it. */
+export const checksByArea = {
+  transport: [responseReceived, httpStatus, jsonBody, jsonContentType],
+  envelope: [envelope],
+  data: [dataSchema, sampleTypes],
+  page: [pageNumberEcho, pageSizeBound],
+  orders: [orderLineCodes, orderLineQuantity, orderLinesComplete],
+  operation: [operationVerified],
+} as const satisfies Record<string, readonly Check[]>;
+
+export const allChecks: readonly Check[] = Object.values(checksByArea).flat();
+
+export function findCheck(id: string): Check | undefined {
+  return allChecks.find((check) => check.id === id);
+}

@@ -1,0 +1,26 @@
+import { holds } from '../preconditions.js';
+import type { OperationCheck } from '../types.js';
+
+/**
+ * Every call answered with an error result (or not at all), so the documented shape of `data`
+ * was never seen. Not a broken rule: the kit could not verify, and says so.
+ */
+export const operationVerified: OperationCheck = {
+  id: 'operation-verified',
+  scope: 'operation',
+  rule: '4',
+  quote: 'Response `data` as given in the table of section 4.',
+  severity: 'info',
+  title: 'No call returned a result whose data could be checked',
+  appliesTo: (operation) => operation.response.kind !== 'object',
+  run(exchanges) {
+    if (exchanges.length === 0 || exchanges.some((exchange) => holds('data', exchange))) return [];
+    return [
+      {
+        instancePath: '/data',
+        expected: 'at least one result with data to check',
+        actual: `${exchanges.length} calls, none with such a result (error results or no response)`,
+      },
+    ];
+  },
+};

@@ -1,0 +1,23 @@
+import type { ExchangeCheck } from '../types.js';
+import { orderedItems, orderLines } from './ordered-items.js';
+
+/** An order line whose quantity is not the quantity ordered for its product. */
+export const orderLineQuantity: ExchangeCheck = {
+  id: 'order-line-quantity',
+  scope: 'exchange',
+  rule: '2.4, 4 #14 #15',
+  quote: 'Request items carry num (string); order lines carry siNum (number).',
+  severity: 'error',
+  title: 'Order line quantity differs from the quantity ordered',
+  needs: 'data',
+  appliesTo: (operation) => operation.createsOrder === true,
+  run(exchange) {
+    const ordered = orderedItems(exchange);
+    return orderLines(exchange).flatMap(({ index, line, pCode }) => {
+      const num = ordered.get(pCode)?.num;
+      // siNum of the wrong type is data-schema's finding; a line not ordered is order-line-codes'.
+      if (num === undefined || typeof line.siNum !== 'number' || line.siNum === Number(num)) return [];
+      return [{ instancePath: `/data/items/${index}/siNum`, expected: `${Number(num)} (num ordered)`, actual: String(line.siNum) }];
+    });
+  },
+};

@@ -1,0 +1,24 @@
+import type { ExchangeCheck } from '../types.js';
+import { orderedItems, orderLines } from './ordered-items.js';
+
+/**
+ * A product ordered but absent from the order's lines. The spec does not say that every item
+ * becomes a line (a supplier may drop one), so this is a warning.
+ */
+export const orderLinesComplete: ExchangeCheck = {
+  id: 'order-lines-complete',
+  scope: 'exchange',
+  rule: '2.3, 4 #14 #15',
+  quote: 'Response: Order with items (2.3, 2.4).',
+  severity: 'warning',
+  title: 'Ordered product missing from the order lines',
+  needs: 'data',
+  appliesTo: (operation) => operation.createsOrder === true,
+  run(exchange) {
+    const answered = new Set(orderLines(exchange).map(({ pCode }) => pCode));
+    if (answered.size === 0) return []; // no lines at all is data-schema's finding (items required)
+    return [...orderedItems(exchange).keys()]
+      .filter((pCode) => !answered.has(pCode))
+      .map((pCode) => ({ instancePath: '/data/items', expected: `a line for pCode ${JSON.stringify(pCode)}`, actual: 'no such line' }));
+  },
+};

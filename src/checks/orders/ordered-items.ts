@@ -1,0 +1,22 @@
+import { isPlainObject, resultData } from '../preconditions.js';
+import type { Exchange } from '../types.js';
+
+/** The items of a create-order request, by pCode: what the order lines must answer. */
+export function orderedItems(exchange: Exchange): Map<string, Record<string, unknown>> {
+  const items = isPlainObject(exchange.payload) ? exchange.payload.items : undefined;
+  const byCode = new Map<string, Record<string, unknown>>();
+  if (!Array.isArray(items)) return byCode;
+  for (const item of items) {
+    if (isPlainObject(item) && typeof item.pCode === 'string') byCode.set(item.pCode, item);
+  }
+  return byCode;
+}
+
+/** The order lines of the response that carry a string pCode, with their index. */
+export function orderLines(exchange: Exchange): Array<{ index: number; line: Record<string, unknown>; pCode: string }> {
+  const items = resultData(exchange)?.items;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((line, index) =>
+    isPlainObject(line) && typeof line.pCode === 'string' ? [{ index, line, pCode: line.pCode }] : [],
+  );
+}

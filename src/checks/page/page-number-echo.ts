@@ -1,0 +1,23 @@
+import { isPlainObject, resultData } from '../preconditions.js';
+import type { ExchangeCheck } from '../types.js';
+
+/** The page answered is not the page asked for. */
+export const pageNumberEcho: ExchangeCheck = {
+  id: 'page-number-echo',
+  scope: 'exchange',
+  rule: '2.2, 4 rule 2',
+  quote:
+    'pageNo: integer (current page number). In list operations the request carries pageSize and, where given, pageNo; the response carries totalPage, pageNo and list.',
+  severity: 'error',
+  title: 'pageNo differs from the page requested',
+  needs: 'data',
+  appliesTo: (operation) => operation.paging?.pageNoField !== undefined,
+  run(exchange) {
+    const field = exchange.operation.paging?.pageNoField;
+    const requested = field && isPlainObject(exchange.payload) ? exchange.payload[field] : undefined;
+    const answered = resultData(exchange)?.pageNo;
+    // A pageNo of the wrong type is data-schema's finding; this check compares numbers only.
+    if (!Number.isInteger(requested) || !Number.isInteger(answered) || answered === requested) return [];
+    return [{ instancePath: '/data/pageNo', expected: `pageNo ${requested} (as requested)`, actual: `pageNo ${answered}` }];
+  },
+};

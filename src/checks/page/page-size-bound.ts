@@ -1,0 +1,20 @@
+import { isPlainObject, resultData } from '../preconditions.js';
+import type { ExchangeCheck } from '../types.js';
+
+/** More records than the request's pageSize, where pageSize is "number of records to return". */
+export const pageSizeBound: ExchangeCheck = {
+  id: 'page-size-bound',
+  scope: 'exchange',
+  rule: '4 #13',
+  quote: 'getAlphaOrders: pageSize (number of records to return), pageNo (current page).',
+  severity: 'error',
+  title: 'Page holds more records than pageSize',
+  needs: 'data',
+  appliesTo: (operation) => operation.paging?.pageSizeBoundsList === true,
+  run(exchange) {
+    const pageSize = isPlainObject(exchange.payload) ? exchange.payload.pageSize : undefined;
+    const list = resultData(exchange)?.list;
+    if (typeof pageSize !== 'number' || !Array.isArray(list) || list.length <= pageSize) return [];
+    return [{ instancePath: '/data/list', expected: `at most ${pageSize} records (pageSize)`, actual: `${list.length} records` }];
+  },
+};

@@ -1,0 +1,41 @@
+import type { Exchange, Precondition } from './types.js';
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * 2.1 gives `error` as "Error result data" and 7 rule 1 says errors are carried in the envelope:
+ * a non-empty `error` object marks an error result, whose `data` is not the documented payload.
+ */
+export function isErrorResult(body: Record<string, unknown>): boolean {
+  return isPlainObject(body.error) && Object.keys(body.error).length > 0;
+}
+
+/** The response body, when it arrived whole and parsed as JSON. */
+export function jsonBody(exchange: Exchange): unknown {
+  if (exchange.failure || !exchange.response?.json.ok) return undefined;
+  return exchange.response.json.value;
+}
+
+/** The `data` of a response the checks of data can judge, or undefined (see Precondition). */
+export function resultData(exchange: Exchange): Record<string, unknown> | undefined {
+  const body = jsonBody(exchange);
+  if (!isPlainObject(body) || !isPlainObject(body.data) || isErrorResult(body)) return undefined;
+  return body.data;
+}
+
+export function holds(precondition: Precondition, exchange: Exchange): boolean {
+  switch (precondition) {
+    case 'exchange':
+      return true;
+    case 'response':
+      return exchange.response !== undefined;
+    case 'json':
+      return exchange.response !== undefined && !exchange.failure && exchange.response.json.ok;
+    case 'data':
+      return resultData(exchange) !== undefined;
+  }
+}
+
+export { isPlainObject };

@@ -1,0 +1,25 @@
+import type { ExchangeCheck } from '../types.js';
+
+const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
+
+/** An HTML error page, plain text, an empty or truncated body: the response is not JSON. */
+export const jsonBody: ExchangeCheck = {
+  id: 'json-body',
+  scope: 'exchange',
+  rule: '1',
+  quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  severity: 'error',
+  title: 'Response body is not JSON',
+  needs: 'response',
+  run(exchange) {
+    const response = exchange.response;
+    if (!response || exchange.failure || response.json.ok) return [];
+    return [
+      {
+        instancePath: '',
+        expected: 'a JSON body',
+        actual: `${response.json.reason}: ${JSON.stringify(excerpt(response.bodyText))}`,
+      },
+    ];
+  },
+};

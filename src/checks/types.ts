@@ -1,0 +1,75 @@
+import type { Operation } from '../catalogue/operations.js';
+import type { Transcript } from '../client/exchange.js';
+import type { Validator } from '../validation/validator.js';
+
+/**
+ * error: a documented rule is broken. warning: a sample-only type or a safety expectation.
+ * info: observed behaviour the spec leaves open.
+ */
+export type Severity = 'error' | 'warning' | 'info';
+export const severities: readonly Severity[] = ['error', 'warning', 'info'];
+
+export function severityRank(severity: Severity): number {
+  return severities.length - severities.indexOf(severity);
+}
+
+/** A call of one operation as the checks see it: what was sent, what came back. */
+export interface Exchange extends Transcript {
+  readonly operation: Operation;
+  /** The payload the request body encodes. */
+  readonly payload: unknown;
+}
+
+/**
+ * What must hold of an exchange before a check can say anything about it; where it does not hold
+ * the check is counted as skipped ("could not verify"), never as passed.
+ * - exchange: always.
+ * - response: a status line arrived.
+ * - json: a complete body arrived and parsed as JSON.
+ * - data: the body is an object whose `data` is an object, and the server did not answer with an
+ *   error result (a non-empty `error` object, 2.1 "Error result data"; 7 rule 1).
+ */
+export type Precondition = 'exchange' | 'response' | 'json' | 'data';
+
+/** One observation that breaks a check, as data; the engine adds operation, request and response. */
+export interface Finding {
+  /** JSON pointer into the response body ('' for the whole response). */
+  readonly instancePath: string;
+  /** What the spec documents, in a few words. */
+  readonly expected: string;
+  /** What the server did, in a few words. */
+  readonly actual: string;
+}
+
+export interface CheckContext {
+  readonly validator: Validator;
+}
+
+interface CheckDefinition {
+  /** Stable: users type it in `--only`, waivers and baselines. */
+  readonly id: string;
+  /** The spec section the check enforces, e.g. "4 rule 1". */
+  readonly rule: string;
+  /** The spec's sentence behind the check, quoted. */
+  readonly quote: string;
+  readonly severity: Severity;
+  /** Short title of a failure, e.g. "Unexpected HTTP status". */
+  readonly title: string;
+  /** Operations the check is about; all when absent. */
+  appliesTo?(operation: Operation): boolean;
+}
+
+/** Judges one exchange. Pure: no I/O, no environment, same input same output. */
+export interface ExchangeCheck extends CheckDefinition {
+  readonly scope: 'exchange';
+  readonly needs: Precondition;
+  run(exchange: Exchange, context: CheckContext): Finding[];
+}
+
+/** Judges all exchanges of one operation together. */
+export interface OperationCheck extends CheckDefinition {
+  readonly scope: 'operation';
+  run(exchanges: readonly Exchange[], context: CheckContext): Finding[];
+}
+
+export type Check = ExchangeCheck | OperationCheck;

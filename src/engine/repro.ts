@@ -1,0 +1,22 @@
+import type { SentRequest } from '../client/exchange.js';
+
+const singleQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+const escapeForDoubleQuotes = (text: string) => text.replace(/(["\\$`])/g, '\\$1');
+
+/**
+ * A curl line that re-sends the request byte for byte. The token never appears: it is read from
+ * $OTP_TOKEN when the line is run.
+ */
+export function curlRepro(request: SentRequest, token: string): string {
+  const parts = ['curl', '-sS', '-X', request.method, singleQuoted(request.url)];
+  for (const [name, value] of Object.entries(request.headers)) {
+    const line = `${name}: ${value}`;
+    if (token.length > 0 && line.includes(token)) {
+      parts.push('-H', `"${line.split(token).map(escapeForDoubleQuotes).join('${OTP_TOKEN}')}"`);
+    } else {
+      parts.push('-H', singleQuoted(line));
+    }
+  }
+  if (request.body !== undefined) parts.push('--data-raw', singleQuoted(request.body));
+  return parts.join(' ');
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { allChecks } from '../../src/checks/index.js';
+import { holds } from '../../src/checks/preconditions.js';
+import type { Check, Exchange } from '../../src/checks/types.js';
+import { createValidator } from '../../src/validation/validator.js';
+import { cleanBody, exchangeOf, samplePayload } from '../support/exchange.js';
+
+const validator = createValidator();
+type Json = Record<string, unknown>;
+
+/** The clean answer of an operation with `data` rewritten. */
+function withData(operationId: string, rewrite: (data: Json, payload: Json) => unknown, payload: Json = samplePayload(operationId)): Exchange {
+  const body = cleanBody(operationId, payload);
+  return exchangeOf(operationId, { payload, body: { ...body, data: rewrite(body.data as Json, payload) } });
+}
+
+function withBody(operationId: string, rewrite: (body: Json) => unknown): Exchange {
+  const payload = samplePayload(operationId);
+  return exchangeOf(operationId, { payload, body: rewrite(cleanBody(operationId, payload)) });
+}
+
+const mapItems = (data: Json, rewrite: (line: Json, index: number) => Json) => ({
+  ...data,
+  items: (data.items as Json[]).map(rewrite),
+});
+
+/** A fixture that trips the check, and where the finding must point. */
+interface Case {
+  readonly fires: Exchange | Exchange[];
+  readonly instancePath: string;
+  readonly quiet: Exchange | Exchange[];
+}
+
+const cases: Record<string, Case> = {
+  'response-received': {
+    fires: exchangeOf('custom-demand-list', { noResponse: true, failure: { kind: 'timeout', message: 'no response in 10 ms' } }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list'),
+  },
+  'http-status': {
+    fires: exchangeOf('custom-demand-list', { status: 500 }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list', { status: 200 }),
+  },
+  'json-body': {
+    fires: exchangeOf('purchase-order-list', { body: '<html><h1>502</h1></html>', headers: { 'content-type': 'text/html' } }),
+    instancePath: '',
+    quiet: exchangeOf('purchase-order-list'),
+  },
+  'json-content-type': {
+    fires: exchangeOf('bank-card-list', { headers: { 'content-type': 'text/plain' } }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+  },
+  envelope: {
+    fires: withBody('custom-demand-delete', ({ code: _code, ...rest }) => rest),
+    instancePath: '/code',
+    quiet: exchangeOf('custom-demand-delete'),
+  },
+  'data-schema': {
+    fires: withData(
+      'custom-demand-list',
+      (data) => ({ ...data, list: (data.list as Json[]).map((record) => ({ ...record, status: 'open' })) }),
+      { pageSize: 10, status: 1 },
+    ),
+    instancePath: '/data/list/0/status',
+    quiet: exchangeOf('custom-demand-list', { payload: { pageSize: 10, status: 1 } }),
+  },
+  'sample-types': {
+    fires: withData(
+      'alpha-orders-list',
+      (data) => ({ ...data, list: (data.list as Json[]).map((record) => ({ ...record, soCaMobile: String(record.soCaMobile) })) }),
+      { pageSize: 5, pageNo: 1 },
+    ),
+    instancePath: '/data/list/0/soCaMobile',
+    quiet: exchangeOf('alpha-orders-list', { payload: { pageSize: 5, pageNo: 1 } }),
+  },
+  'page-number-echo': {
+    fires: withData('beta-products-by-brand', (data) => ({ ...data, pageNo: 9 })),
+    instancePath: '/data/pageNo',
+    quiet: exchangeOf('beta-products-by-brand', { payload: { brandId: 1, pageSize: 5, pageNo: 2 } }),
+  },
+  'page-size-bound': {
+    fires: withData(
+      'alpha-orders-list',
+      (data, payload) => ({ ...data, list: Array.from({ length: Number(payload.pageSize) + 1 }, () => (data.list as Json[])[0]) }),
+      { pageSize: 3, pageNo: 1 },
+    ),
+    instancePath: '/data/list',
+    quiet: exchangeOf('alpha-orders-list', { payload: { pageSize: 3, pageNo: 1 } }),
+  },
+  'order-line-codes': {
+    fires: withData('alpha-order-create', (data) => mapItems(data, (line, i) => (i === 0 ? { ...line, pCode: 'ZZZ' } : line))),
+    instancePath: '/data/items/0/pCode',
+    quiet: exchangeOf('alpha-order-create'),
+  },
+  'order-line-quantity': {
+    fires: withData('beta-order-create', (data) => mapItems(data, (line) => ({ ...line, siNum: Number(line.siNum) + 1 }))),
+    instancePath: '/data/items/0/siNum',
+    quiet: exchangeOf('beta-order-create'),
+  },
+  'order-lines-complete': {
+    fires: (() => {
+      const payload = {
+        ...samplePayload('alpha-order-create'),
+        items: [
+          { pCode: 'A100001', num: '2', siCusNote: '', siSendNote: '' },
+          { pCode: 'A100002', num: '1', siCusNote: '', siSendNote: '' },
+        ],
+      };
+      const body = cleanBody('alpha-order-create', payload);
+      const data = body.data as Json;
+      return exchangeOf('alpha-order-create', { payload, body: { data: { ...data, items: (data.items as Json[]).slice(0, 1) } } });
+    })(),
+    instancePath: '/data/items',
+    quiet: exchangeOf('alpha-order-create'),
+  },
+  'operation-verified': {
+    fires: [
+      exchangeOf('consignee-by-id', {
+        body: { data: {}, status: 'fail', code: '404', message: 'not found', error: { reason: 'not found' } },
+      }),
+    ],
+    instancePath: '/data',
+    quiet: [exchangeOf('consignee-by-id', { payload: { id: 3 } })],
+  },
+};
+
+function run(check: Check, fixture: Exchange | Exchange[]) {
+  const exchanges = Array.isArray(fixture) ? fixture : [fixture];
+  if (check.scope === 'operation') return check.run(exchanges, { validator });
+  return exchanges.flatMap((exchange) => (holds(check.needs, exchange) ? check.run(exchange, { validator }) : []));
+}
+
+describe('every check has a fixture where it fires and one where it stays quiet', () => {
+  it('covers every check', () => {
+    expect(Object.keys(cases).sort()).toEqual(allChecks.map((check) => check.id).sort());
+  });
+
+  for (const check of allChecks) {
+    const fixture = cases[check.id];
+    if (!fixture) continue;
+    it(`${check.id} fires at ${fixture.instancePath || 'the response'}`, () => {
+      const findings = run(check, fixture.fires);
+      expect(findings.map((f) => f.instancePath)).toContain(fixture.instancePath);
+    });
+    it(`${check.id} stays quiet on a conforming exchange`, () => {
+      expect(run(check, fixture.quiet)).toEqual([]);
+    });
+  }
+});
+
+describe('check metadata', () => {
+  it('ids are unique, kebab-case, and each names its rule and quotes the spec', () => {
+    const ids = allChecks.map((check) => check.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const check of allChecks) {
+      expect(check.id).toMatch(/^[a-z]+(?:-[a-z]+)*$/);
+      expect(check.rule.length).toBeGreaterThan(0);
+      expect(check.quote.length).toBeGreaterThan(10);
+    }
+  });
+});

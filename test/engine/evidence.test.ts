@@ -1,0 +1,46 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { deviationKey } from '../../src/engine/deviation.js';
+import { createRedactor } from '../../src/engine/redact.js';
+import { curlRepro } from '../../src/engine/repro.js';
+
+describe('curl repro', () => {
+  const request = {
+    method: 'POST',
+    url: 'http://127.0.0.1:8080//pc/custom_demand/list',
+    headers: { 'content-type': 'application/json', authorization: 'bearers3cret-token' },
+    body: `{"remark":"it's \\"quoted\\" $HOME \`x\`"}`,
+  };
+
+  it('never contains the token and reads it from $OTP_TOKEN', () => {
+    const line = curlRepro(request, 's3cret-token');
+    expect(line).not.toContain('s3cret-token');
+    expect(line).toContain('"authorization: bearer${OTP_TOKEN}"');
+    expect(line).toContain("'http://127.0.0.1:8080//pc/custom_demand/list'");
+  });
+
+  it('quotes so that a shell passes the body through byte for byte', () => {
+    const line = curlRepro(request, 's3cret-token');
+    // Replace curl by printf to see what the shell hands over.
+    const argv = execFileSync('bash', ['-c', `printarg() { shift 5; printf '%s\\n' "$@"; }; OTP_TOKEN=abc; ${line.replace(/^curl/, 'printarg')}`], {
+      encoding: 'utf8',
+    }).split('\n');
+    expect(argv).toContain('authorization: bearerabc');
+    expect(argv).toContain(request.body);
+  });
+});
+
+describe('redaction', () => {
+  it('replaces every occurrence of each secret', () => {
+    const redact = createRedactor(['s3cret-token', 'pw']);
+    expect(redact('bearers3cret-token and s3cret-token; pw stays')).toBe('bearer[REDACTED] and [REDACTED]; pw stays');
+  });
+});
+
+describe('deviation key', () => {
+  it('folds list indexes so that one broken field across records is one deviation', () => {
+    const base = { operation: '/pc/x', check: 'data-schema', severity: 'error' as const };
+    expect(deviationKey({ ...base, instancePath: '/data/list/0/status' })).toBe(deviationKey({ ...base, instancePath: '/data/list/7/status' }));
+    expect(deviationKey({ ...base, instancePath: '/data/list/0/status' })).not.toBe(deviationKey({ ...base, instancePath: '/data/list/0/remark' }));
+  });
+});
