@@ -1,0 +1,266 @@
+import { bodyFault, dataFault, type Fault, listRecordFault, rawFault, without } from './fault.js';
+
+type Json = Record<string, unknown>;
+const error = 'error' as const;
+const warning = 'warning' as const;
+
+const items = (data: Json) => data.items as Json[];
+
+/**
+ * Every fault the reference server can inject, each a documented rule broken at one operation.
+ * The kit's mutation test starts the server with each in turn and requires the named check to fire.
+ */
+export const faults: readonly Fault[] = [
+  // Transport: section 1 (JSON) and 4 rule 1 (HTTP 200).
+  rawFault({
+    name: 'http-500',
+    description: 'answers HTTP 500 with the envelope',
+    operationId: 'custom-demand-list',
+    expect: { check: 'http-status', severity: error },
+    respond(res, body) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    },
+  }),
+  rawFault({
+    name: 'html-error-page',
+    description: 'answers an HTML error page',
+    operationId: 'purchase-order-list',
+    expect: { check: 'json-body', severity: error },
+    respond(res) {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>');
+    },
+  }),
+  rawFault({
+    name: 'json-as-text-plain',
+    description: 'labels a JSON body text/plain',
+    operationId: 'bank-card-list',
+    expect: { check: 'json-content-type', severity: warning },
+    respond(res, body) {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(JSON.stringify(body));
+    },
+  }),
+  rawFault({
+    name: 'truncated-json',
+    description: 'cuts the JSON body in half',
+    operationId: 'consignee-by-id',
+    expect: { check: 'json-body', severity: error },
+    respond(res, body) {
+      const text = JSON.stringify(body);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(text.slice(0, Math.floor(text.length / 2)));
+    },
+  }),
+  rawFault({
+    name: 'empty-body',
+    description: 'answers 200 with no body',
+    operationId: 'send-code',
+    expect: { check: 'json-body', severity: error },
+    respond(res) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end();
+    },
+  }),
+  rawFault({
+    name: 'connection-reset',
+    description: 'drops the connection without answering',
+    operationId: 'login',
+    expect: { check: 'response-received', severity: error },
+    respond(res) {
+      res.socket?.destroy();
+    },
+  }),
+  rawFault({
+    name: 'never-answers',
+    description: 'never sends a response',
+    operationId: 'custom-demand-create',
+    expect: { check: 'response-received', severity: error },
+    respond() {
+      // Holds the socket open: the kit's timeout must end the wait.
+    },
+  }),
+  rawFault({
+    name: 'endless-body',
+    description: 'streams a body that never ends',
+    operationId: 'consignment-publish',
+    expect: { check: 'response-received', severity: error },
+    respond(res) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"data":{},"padding":"');
+      const chunk = 'x'.repeat(64 * 1024);
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      pump();
+    },
+  }),
+  // The envelope (2.1).
+  bodyFault({
+    name: 'envelope-code-missing',
+    description: 'leaves code out of the envelope',
+    operationId: 'custom-demand-delete',
+    expect: { check: 'envelope', severity: error },
+    rewrite: (body) => without(body, 'code'),
+  }),
+  bodyFault({
+    name: 'envelope-status-number',
+    description: 'sends status as a number',
+    operationId: 'purchase-order-list',
+    expect: { check: 'envelope', severity: error },
+    rewrite: (body) => ({ ...body, status: 200 }),
+  }),
+  bodyFault({
+    name: 'envelope-error-null',
+    description: 'sends error as null',
+    operationId: 'bank-card-by-id',
+    expect: { check: 'envelope', severity: error },
+    rewrite: (body) => ({ ...body, error: null }),
+  }),
+  bodyFault({
+    name: 'envelope-data-array',
+    description: 'sends data as an array',
+    operationId: 'consignee-delete',
+    expect: { check: 'envelope', severity: error },
+    rewrite: (body) => ({ ...body, data: [] }),
+  }),
+  bodyFault({
+    name: 'alpha-create-full-envelope',
+    description: 'wraps the alpha create-order response in the full envelope',
+    operationId: 'alpha-order-create',
+    expect: { check: 'envelope', severity: error },
+    rewrite: (body) => ({ ...body, status: 'success', code: '200', message: 'ok', error: {} }),
+  }),
+  bodyFault({
+    name: 'beta-create-data-only',
+    description: 'answers the beta create-order with data only',
+    operationId: 'beta-order-create',
+    expect: { check: 'envelope', severity: error },
+    rewrite: (body) => ({ data: body.data }),
+  }),
+  // Records (2.3–2.9) and the page (2.2).
+  listRecordFault({
+    name: 'demand-field-missing',
+    description: 'leaves demandNumber out of custom demand records',
+    operationId: 'custom-demand-list',
+    expect: { check: 'data-schema', severity: error },
+    rewrite: (record) => without(record, 'demandNumber'),
+  }),
+  listRecordFault({
+    name: 'purchase-order-status-string',
+    description: 'sends purchase order status as a string',
+    operationId: 'purchase-order-list',
+    expect: { check: 'data-schema', severity: error },
+    rewrite: (record) => ({ ...record, status: String(record.status) }),
+  }),
+  listRecordFault({
+    name: 'order-list-ctime-string',
+    description: 'sends soCtime as a string in the order list',
+    operationId: 'alpha-orders-list',
+    expect: { check: 'data-schema', severity: error },
+    rewrite: (record) => ({ ...record, soCtime: '2026-11-22 10:00:00' }),
+  }),
+  dataFault({
+    name: 'created-order-ctime-integer',
+    description: 'sends soCtime as an integer in the beta create-order response',
+    operationId: 'beta-order-create',
+    expect: { check: 'data-schema', severity: error },
+    rewrite: (data) => ({ ...data, soCtime: 1795000000 }),
+  }),
+  dataFault({
+    name: 'order-line-cas-missing',
+    description: 'leaves cCas out of the alpha order lines',
+    operationId: 'alpha-order-create',
+    expect: { check: 'data-schema', severity: error },
+    rewrite: (data) => ({ ...data, items: items(data).map((line) => without(line, 'cCas')) }),
+  }),
+  dataFault({
+    name: 'created-order-items-missing',
+    description: 'leaves items out of the beta create-order response',
+    operationId: 'beta-order-create',
+    expect: { check: 'data-schema', severity: error },
+    rewrite: (data) => without(data, 'items'),
+  }),
+  dataFault({
+    name: 'page-total-string',
+    description: 'sends totalPage as a string',
+    operationId: 'bank-card-list',
+    expect: { check: 'data-schema', severity: error },
+    rewrite: (data) => ({ ...data, totalPage: String(data.totalPage) }),
+  }),
+  dataFault({
+    name: 'page-list-object',
+    description: 'sends list as an object',
+    operationId: 'beta-products-by-brand',
+    expect: { check: 'data-schema', severity: error },
+    rewrite: (data) => ({ ...data, list: {} }),
+  }),
+  dataFault({
+    name: 'bank-card-by-id-card-shape',
+    description: 'answers bankCardInfoById with the bank card shape (2.8) instead of the consignee shape (2.9)',
+    operationId: 'bank-card-by-id',
+    expect: { check: 'data-schema', severity: error },
+    rewrite: (data) => ({ id: data.id, accountName: data.consigneeName, bankName: '中国银行', bankAccount: '6217000010001234567', createdAt: null }),
+  }),
+  dataFault({
+    name: 'del-consignment-empty-data',
+    description: 'answers delConsignment with an empty data object',
+    operationId: 'consignment-delete',
+    expect: { check: 'data-schema', severity: error },
+    rewrite: () => ({}),
+  }),
+  listRecordFault({
+    name: 'order-mobile-string',
+    description: 'sends soCaMobile as a string (an integer in the sample)',
+    operationId: 'alpha-orders-list',
+    expect: { check: 'sample-types', severity: warning },
+    rewrite: (record) => ({ ...record, soCaMobile: String(record.soCaMobile) }),
+  }),
+  // Page rules (2.2, 4 rule 2, #13).
+  dataFault({
+    name: 'page-number-off-by-one',
+    description: 'answers pageNo one past the page requested',
+    operationId: 'beta-products-by-brand',
+    expect: { check: 'page-number-echo', severity: error },
+    rewrite: (data, payload) => ({ ...data, pageNo: Number(payload.pageNo) + 1 }),
+  }),
+  dataFault({
+    name: 'page-size-exceeded',
+    description: 'returns one record more than pageSize',
+    operationId: 'alpha-orders-list',
+    expect: { check: 'page-size-bound', severity: error },
+    rewrite: (data, payload) => {
+      const list = data.list as Json[];
+      const filler = list[0] ?? {};
+      return { ...data, list: Array.from({ length: Number(payload.pageSize) + 1 }, (_, i) => list[i] ?? filler) };
+    },
+  }),
+  // Create-order rules (2.3, 2.4).
+  dataFault({
+    name: 'order-line-foreign-code',
+    description: 'answers an order line for a product that was not ordered',
+    operationId: 'alpha-order-create',
+    expect: { check: 'order-line-codes', severity: error },
+    rewrite: (data) => ({ ...data, items: items(data).map((line, i) => (i === 0 ? { ...line, pCode: 'NOT-ORDERED-1' } : line)) }),
+  }),
+  dataFault({
+    name: 'order-line-wrong-quantity',
+    description: 'answers siNum one more than ordered',
+    operationId: 'beta-order-create',
+    expect: { check: 'order-line-quantity', severity: error },
+    rewrite: (data) => ({ ...data, items: items(data).map((line) => ({ ...line, siNum: Number(line.siNum) + 1 })) }),
+  }),
+  dataFault({
+    name: 'order-line-dropped',
+    description: 'drops the last order line of orders with two or more items',
+    operationId: 'alpha-order-create',
+    expect: { check: 'order-lines-complete', severity: warning },
+    rewrite: (data) => ({ ...data, items: items(data).length > 1 ? items(data).slice(0, -1) : items(data) }),
+  }),
+];
+
+export function findFault(name: string): Fault | undefined {
+  return faults.find((fault) => fault.name === name);
+}
