@@ -1,0 +1,103 @@
+import { parseArgs } from 'node:util';
+import { runOptions } from '../config/options.js';
+import { parseRunArguments, resolveRunConfig } from '../config/resolve.js';
+import { KitError, TargetUnreachableError } from '../errors.js';
+import { findFault, faults } from '../reference/faults/catalogue.js';
+import { startReferenceServer } from '../reference/server.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { runConformance } from './run.js';
+
+const usage = `${TOOL_NAME} ${TOOL_VERSION} — conformance kit for the Open Trading Platform API
+
+Usage:
+  ${TOOL_NAME} [run] [options]      check a server (the embedded reference server when no --base-url)
+  ${TOOL_NAME} serve [options]      run the reference server alone, as a sandbox
+  ${TOOL_NAME} --help | --version
+
+Options of run (each also read from the environment or .env):
+${runOptions
+  .map((o) => `  --${o.name}${o.valueName ? ` ${o.valueName}` : ''}`.padEnd(30) + `${o.description} [${o.env}; default: ${o.defaultText}]`)
+  .join('\n')}
+
+Options of serve:
+  --port N                      port to listen on (default 8080; 0 picks a free one)
+  --host HOST                   address to listen on (default 127.0.0.1)
+  --token T                     token accepted as authorization: bearer<T> (default: OTP_TOKEN, else printed random)
+  --inject FAULT                answer with a deliberate fault (see --inject list)
+
+Exit codes: 0 no deviation at or above --fail-on; 1 deviations; 2 bad options or a kit error; 3 target unreachable.`;
+
+async function serve(argv: string[]): Promise<void> {
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' }, inject: { type: 'string' } },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new KitError('OTP_BAD_OPTION', `${(error as Error).message}. Run ${TOOL_NAME} --help for the options of serve.`);
+  }
+  if (values.inject === 'list') {
+    for (const fault of faults) console.log(`${fault.name.padEnd(30)} ${fault.operationId.padEnd(24)} ${fault.description}`);
+    return;
+  }
+  const fault = values.inject === undefined ? undefined : findFault(values.inject);
+  if (values.inject !== undefined && !fault) {
+    throw new KitError('OTP_BAD_OPTION', `--inject ${values.inject} is not a known fault; run ${TOOL_NAME} serve --inject list to see them.`);
+  }
+  const port = Number(values.port ?? '8080');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new KitError('OTP_BAD_OPTION', `--port ${values.port} is not a port number; use 0–65535, e.g. --port 8080.`);
+  }
+  const token = values.token ?? process.env.OTP_TOKEN ?? crypto.randomUUID().replace(/-/g, '');
+  const server = await startReferenceServer({ token, port, ...(values.host ? { host: values.host } : {}), ...(fault ? { fault } : {}) });
+  console.log(`Reference server listening at ${server.url}`);
+  console.log(`Send authorization: bearer${values.token ?? process.env.OTP_TOKEN ? '<your token>' : token}${fault ? `  (fault injected: ${fault.name})` : ''}`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === '--version') {
+    console.log(TOOL_VERSION);
+    return 0;
+  }
+  if (first === 'serve') {
+    await serve(rest);
+    return 0;
+  }
+  const runArgv = first === 'run' ? rest : argv;
+  const { values, positionals } = parseRunArguments(runArgv);
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  if (positionals.length > 0) {
+    throw new KitError('OTP_BAD_OPTION', `Unknown command ${JSON.stringify(positionals[0])}; use run or serve (see --help).`);
+  }
+  const config = resolveRunConfig(runArgv, process.env, process.cwd());
+  const outcome = await runConformance(config, { log: (line) => console.log(line) });
+  return outcome.exitCode;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0 || process.argv[2] !== 'serve') process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof TargetUnreachableError) {
+      console.error(`${TOOL_NAME}: ${error.message}`);
+      process.exitCode = 3;
+    } else if (error instanceof KitError) {
+      console.error(`${TOOL_NAME}: ${error.message}`);
+      process.exitCode = 2;
+    } else {
+      console.error(`${TOOL_NAME}: unexpected failure — please report it with this output.`);
+      console.error(error);
+      process.exitCode = 2;
+    }
+  },
+);

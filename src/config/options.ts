@@ -1,0 +1,105 @@
+/**
+ * The options of `otp-conformance run`: one table read by the parser, the environment and
+ * .env lookup, `--help` and the README's configuration table.
+ */
+export interface OptionSpec {
+  readonly name: string;
+  readonly env: string;
+  readonly type: 'string' | 'boolean';
+  readonly multiple?: boolean;
+  readonly valueName?: string;
+  readonly defaultText: string;
+  readonly description: string;
+}
+
+export const runOptions: readonly OptionSpec[] = [
+  {
+    name: 'base-url',
+    env: 'OTP_BASE_URL',
+    type: 'string',
+    valueName: 'URL',
+    defaultText: 'the embedded reference server',
+    description: 'Address the paths of section 4 are relative to. Without it the kit starts its reference server on a free loopback port.',
+  },
+  {
+    name: 'token',
+    env: 'OTP_TOKEN',
+    type: 'string',
+    valueName: 'TOKEN',
+    defaultText: 'random, with the embedded server',
+    description: 'Access token sent in the authorization header. Never written to a report.',
+  },
+  {
+    name: 'auth-scheme',
+    env: 'OTP_AUTH_SCHEME',
+    type: 'string',
+    valueName: 'SCHEME',
+    defaultText: 'bearer-no-space',
+    description: 'bearer-no-space sends `bearer<TOKEN>` as section 5 documents; bearer-space sends `Bearer <TOKEN>`; api-key sends the token alone.',
+  },
+  {
+    name: 'runs',
+    env: 'OTP_RUNS',
+    type: 'string',
+    valueName: 'N',
+    defaultText: '25',
+    description: 'Generated payloads per operation.',
+  },
+  {
+    name: 'seed',
+    env: 'OTP_SEED',
+    type: 'string',
+    valueName: 'N',
+    defaultText: 'random, printed in every report',
+    description: 'Seed of the payload generators; the same seed sends the same payloads.',
+  },
+  {
+    name: 'only',
+    env: 'OTP_ONLY',
+    type: 'string',
+    multiple: true,
+    valueName: 'GROUP|PATH',
+    defaultText: 'every operation',
+    description: 'Run one group (e.g. custom-demand), one operation by documented path or id; repeat or comma-separate for more.',
+  },
+  {
+    name: 'timeout',
+    env: 'OTP_TIMEOUT_MS',
+    type: 'string',
+    valueName: 'MS',
+    defaultText: '10000',
+    description: 'Time allowed per request, from sending to the last byte of the body.',
+  },
+  {
+    name: 'concurrency',
+    env: 'OTP_CONCURRENCY',
+    type: 'string',
+    valueName: 'N',
+    defaultText: '8',
+    description: 'Requests in flight at once, per group.',
+  },
+  {
+    name: 'max-body',
+    env: 'OTP_MAX_BODY_BYTES',
+    type: 'string',
+    valueName: 'BYTES',
+    defaultText: '5242880 (5 MiB)',
+    description: 'Response bodies longer than this are cut and reported.',
+  },
+  {
+    name: 'report-dir',
+    env: 'OTP_REPORT_DIR',
+    type: 'string',
+    valueName: 'DIR',
+    defaultText: 'reports',
+    description: 'Where report.json is written.',
+  },
+  {
+    name: 'fail-on',
+    env: 'OTP_FAIL_ON',
+    type: 'string',
+    valueName: 'LEVEL',
+    defaultText: 'error',
+    description: 'Exit 1 when a deviation is at or above this severity: error or warning.',
+  },
+];

@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import dotenv from 'dotenv';
+import { groups } from '../catalogue/groups.js';
+import { type Operation, operations } from '../catalogue/operations.js';
+import type { Severity } from '../checks/types.js';
+import { type AuthScheme, authSchemes } from '../client/auth.js';
+import { parseBaseUrl } from '../client/target.js';
+import { randomSeed } from '../engine/seed.js';
+import type { RunSettings } from '../engine/settings.js';
+import { KitError } from '../errors.js';
+import { runOptions } from './options.js';
+
+export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token'> {
+  /** Undefined: start the embedded reference server. */
+  readonly baseUrl: string | undefined;
+  readonly token: string | undefined;
+  readonly reportDir: string;
+}
+
+type Source = (name: string) => string | undefined;
+
+function badOption(message: string): KitError {
+  return new KitError('OTP_BAD_OPTION', message);
+}
+
+function positiveInteger(name: string, text: string, max: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1 || value > max) {
+    throw badOption(`--${name} ${JSON.stringify(text)} is not a whole number from 1 to ${max}; e.g. --${name} ${Math.min(25, max)}.`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(name: string, text: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(text)) {
+    throw badOption(`--${name} ${JSON.stringify(text)} is not known; use one of: ${allowed.join(', ')}.`);
+  }
+  return text as T;
+}
+
+/** `--only` terms: a group id, a documented path or an operation id. */
+export function selectOperations(terms: readonly string[]): Operation[] {
+  if (terms.length === 0) return [...operations];
+  const selected = new Set<Operation>();
+  for (const term of terms) {
+    const matches = operations.filter((op) => op.group === term || op.path === term || op.id === term);
+    if (matches.length === 0) {
+      const group = groups.find((g) => g.id === term);
+      throw badOption(
+        group
+          ? `--only ${term}: the group "${group.title}" has no operation with a documented path (4.1 lists them without one); pick another group.`
+          : `--only ${JSON.stringify(term)} names no group, documented path or operation id; groups with documented operations: ${[...new Set(operations.map((op) => op.group))].join(', ')}.`,
+      );
+    }
+    for (const match of matches) selected.add(match);
+  }
+  return operations.filter((op) => selected.has(op));
+}
+
+function readDotenv(cwd: string): Record<string, string> {
+  const file = join(cwd, '.env');
+  if (!existsSync(file)) return {};
+  try {
+    return dotenv.parse(readFileSync(file));
+  } catch (error) {
+    throw new KitError('OTP_BAD_DOTENV', `${file} could not be read (${(error as Error).message}); fix or remove it.`);
+  }
+}
+
+export interface ParsedCommandLine {
+  readonly values: Record<string, string | string[] | boolean | undefined>;
+  readonly positionals: string[];
+}
+
+/** Parses the options of `run` (and --help), refusing unknown ones with a sentence. */
+export function parseRunArguments(argv: readonly string[]): ParsedCommandLine {
+  const options = Object.fromEntries(
+    runOptions.map((spec) => [spec.name, { type: spec.type, ...(spec.multiple ? { multiple: true } : {}) }]),
+  ) as Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
+  try {
+    return parseArgs({ args: [...argv], options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw badOption(`${(error as Error).message}. Run otp-conformance --help for the options.`);
+  }
+}
+
+/** Option beats environment beats .env beats default. */
+export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string): RunConfig {
+  const { values } = parseRunArguments(argv);
+  const dotenvValues = readDotenv(cwd);
+  const source: Source = (name) => {
+    const spec = runOptions.find((option) => option.name === name);
+    if (!spec) throw new Error(`No option --${name} in the option table.`);
+    const given = values[name];
+    if (Array.isArray(given)) return given.length > 0 ? given.join(',') : undefined;
+    if (typeof given === 'string') return given;
+    return env[spec.env] ?? dotenvValues[spec.env];
+  };
+
+  const baseUrl = source('base-url');
+  if (baseUrl !== undefined) parseBaseUrl(baseUrl);
+  const token = source('token');
+  if (baseUrl !== undefined && (token === undefined || token === '')) {
+    throw badOption(`--base-url ${baseUrl} is given without a token; pass --token TOKEN or set OTP_TOKEN (in the environment or .env).`);
+  }
+  const seedText = source('seed');
+  const seed = seedText === undefined ? randomSeed() : Number(seedText);
+  if (!Number.isSafeInteger(seed) || seed < -(2 ** 31) || seed >= 2 ** 31) {
+    throw badOption(`--seed ${JSON.stringify(seedText)} is not a 32-bit integer; use the seed a report printed, e.g. --seed 42.`);
+  }
+  const only = (source('only') ?? '').split(',').map((term) => term.trim()).filter(Boolean);
+  const failOn = oneOf<Severity>('fail-on', source('fail-on') ?? 'error', ['error', 'warning']);
+
+  return {
+    baseUrl,
+    token,
+    authScheme: oneOf<AuthScheme>('auth-scheme', source('auth-scheme') ?? 'bearer-no-space', authSchemes),
+    runs: positiveInteger('runs', source('runs') ?? '25', 100_000),
+    seed,
+    timeoutMs: positiveInteger('timeout', source('timeout') ?? '10000', 3_600_000),
+    concurrency: positiveInteger('concurrency', source('concurrency') ?? '8', 1024),
+    maxBodyBytes: positiveInteger('max-body', source('max-body') ?? String(5 * 1024 * 1024), 1024 * 1024 * 1024),
+    reportDir: resolve(cwd, source('report-dir') ?? 'reports'),
+    failOn,
+    operations: selectOperations(only).map((op) => op.id),
+  };
+}

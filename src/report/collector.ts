@@ -1,0 +1,36 @@
+import type { Reporter, TestModule } from 'vitest/node';
+import type { OperationResult } from '../engine/run-operation.js';
+import '../suite/vitest-context.js';
+
+/**
+ * Reads each operation's result back from the suites (vitest task meta). A test that failed
+ * without a result, or a suite that failed to load, is a fault of the kit, kept apart from deviations.
+ */
+export class ResultCollector implements Reporter {
+  readonly results: OperationResult[] = [];
+  readonly kitFailures: string[] = [];
+
+  constructor(private readonly onGroupDone: (results: readonly OperationResult[], moduleId: string) => void) {}
+
+  onTestModuleEnd(testModule: TestModule): void {
+    const moduleResults: OperationResult[] = [];
+    for (const error of testModule.errors()) this.kitFailures.push(`${testModule.relativeModuleId}: ${error.message}`);
+    for (const testCase of testModule.children.allTests()) {
+      const result = testCase.meta().otp;
+      if (result) {
+        moduleResults.push(result);
+        continue;
+      }
+      const outcome = testCase.result();
+      if (outcome.state === 'failed') {
+        for (const error of outcome.errors) this.kitFailures.push(`${testCase.fullName}: ${error.message}`);
+      }
+    }
+    this.results.push(...moduleResults);
+    this.onGroupDone(moduleResults, testModule.relativeModuleId);
+  }
+
+  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
+    for (const error of unhandledErrors) this.kitFailures.push(error.message ?? String(error));
+  }
+}

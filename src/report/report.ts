@@ -1,0 +1,112 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { operations } from '../catalogue/operations.js';
+import { type Severity, severityRank } from '../checks/types.js';
+import type { AuthScheme } from '../client/auth.js';
+import type { Deviation } from '../engine/deviation.js';
+import type { OperationResult } from '../engine/run-operation.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+
+export interface SeverityCounts {
+  readonly errors: number;
+  readonly warnings: number;
+  readonly infos: number;
+}
+
+export interface OperationSummary extends SeverityCounts {
+  readonly id: string;
+  readonly operation: string;
+  readonly group: string;
+  readonly requests: number;
+  readonly checks: number;
+  readonly passed: number;
+  readonly skipped: number;
+}
+
+/** report.json: a public contract. Add fields; never rename or remove one. */
+export interface Report {
+  readonly tool: string;
+  readonly version: string;
+  readonly target: { readonly baseUrl: string; readonly embedded: boolean; readonly authScheme: AuthScheme };
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly seed: number;
+  readonly runs: number;
+  readonly failOn: Severity;
+  readonly verdict: 'pass' | 'fail';
+  readonly summary: SeverityCounts & {
+    readonly operations: number;
+    readonly requests: number;
+    readonly checks: number;
+    readonly passed: number;
+    readonly skipped: number;
+  };
+  readonly operations: readonly OperationSummary[];
+  readonly deviations: readonly Deviation[];
+}
+
+export function countSeverities(deviations: readonly Pick<Deviation, 'severity'>[]): SeverityCounts {
+  const count = (severity: Severity) => deviations.filter((d) => d.severity === severity).length;
+  return { errors: count('error'), warnings: count('warning'), infos: count('info') };
+}
+
+export function failsRun(deviations: readonly Pick<Deviation, 'severity'>[], failOn: Severity): boolean {
+  return deviations.some((d) => severityRank(d.severity) >= severityRank(failOn));
+}
+
+export interface ReportInput {
+  readonly target: Report['target'];
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  readonly seed: number;
+  readonly runs: number;
+  readonly failOn: Severity;
+  readonly results: readonly OperationResult[];
+}
+
+export function buildReport(input: ReportInput): Report {
+  const order = (id: string) => operations.findIndex((op) => op.id === id);
+  const results = [...input.results].sort((a, b) => order(a.operationId) - order(b.operationId));
+  const summaries: OperationSummary[] = results.map((result) => ({
+    id: result.operationId,
+    operation: result.operation,
+    group: result.group,
+    requests: result.exchanges,
+    checks: result.evaluations,
+    passed: result.passed,
+    skipped: result.skipped,
+    ...countSeverities(result.deviations),
+  }));
+  const deviations = results
+    .flatMap((result) => result.deviations)
+    .sort((a, b) => severityRank(b.severity) - severityRank(a.severity));
+  const sum = (pick: (s: OperationSummary) => number) => summaries.reduce((total, s) => total + pick(s), 0);
+  return {
+    tool: TOOL_NAME,
+    version: TOOL_VERSION,
+    target: input.target,
+    startedAt: input.startedAt.toISOString(),
+    durationMs: input.durationMs,
+    seed: input.seed,
+    runs: input.runs,
+    failOn: input.failOn,
+    verdict: failsRun(deviations, input.failOn) ? 'fail' : 'pass',
+    summary: {
+      operations: summaries.length,
+      requests: sum((s) => s.requests),
+      checks: sum((s) => s.checks),
+      passed: sum((s) => s.passed),
+      skipped: sum((s) => s.skipped),
+      ...countSeverities(deviations),
+    },
+    operations: summaries,
+    deviations,
+  };
+}
+
+export function writeReport(report: Report, reportDir: string): string {
+  mkdirSync(reportDir, { recursive: true });
+  const file = join(reportDir, 'report.json');
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,15 @@
+import type { RunSettings } from '../engine/settings.js';
+import type { OperationResult } from '../engine/run-operation.js';
+
+/** The run's settings cross from the CLI to the suite workers through vitest's provide/inject. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    otpRun: RunSettings;
+  }
+  interface TaskMeta {
+    /** The result of one operation, read back by the CLI's reporter. */
+    otp?: OperationResult;
+  }
+}
+
+export const PROVIDED_SETTINGS_KEY = 'otpRun';

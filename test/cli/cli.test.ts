@@ -1,0 +1,99 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/report/report.js';
+
+const run = promisify(execFile);
+const cli = ['--import', 'tsx', 'src/cli/main.ts'];
+const env = { ...process.env, OTP_BASE_URL: undefined, OTP_TOKEN: undefined } as NodeJS.ProcessEnv;
+
+async function kit(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [...cli, ...args], { env, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+function reportIn(dir: string): Report {
+  return JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+}
+
+/** `otp-conformance serve` in a child process, stopped by the test. */
+async function serve(args: string[]): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [...cli, 'serve', '--port', '0', ...args], { env });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening at (\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
+  });
+  return { url, stop: () => child.kill() };
+}
+
+describe('otp-conformance run', () => {
+  it('against the embedded server: 16 operations, no deviation, exit 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otp-'));
+    const { code, stdout } = await kit(['--runs', '5', '--seed', '7', '--report-dir', dir]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('embedded reference server');
+    const report = reportIn(dir);
+    expect(report.summary).toMatchObject({ operations: 16, errors: 0, warnings: 0, infos: 0 });
+    expect(report.seed).toBe(7);
+    expect(JSON.stringify(report)).not.toMatch(/bearer[0-9a-f]{32}/);
+  });
+
+  it('against otp-conformance serve: the same verdict', async () => {
+    const server = await serve(['--token', 'sandbox-token']);
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'otp-'));
+      const { code } = await kit(['--base-url', server.url, '--token', 'sandbox-token', '--runs', '5', '--report-dir', dir]);
+      expect(code).toBe(0);
+      expect(reportIn(dir).summary).toMatchObject({ operations: 16, errors: 0 });
+      expect(readFileSync(join(dir, 'report.json'), 'utf8')).not.toContain('sandbox-token');
+    } finally {
+      server.stop();
+    }
+  });
+
+  it('a server breaking a documented rule: exit 1 with the deviation in report.json', async () => {
+    const server = await serve(['--token', 'sandbox-token', '--inject', 'order-list-ctime-string']);
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'otp-'));
+      const { code } = await kit(['--base-url', server.url, '--token', 'sandbox-token', '--runs', '3', '--only', 'alpha-orders', '--report-dir', dir]);
+      expect(code).toBe(1);
+      const deviation = reportIn(dir).deviations.find((d) => d.check === 'data-schema');
+      expect(deviation).toMatchObject({ severity: 'error', operation: '/openapi/alpha/orders/getAlphaOrders', instancePath: '/data/list/0/soCtime' });
+      expect(deviation?.repro).toContain('${OTP_TOKEN}');
+      expect(deviation?.repro).not.toContain('sandbox-token');
+      expect(deviation?.request.headers.authorization).toBe('bearer[REDACTED]');
+    } finally {
+      server.stop();
+    }
+  });
+
+  it('a bad option: a sentence on how to fix it, exit 2', async () => {
+    const { code, stderr } = await kit(['--base-url', 'not a url', '--token', 't']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--base-url');
+    const runs = await kit(['--runs', 'many']);
+    expect(runs.code).toBe(2);
+    expect(runs.stderr).toContain('--runs');
+    const unknown = await kit(['--frobnicate']);
+    expect(unknown.code).toBe(2);
+  });
+
+  it('an unreachable target: exit 3', async () => {
+    const { code, stderr } = await kit(['--base-url', 'http://127.0.0.1:1', '--token', 't']);
+    expect(code).toBe(3);
+    expect(stderr).toContain('Cannot reach');
+  });
+});

@@ -1,0 +1,71 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { operations } from '../../src/catalogue/operations.js';
+import { resolveRunConfig, selectOperations } from '../../src/config/resolve.js';
+import { KitError } from '../../src/errors.js';
+
+const emptyDir = () => mkdtempSync(join(tmpdir(), 'otp-config-'));
+
+function kitErrorOf(action: () => unknown): KitError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof KitError) return error;
+    throw error;
+  }
+  throw new Error('expected a KitError');
+}
+
+describe('resolveRunConfig', () => {
+  it('defaults: embedded server, 25 runs, 10 s, 5 MiB, fail on error, every operation', () => {
+    const config = resolveRunConfig([], {}, emptyDir());
+    expect(config).toMatchObject({
+      baseUrl: undefined,
+      runs: 25,
+      timeoutMs: 10_000,
+      maxBodyBytes: 5 * 1024 * 1024,
+      failOn: 'error',
+      authScheme: 'bearer-no-space',
+    });
+    expect(config.operations).toEqual(operations.map((op) => op.id));
+  });
+
+  it('option beats environment beats .env', () => {
+    const dir = emptyDir();
+    writeFileSync(join(dir, '.env'), 'OTP_RUNS=3\nOTP_SEED=11\nOTP_TIMEOUT_MS=500\n');
+    const config = resolveRunConfig(['--runs', '7'], { OTP_RUNS: '5', OTP_SEED: '12' }, dir);
+    expect(config).toMatchObject({ runs: 7, seed: 12, timeoutMs: 500 });
+  });
+
+  it('a base URL needs a token', () => {
+    expect(kitErrorOf(() => resolveRunConfig(['--base-url', 'http://127.0.0.1:9'], {}, emptyDir())).message).toContain('--token');
+  });
+
+  it.each([
+    [['--base-url', 'localhost:8080', '--token', 't'], '--base-url'],
+    [['--base-url', 'ftp://x', '--token', 't'], 'http'],
+    [['--runs', '0'], '--runs'],
+    [['--timeout', '1.5'], '--timeout'],
+    [['--auth-scheme', 'basic'], 'bearer-no-space'],
+    [['--fail-on', 'info'], '--fail-on'],
+    [['--seed', 'abc'], '--seed'],
+    [['--only', 'invoices'], '--only'],
+    [['--colour'], '--help'],
+  ])('refuses %j with a sentence naming %s', (argv, mention) => {
+    const error = kitErrorOf(() => resolveRunConfig(argv, {}, emptyDir()));
+    expect(error.message).toContain(mention);
+  });
+});
+
+describe('selectOperations', () => {
+  it('takes groups, documented paths and ids', () => {
+    expect(selectOperations(['custom-demand']).map((op) => op.number)).toEqual([1, 2, 3]);
+    expect(selectOperations(['/openapi/alpha/orders/getAlphaOrders', 'login']).map((op) => op.number)).toEqual([12, 13]);
+  });
+
+  it('says when a group has no documented operation', () => {
+    expect(kitErrorOf(() => selectOperations(['token'])).message).toContain('4.1');
+  });
+});
