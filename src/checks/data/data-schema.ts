@@ -1,6 +1,5 @@
-import { SAMPLE_TYPE_KEYWORD } from '../../validation/validator.js';
-import { resultData } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
+import { dataIssues, hasDataSchema } from './data-issues.js';
 
 /** A documented field of the operation's `data` missing or of another type than the spec states. */
 export const dataSchema: ExchangeCheck = {
@@ -11,13 +10,6 @@ export const dataSchema: ExchangeCheck = {
   severity: 'error',
   title: 'Response data does not match its documented record',
   needs: 'data',
-  appliesTo: (operation) => operation.response.kind !== 'object',
-  run(exchange, { validator }) {
-    const schemaId = validator.dataSchemaId(exchange.operation.response);
-    if (!schemaId) return [];
-    return validator
-      .validate(schemaId, resultData(exchange))
-      .filter((issue) => issue.keyword !== SAMPLE_TYPE_KEYWORD)
-      .map((issue) => ({ ...issue, instancePath: `/data${issue.instancePath}` }));
-  },
+  appliesTo: hasDataSchema,
+  run: (exchange, { validator }) => dataIssues(exchange, validator, 'documented'),
 };

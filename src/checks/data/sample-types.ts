@@ -1,6 +1,5 @@
-import { SAMPLE_TYPE_KEYWORD } from '../../validation/validator.js';
-import { resultData } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
+import { dataIssues, hasDataSchema } from './data-issues.js';
 
 /** A field the spec types only by its sample ("integer in the sample") carries another type. */
 export const sampleTypes: ExchangeCheck = {
@@ -11,13 +10,6 @@ export const sampleTypes: ExchangeCheck = {
   severity: 'warning',
   title: "Field differs from the sample's type",
   needs: 'data',
-  appliesTo: (operation) => operation.response.kind !== 'object',
-  run(exchange, { validator }) {
-    const schemaId = validator.dataSchemaId(exchange.operation.response);
-    if (!schemaId) return [];
-    return validator
-      .validate(schemaId, resultData(exchange))
-      .filter((issue) => issue.keyword === SAMPLE_TYPE_KEYWORD)
-      .map((issue) => ({ ...issue, instancePath: `/data${issue.instancePath}` }));
-  },
+  appliesTo: hasDataSchema,
+  run: (exchange, { validator }) => dataIssues(exchange, validator, 'sample'),
 };

@@ -17,6 +17,8 @@ export const envelope: ExchangeCheck = {
   needs: 'json',
   run(exchange, { validator }) {
     const body = exchange.response?.json.ok ? exchange.response.json.value : undefined;
-    return validator.validate(envelopeSchemas[exchange.operation.envelope], body);
+    return validator
+      .validate(envelopeSchemas[exchange.operation.envelope], body)
+      .map(({ instancePath, expected, actual }) => ({ instancePath, expected, actual }));
   },
 };

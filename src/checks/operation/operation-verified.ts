@@ -1,3 +1,4 @@
+import { hasDataSchema } from '../data/data-issues.js';
 import { holds } from '../preconditions.js';
 import type { OperationCheck } from '../types.js';
 
@@ -12,7 +13,7 @@ export const operationVerified: OperationCheck = {
   quote: 'Response `data` as given in the table of section 4.',
   severity: 'info',
   title: 'No call returned a result whose data could be checked',
-  appliesTo: (operation) => operation.response.kind !== 'object',
+  appliesTo: hasDataSchema,
   run(exchanges) {
     if (exchanges.length === 0 || exchanges.some((exchange) => holds('data', exchange))) return [];
     return [

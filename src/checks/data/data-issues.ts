@@ -1,0 +1,20 @@
+import type { Operation } from '../../catalogue/operations.js';
+import { SAMPLE_TYPE_KEYWORD, type SchemaIssue, type Validator } from '../../validation/validator.js';
+import { resultData } from '../preconditions.js';
+import type { Exchange, Finding } from '../types.js';
+
+/**
+ * Schema issues of the response's `data` against the operation's documented record, split by
+ * whether the spec states the type (an error) or only shows it in a sample (a warning).
+ */
+export function dataIssues(exchange: Exchange, validator: Validator, kind: 'documented' | 'sample'): Finding[] {
+  const schemaId = validator.dataSchemaId(exchange.operation.response);
+  if (!schemaId) return [];
+  const fromSample = (issue: SchemaIssue) => issue.keyword === SAMPLE_TYPE_KEYWORD;
+  return validator
+    .validate(schemaId, resultData(exchange))
+    .filter((issue) => fromSample(issue) === (kind === 'sample'))
+    .map(({ instancePath, expected, actual }) => ({ instancePath: `/data${instancePath}`, expected, actual }));
+}
+
+export const hasDataSchema = (operation: Operation): boolean => operation.response.kind !== 'object';
