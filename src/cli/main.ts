@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { runOptions } from '../config/options.js';
 import { parseRunArguments, resolveRunConfig } from '../config/resolve.js';
@@ -50,10 +51,13 @@ async function serve(argv: string[]): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new KitError('OTP_BAD_OPTION', `--port ${values.port} is not a port number; use 0–65535, e.g. --port 8080.`);
   }
-  const token = values.token ?? process.env.OTP_TOKEN ?? crypto.randomUUID().replace(/-/g, '');
+  const givenToken = values.token ?? process.env.OTP_TOKEN;
+  const token = givenToken ?? randomBytes(16).toString('hex');
   const server = await startReferenceServer({ token, port, ...(values.host ? { host: values.host } : {}), ...(fault ? { fault } : {}) });
   console.log(`Reference server listening at ${server.url}`);
-  console.log(`Send authorization: bearer${values.token ?? process.env.OTP_TOKEN ? '<your token>' : token}${fault ? `  (fault injected: ${fault.name})` : ''}`);
+  // A token the user chose is theirs already; only a generated one is printed.
+  console.log(`Send authorization: bearer${givenToken === undefined ? token : '<your token>'}`);
+  if (fault) console.log(`Fault injected: ${fault.name} — ${fault.description} at ${fault.operationId}`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
