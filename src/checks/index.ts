@@ -1,6 +1,10 @@
 import { dataSchema } from './data/data-schema.js';
 import { sampleTypes } from './data/sample-types.js';
 import { envelope } from './envelope/envelope.js';
+import { authDocumentedHeader } from './auth/documented-header.js';
+import { authUnauthorizedData } from './auth/unauthorized-data.js';
+import { markupEcho } from './hygiene/markup-echo.js';
+import { stackTraceLeak } from './hygiene/stack-trace-leak.js';
 import { operationVerified } from './operation/operation-verified.js';
 import { orderLineCodes } from './orders/order-line-codes.js';
 import { orderLineQuantity } from './orders/order-line-quantity.js';
@@ -8,18 +12,22 @@ import { orderLinesComplete } from './orders/order-lines-complete.js';
 import { pageNumberEcho } from './page/page-number-echo.js';
 import { pageSizeBound } from './page/page-size-bound.js';
 import { httpStatus } from './transport/http-status.js';
+import { httpStatusClientError } from './transport/http-status-client-error.js';
 import { jsonBody } from './transport/json-body.js';
 import { jsonContentType } from './transport/json-content-type.js';
+import { rateLimited } from './transport/rate-limited.js';
 import { responseReceived } from './transport/response-received.js';
 import type { Check } from './types.js';
 
 /** Every check, by area, in the order they are reported: transport first, then what rests on it. */
 export const checksByArea = {
-  transport: [responseReceived, httpStatus, jsonBody, jsonContentType],
+  transport: [responseReceived, httpStatus, httpStatusClientError, rateLimited, jsonBody, jsonContentType],
   envelope: [envelope],
   data: [dataSchema, sampleTypes],
   page: [pageNumberEcho, pageSizeBound],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete],
+  hygiene: [stackTraceLeak, markupEcho],
+  auth: [authDocumentedHeader, authUnauthorizedData],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;
 

@@ -4,6 +4,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** 429 is a rate limit the kit could not wait out: no answer to judge (rate-limited reports it). */
+function answered(exchange: Exchange): boolean {
+  return exchange.response !== undefined && exchange.response.status !== 429;
+}
+
 /**
  * 2.1 gives `error` as "Error result data" and 7 rule 1 says errors are carried in the envelope:
  * a non-empty `error` object marks an error result, whose `data` is not the documented payload.
@@ -14,7 +19,7 @@ export function isErrorResult(body: Record<string, unknown>): boolean {
 
 /** The response body, when it arrived whole and parsed as JSON. */
 export function jsonBody(exchange: Exchange): unknown {
-  if (exchange.failure || !exchange.response?.json.ok) return undefined;
+  if (!answered(exchange) || exchange.failure || !exchange.response?.json.ok) return undefined;
   return exchange.response.json.value;
 }
 
@@ -22,6 +27,8 @@ export function jsonBody(exchange: Exchange): unknown {
 export function resultData(exchange: Exchange): Record<string, unknown> | undefined {
   const body = jsonBody(exchange);
   if (!isPlainObject(body) || !isPlainObject(body.data) || isErrorResult(body)) return undefined;
+  // A body that "carries only data" (#14) has no `error` to say no with: an empty `data` is its no.
+  if (exchange.operation.envelope === 'data-only' && Object.keys(body.data).length === 0) return undefined;
   return body.data;
 }
 
@@ -30,9 +37,9 @@ export function holds(precondition: Precondition, exchange: Exchange): boolean {
     case 'exchange':
       return true;
     case 'response':
-      return exchange.response !== undefined;
+      return answered(exchange);
     case 'json':
-      return exchange.response !== undefined && !exchange.failure && exchange.response.json.ok;
+      return answered(exchange) && !exchange.failure && exchange.response!.json.ok;
     case 'data':
       return resultData(exchange) !== undefined;
   }

@@ -13,11 +13,24 @@ export function severityRank(severity: Severity): number {
   return severities.length - severities.indexOf(severity);
 }
 
+/**
+ * Why the kit made a call, which decides what the answer is judged on:
+ * - conforming: a valid, realistic payload with the documented header; judged on every documented rule.
+ * - hostile: an invalid or hostile body; the server must stay on its feet (4 rule 1), nothing more.
+ * - auth-probe: a valid payload with a missing, wrong or differently written `authorization`
+ *   header; what the server must answer is not shown (5), so it is judged only by the auth checks.
+ * - flow: a step of a stateful flow; judged by its flow.
+ */
+export type Intent = 'conforming' | 'hostile' | 'auth-probe' | 'flow';
+
 /** A call of one operation as the checks see it: what was sent, what came back. */
 export interface Exchange extends Transcript {
   readonly operation: Operation;
-  /** The payload the request body encodes. */
+  readonly intent: Intent;
+  /** The payload the request body encodes (for a hostile call, what it was derived from or its text). */
   readonly payload: unknown;
+  /** Where the request came from: `<intent>:<fast-check path>`, or `auth-probe:<probe>`. */
+  readonly path: string;
 }
 
 /**
@@ -63,10 +76,12 @@ interface CheckDefinition {
 export interface ExchangeCheck extends CheckDefinition {
   readonly scope: 'exchange';
   readonly needs: Precondition;
+  /** The calls it judges. */
+  readonly intents: readonly Intent[];
   run(exchange: Exchange, context: CheckContext): Finding[];
 }
 
-/** Judges all exchanges of one operation together. */
+/** Judges all exchanges of one operation together (of every intent: it picks what it needs). */
 export interface OperationCheck extends CheckDefinition {
   readonly scope: 'operation';
   run(exchanges: readonly Exchange[], context: CheckContext): Finding[];

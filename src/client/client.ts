@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { authorizationValue, type AuthScheme } from './auth.js';
 import type { ParsedBody, ReceivedResponse, Transcript } from './exchange.js';
 import { classifyFailure } from './failures.js';
 import { createLimiter } from './limiter.js';
+import { createPacer, retryAfterMs } from './pacing.js';
 import { parseBaseUrl, requestPath } from './target.js';
 
 export interface ClientOptions {
@@ -15,7 +17,13 @@ export interface ClientOptions {
   readonly maxBodyBytes: number;
   /** Requests in flight at once (and connections in the pool). */
   readonly concurrency: number;
+  /** At most this many requests begin per second (--rate). */
+  readonly ratePerSecond?: number;
 }
+
+/** A 429 is retried after its Retry-After, at most this often and never waiting longer than this. */
+export const RATE_LIMIT_RETRIES = 2;
+export const MAX_RETRY_WAIT_MS = 5000;
 
 export interface OutgoingRequest {
   readonly method: string;
@@ -25,6 +33,8 @@ export interface OutgoingRequest {
   readonly body: string | undefined;
   /** Replaces the default headers where given; a value of undefined removes the header. */
   readonly headers?: Readonly<Record<string, string | undefined>>;
+  /** Aborts the request (and any not yet sent) when the operation is abandoned. */
+  readonly abandon?: AbortSignal;
 }
 
 export interface Client {
@@ -60,15 +70,20 @@ export function createClient(options: ClientOptions): Client {
     connect: { timeout: options.timeoutMs },
   });
   const limit = createLimiter(options.concurrency);
+  const pace = createPacer(options.ratePerSecond);
   const defaultHeaders: Record<string, string> = {
     'content-type': 'application/json',
     authorization: authorizationValue(options.authScheme, options.token),
   };
 
-  async function sendNow(request: OutgoingRequest): Promise<Transcript> {
+  async function sendOnce(request: OutgoingRequest): Promise<Transcript> {
     const headers = flattenHeaders({ ...defaultHeaders, ...request.headers });
     const path = requestPath(target, request.wirePath);
     const sent = { method: request.method, url: `${target.origin}${path}`, headers, body: request.body };
+    if (request.abandon?.aborted) {
+      return { request: sent, failure: classifyFailure(undefined, options.timeoutMs, request.abandon), durationMs: 0 };
+    }
+    await pace();
     const started = performance.now();
     const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
     let response: Omit<ReceivedResponse, 'bodyText' | 'json'> | undefined;
@@ -80,7 +95,9 @@ export function createClient(options: ClientOptions): Client {
         path,
         headers,
         body: request.body,
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: request.abandon
+          ? AbortSignal.any([AbortSignal.timeout(options.timeoutMs), request.abandon])
+          : AbortSignal.timeout(options.timeoutMs),
       });
       response = { status: answer.statusCode, headers: flattenHeaders(answer.headers) };
       for await (const chunk of answer.body) {
@@ -102,7 +119,7 @@ export function createClient(options: ClientOptions): Client {
       const bodyText = Buffer.concat(chunks).toString('utf8');
       return { request: sent, response: { ...response, bodyText, json: parseJson(bodyText) }, durationMs: elapsed() };
     } catch (error) {
-      const failure = classifyFailure(error, options.timeoutMs);
+      const failure = classifyFailure(error, options.timeoutMs, request.abandon);
       const partial = response && {
         ...response,
         bodyText: Buffer.concat(chunks).toString('utf8'),
@@ -112,8 +129,23 @@ export function createClient(options: ClientOptions): Client {
     }
   }
 
+  /** Sends, and waits out a 429 a bounded number of times (8: rate limits are not shown). */
+  async function send(request: OutgoingRequest): Promise<Transcript> {
+    let transcript = await sendOnce(request);
+    for (let retry = 0; retry < RATE_LIMIT_RETRIES && transcript.response?.status === 429; retry++) {
+      const wait = Math.min(retryAfterMs(transcript.response.headers['retry-after']), MAX_RETRY_WAIT_MS);
+      try {
+        await sleep(wait, undefined, request.abandon ? { signal: request.abandon } : {});
+      } catch {
+        break;
+      }
+      transcript = await sendOnce(request);
+    }
+    return transcript;
+  }
+
   return {
-    send: (request) => limit(() => sendNow(request)),
+    send: (request) => limit(() => send(request)),
     close: async () => {
       await pool.destroy();
     },

@@ -26,7 +26,9 @@ export type TransportFailureKind =
   | 'connection-reset'
   | 'body-too-large'
   | 'invalid-http'
-  | 'network-error';
+  | 'network-error'
+  /** Not sent, or cut short: the operation had already timed out once, so the kit stopped calling it. */
+  | 'aborted';
 
 export interface TransportFailure {
   readonly kind: TransportFailureKind;

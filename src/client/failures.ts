@@ -21,7 +21,8 @@ function chain(error: unknown): ErrorWithCode[] {
 }
 
 /** Names what went wrong on the wire, from undici's and Node's error codes. */
-export function classifyFailure(error: unknown, timeoutMs: number): TransportFailure {
+export function classifyFailure(error: unknown, timeoutMs: number, abandoned: AbortSignal | undefined): TransportFailure {
+  if (abandoned?.aborted) return { kind: 'aborted', message: 'abandoned after an earlier timeout of this operation' };
   const links = chain(error);
   const codes = links.map((l) => l.code ?? '');
   const message = links.map((l) => l.message).find(Boolean) ?? String(error);

@@ -7,6 +7,8 @@ export interface OptionSpec {
   readonly env: string;
   readonly type: 'string' | 'boolean';
   readonly multiple?: boolean;
+  /** A boolean that also takes `--no-<name>`. */
+  readonly negatable?: boolean;
   readonly valueName?: string;
   readonly defaultText: string;
   readonly description: string;
@@ -44,6 +46,45 @@ export const runOptions: readonly OptionSpec[] = [
     valueName: 'N',
     defaultText: '25',
     description: 'Generated payloads per operation.',
+  },
+  {
+    name: 'hostile-runs',
+    env: 'OTP_HOSTILE_RUNS',
+    type: 'string',
+    valueName: 'N',
+    defaultText: '25',
+    description: 'Invalid and hostile payloads per operation (wrong types, boundary numbers, long and unicode strings, injection strings, broken JSON); 0 sends none.',
+  },
+  {
+    name: 'auth-probes',
+    env: 'OTP_AUTH_PROBES',
+    type: 'boolean',
+    negatable: true,
+    defaultText: 'on',
+    description: 'Call each operation without a token, with a wrong one and with the token written other ways (section 5); --no-auth-probes turns them off.',
+  },
+  {
+    name: 'stateful',
+    env: 'OTP_STATEFUL',
+    type: 'boolean',
+    negatable: true,
+    defaultText: 'on with the embedded server, off otherwise',
+    description: 'Run the flows that create, list and delete records and check the server remembers (warnings); --no-stateful turns them off.',
+  },
+  {
+    name: 'read-only',
+    env: 'OTP_READ_ONLY',
+    type: 'boolean',
+    defaultText: 'off',
+    description: 'Skip every operation that changes state, and the flows; the report lists what was skipped.',
+  },
+  {
+    name: 'rate',
+    env: 'OTP_RATE',
+    type: 'string',
+    valueName: 'N',
+    defaultText: 'no cap',
+    description: 'At most N requests begin per second (suites then run one at a time). A 429 is retried after Retry-After, twice at most, waiting 5 s at most.',
   },
   {
     name: 'seed',
@@ -93,6 +134,14 @@ export const runOptions: readonly OptionSpec[] = [
     valueName: 'DIR',
     defaultText: 'reports',
     description: 'Where report.json is written.',
+  },
+  {
+    name: 'replay',
+    env: 'OTP_REPLAY',
+    type: 'string',
+    valueName: 'ID:PATH',
+    defaultText: 'none',
+    description: "Re-send exactly one call of a report, e.g. --seed 42 --replay alpha-orders-list:hostile:3:0:1 (a deviation's replay field), and judge it.",
   },
   {
     name: 'fail-on',

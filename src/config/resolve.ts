@@ -17,6 +17,10 @@ export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token'> {
   readonly baseUrl: string | undefined;
   readonly token: string | undefined;
   readonly reportDir: string;
+  /** Operations selected but not called, with the reason. */
+  readonly skipped: ReadonlyArray<{ readonly operationId: string; readonly reason: string }>;
+  /** `<operation id>:<path>` of one call to re-send, instead of a run. */
+  readonly replay: string | undefined;
 }
 
 type Source = (name: string) => string | undefined;
@@ -25,12 +29,21 @@ function badOption(message: string): KitError {
   return new KitError('OTP_BAD_OPTION', message);
 }
 
-function positiveInteger(name: string, text: string, max: number): number {
+function wholeNumber(name: string, text: string, min: number, max: number): number {
   const value = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1 || value > max) {
-    throw badOption(`--${name} ${JSON.stringify(text)} is not a whole number from 1 to ${max}; e.g. --${name} ${Math.min(25, max)}.`);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw badOption(`--${name} ${JSON.stringify(text)} is not a whole number from ${min} to ${max}; e.g. --${name} ${Math.min(25, max)}.`);
   }
   return value;
+}
+
+const positiveInteger = (name: string, text: string, max: number) => wholeNumber(name, text, 1, max);
+
+function flag(name: string, text: string | undefined, fallback: boolean): boolean {
+  if (text === undefined) return fallback;
+  if (/^(?:1|true|yes|on)$/i.test(text)) return true;
+  if (/^(?:0|false|no|off)$/i.test(text)) return false;
+  throw badOption(`${name} ${JSON.stringify(text)} is not a yes or no; use true or false.`);
 }
 
 function oneOf<T extends string>(name: string, text: string, allowed: readonly T[]): T {
@@ -77,7 +90,10 @@ export interface ParsedCommandLine {
 /** Parses the options of `run` (and --help), refusing unknown ones with a sentence. */
 export function parseRunArguments(argv: readonly string[]): ParsedCommandLine {
   const options = Object.fromEntries(
-    runOptions.map((spec) => [spec.name, { type: spec.type, ...(spec.multiple ? { multiple: true } : {}) }]),
+    runOptions.flatMap((spec) => [
+      [spec.name, { type: spec.type, ...(spec.multiple ? { multiple: true } : {}) }],
+      ...(spec.negatable ? [[`no-${spec.name}`, { type: 'boolean' }]] : []),
+    ]),
   ) as Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
   try {
     return parseArgs({ args: [...argv], options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
@@ -96,6 +112,8 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     const given = values[name];
     if (Array.isArray(given)) return given.length > 0 ? given.join(',') : undefined;
     if (typeof given === 'string') return given;
+    if (given === true) return 'true';
+    if (values[`no-${name}`] === true) return 'false';
     return env[spec.env] ?? dotenvValues[spec.env];
   };
 
@@ -113,17 +131,30 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   const only = (source('only') ?? '').split(',').map((term) => term.trim()).filter(Boolean);
   const failOn = oneOf<Severity>('fail-on', source('fail-on') ?? 'error', ['error', 'warning']);
 
+  const readOnly = flag('--read-only', source('read-only'), false);
+  const selected = selectOperations(only);
+  const rate = source('rate');
+
   return {
     baseUrl,
     token,
     authScheme: oneOf<AuthScheme>('auth-scheme', source('auth-scheme') ?? 'bearer-no-space', authSchemes),
     runs: positiveInteger('runs', source('runs') ?? '25', 100_000),
+    hostileRuns: wholeNumber('hostile-runs', source('hostile-runs') ?? '25', 0, 100_000),
+    authProbes: flag('--auth-probes', source('auth-probes'), true),
+    stateful: flag('--stateful', source('stateful'), baseUrl === undefined) && !readOnly,
+    readOnly,
+    ratePerSecond: rate === undefined ? undefined : positiveInteger('rate', rate, 100_000),
+    replay: source('replay'),
     seed,
     timeoutMs: positiveInteger('timeout', source('timeout') ?? '10000', 3_600_000),
     concurrency: positiveInteger('concurrency', source('concurrency') ?? '8', 1024),
     maxBodyBytes: positiveInteger('max-body', source('max-body') ?? String(5 * 1024 * 1024), 1024 * 1024 * 1024),
     reportDir: resolve(cwd, source('report-dir') ?? 'reports'),
     failOn,
-    operations: selectOperations(only).map((op) => op.id),
+    operations: selected.filter((op) => !(readOnly && op.mutates)).map((op) => op.id),
+    skipped: selected
+      .filter((op) => readOnly && op.mutates)
+      .map((op) => ({ operationId: op.id, reason: 'read-only: the operation changes state' })),
   };
 }

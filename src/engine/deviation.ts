@@ -1,4 +1,4 @@
-import type { Severity } from '../checks/types.js';
+import type { Intent, Severity } from '../checks/types.js';
 
 /** One way the server departs from the spec, with the evidence to see it and the line to repeat it. */
 export interface Deviation {
@@ -14,6 +14,10 @@ export interface Deviation {
   readonly instancePath: string;
   readonly expected: string;
   readonly actual: string;
+  /** Why the call was made: a valid payload, a hostile one, or an auth probe. */
+  readonly intent: Intent;
+  /** For a hostile call: what it tried, e.g. "boundary-number: pageSize: 1e308". */
+  readonly input?: string;
   readonly request: {
     readonly method: string;
     readonly url: string;
@@ -26,9 +30,12 @@ export interface Deviation {
     readonly body: string;
     readonly bodyTruncated: boolean;
   };
-  /** The run's seed and the index of the generated payload: together they regenerate it. */
+  /** The run's seed and where the call came from (`<intent>:<fast-check path>`): together they regenerate it. */
   readonly seed: number;
   readonly path: string;
+  /** Options that re-send exactly this call: add them to the command that found it. */
+  readonly replay?: string;
+  /** A curl line that re-sends it by hand (the token read from $OTP_TOKEN). */
   readonly repro: string;
   /** How many calls showed this deviation at this place (first one kept as evidence). */
   readonly occurrences: number;

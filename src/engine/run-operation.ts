@@ -1,23 +1,20 @@
-import fc from 'fast-check';
 import type { Operation } from '../catalogue/operations.js';
-import { wirePath } from '../catalogue/operations.js';
-import { holds } from '../checks/preconditions.js';
-import type { Check, CheckContext, Exchange, Finding } from '../checks/types.js';
+import { type AuthProbe, authProbes } from '../checks/auth/probes.js';
+import type { Check, CheckContext, Exchange } from '../checks/types.js';
 import type { Client } from '../client/client.js';
-import { validPayload } from '../generators/payloads.js';
-import { type Deviation, deviationMessage, foldDeviations } from './deviation.js';
-import { createRedactor } from './redact.js';
-import { curlRepro } from './repro.js';
-import { operationSeed } from './seed.js';
-
-/** Response bodies are kept in deviations up to this many characters. */
-export const RESPONSE_EXCERPT_CHARS = 2048;
+import { generateCalls } from './calls.js';
+import { type Deviation, foldDeviations } from './deviation.js';
+import { toDeviation } from './evidence.js';
+import { judge } from './judge.js';
+import { describeProbe, type Observation } from './observation.js';
+import { OperationSession } from './session.js';
+import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
 
 export interface OperationResult {
   readonly operationId: string;
   readonly operation: string;
   readonly group: string;
-  /** Calls made. */
+  /** Calls made, shrinking included. */
   readonly exchanges: number;
   /** Check evaluations made (one check on one exchange, or on one operation's exchanges). */
   readonly evaluations: number;
@@ -26,109 +23,95 @@ export interface OperationResult {
   /** Evaluations not made because what they judge was absent (no response, an error result…). */
   readonly skipped: number;
   readonly deviations: readonly Deviation[];
+  /** What the server did where the spec leaves the answer open (auth probes). */
+  readonly observations: readonly Observation[];
   readonly durationMs: number;
 }
 
 export interface OperationRunContext extends CheckContext {
   readonly client: Client;
   readonly checks: readonly Check[];
+  /** Valid payloads per operation. */
   readonly runs: number;
+  /** Hostile payloads per operation (0: none). */
+  readonly hostileRuns: number;
+  /** Whether to send the auth probes of section 5. */
+  readonly authProbes: boolean;
   readonly seed: number;
   /** Strings never written into evidence: the token and any credential. */
   readonly secrets: readonly string[];
   readonly token: string;
+  readonly shrink: ShrinkBudget;
 }
 
-function evidence(exchange: Exchange, redact: (text: string) => string): Pick<Deviation, 'request' | 'response'> {
-  const redactHeaders = (headers: Readonly<Record<string, string>>) =>
-    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)]));
-  const { request, response } = exchange;
-  return {
-    request: {
-      method: request.method,
-      url: redact(request.url),
-      headers: redactHeaders(request.headers),
-      body: request.body === undefined ? undefined : redact(request.body),
-    },
-    ...(response && {
-      response: {
-        status: response.status,
-        headers: redactHeaders(response.headers),
-        body: redact(response.bodyText.slice(0, RESPONSE_EXCERPT_CHARS)),
-        bodyTruncated: response.bodyText.length > RESPONSE_EXCERPT_CHARS,
-      },
-    }),
+/** The `authorization` header of each probe; undefined removes it. */
+function probeHeaders(probe: AuthProbe, token: string): Record<string, string | undefined> {
+  const values: Record<AuthProbe, string | undefined> = {
+    'no-header': undefined,
+    'empty-value': '',
+    'wrong-token': `bearer${token.length > 0 ? 'x'.repeat(token.length) : 'invalid'}`,
+    'bearer-space': `Bearer ${token}`,
+    'token-only': token,
   };
+  return { authorization: values[probe] };
 }
 
-/** Sends `runs` generated valid payloads to one operation and judges every exchange with every check. */
+/**
+ * One operation, end to end: valid payloads, then hostile ones, then the auth probes; every
+ * exchange judged by every check that applies; hostile failures shrunk; findings folded into
+ * deviations with their evidence.
+ */
 export async function runOperation(operation: Operation, context: OperationRunContext): Promise<OperationResult> {
   const started = performance.now();
-  const redact = createRedactor(context.secrets);
-  const payloads = fc.sample(validPayload(operation.id), {
-    seed: operationSeed(context.seed, operation.id),
-    numRuns: context.runs,
-  });
-  const exchanges: Exchange[] = await Promise.all(
-    payloads.map(async (payload) => {
-      const body = JSON.stringify(payload);
-      const transcript = await context.client.send({ method: operation.method, wirePath: wirePath(operation), body });
-      return { ...transcript, operation, payload };
-    }),
+  const session = new OperationSession(context.client, operation);
+
+  const conforming = await Promise.all(
+    generateCalls(operation, 'conforming', context.seed, context.runs).map((call, index) =>
+      session.send('conforming', `conforming:${index}`, call.payload, call.body),
+    ),
   );
+  const hostile = await Promise.all(
+    generateCalls(operation, 'hostile', context.seed, context.hostileRuns).map((call, index) =>
+      session.send('hostile', `hostile:${index}`, call.payload, call.body),
+    ),
+  );
+  const probed = conforming[0];
+  const probes =
+    context.authProbes && probed
+      ? await Promise.all(
+          authProbes.map((probe) =>
+            session.send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.request.body, probeHeaders(probe, context.token)),
+          ),
+        )
+      : [];
 
-  const applicable = context.checks.filter((check) => check.appliesTo?.(operation) ?? true);
-  const deviations: Deviation[] = [];
-  let evaluations = 0;
-  let passed = 0;
-  let skipped = 0;
-  const record = (check: Check, findings: Finding[], exchange: Exchange, index: number) => {
-    evaluations++;
-    if (findings.length === 0) passed++;
-    for (const finding of findings) {
-      deviations.push({
-        severity: check.severity,
-        operation: operation.path,
-        operationId: operation.id,
-        group: operation.group,
-        check: check.id,
-        rule: check.rule,
-        message: redact(deviationMessage(check.title, finding.actual, finding.expected, check.rule)),
-        instancePath: finding.instancePath,
-        expected: finding.expected,
-        actual: redact(finding.actual),
-        ...evidence(exchange, redact),
-        seed: context.seed,
-        path: String(index),
-        repro: redact(curlRepro(exchange.request, context.token)),
-        occurrences: 1,
-      });
-    }
+  const exchanges = [...conforming, ...hostile, ...probes];
+  const verdicts = judge(exchanges, context.checks, context);
+  const shrunkChecks = new Set<string>();
+  /** The first hostile failure of each check is shrunk; the rest keep their own evidence. */
+  const smallestEvidence = async (check: Check, exchange: Exchange): Promise<Exchange> => {
+    if (check.scope !== 'exchange' || exchange.intent !== 'hostile' || exchange.failure?.kind === 'timeout') return exchange;
+    if (shrunkChecks.has(check.id) || session.abandoned) return exchange;
+    shrunkChecks.add(check.id);
+    return (await shrinkHostileCall(session, check, exchange, context.seed, context, context.shrink)) ?? exchange;
   };
-
-  exchanges.forEach((exchange, index) => {
-    for (const check of applicable) {
-      if (check.scope !== 'exchange') continue;
-      if (!holds(check.needs, exchange)) {
-        skipped++;
-        continue;
-      }
-      record(check, check.run(exchange, context), exchange, index);
-    }
-  });
-  for (const check of applicable) {
-    if (check.scope === 'operation' && exchanges.length > 0) record(check, check.run(exchanges, context), exchanges[0]!, 0);
+  const deviations: Deviation[] = [];
+  for (const { check, exchange, findings } of verdicts.judgements) {
+    const evidence = await smallestEvidence(check, exchange);
+    const shown = evidence === exchange || check.scope !== 'exchange' ? findings : check.run(evidence, context);
+    for (const finding of shown) deviations.push(toDeviation(check, finding, evidence, context));
   }
 
   return {
     operationId: operation.id,
     operation: operation.path,
     group: operation.group,
-    exchanges: exchanges.length,
-    evaluations,
-    passed,
-    skipped,
+    exchanges: session.sent,
+    evaluations: verdicts.evaluations,
+    passed: verdicts.passed,
+    skipped: verdicts.skipped,
     deviations: foldDeviations(deviations),
+    observations: probes.map(describeProbe),
     durationMs: Math.round(performance.now() - started),
   };
 }

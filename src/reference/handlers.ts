@@ -204,6 +204,14 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * A product code: letters and digits, with `-`, `_`, `.` or `/` between. The sandbox prices any
+ * such code, and refuses other text rather than store and echo it in the order lines.
+ */
+function productCode(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/.test(value) ? value : undefined;
+}
+
 function nonEmptyText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
@@ -225,6 +233,7 @@ const A_WHOLE_NUMBER = 'a whole number, or a string of its digits';
 const A_PAGE_SIZE = 'a whole number of at least 1, or a string of its digits';
 const AN_INTEGER_PAGE = 'an integer of at least 1';
 const A_STRING = 'a string';
+const A_PRODUCT_CODE = 'a product code of letters and digits (and - _ . /), at most 64 long';
 const A_QUANTITY = `a number above 0 and at most ${MAX_QUANTITY}`;
 const AN_AMOUNT = 'an amount in yuan of at least 0, exact to the fen';
 
@@ -470,7 +479,7 @@ const A_QUANTITY_STRING = `a string of a number above 0 and at most ${MAX_QUANTI
 const ALPHA_ORDER_CREATE = {
   ...ORDER_HEADER,
   items: nonEmptyListOf({
-    pCode: required(text, A_STRING),
+    pCode: required(productCode, A_PRODUCT_CODE),
     num: required(quantityText, A_QUANTITY_STRING),
     siCusNote: required(text, A_STRING),
     siSendNote: required(text, A_STRING),
@@ -481,7 +490,7 @@ const ALPHA_ORDER_CREATE = {
 const BETA_ORDER_CREATE = {
   ...ORDER_HEADER,
   items: nonEmptyListOf({
-    pCode: required(text, A_STRING),
+    pCode: required(productCode, A_PRODUCT_CODE),
     brandId: required(text, A_STRING),
     num: required(quantityText, A_QUANTITY_STRING),
   }),

@@ -29,7 +29,9 @@ const MAX_REQUEST_BYTES = 1024 * 1024;
 /** Routes by the raw request path, so `//pc/...` is matched exactly as section 4 writes it. */
 const routes = new Map<string, Operation>(operations.map((operation) => [wirePath(operation), operation]));
 
-function failure(code: string, message: string, error: Record<string, unknown>) {
+/** A refusal in the operation's envelope: the alpha create-order response "carries only data" (2.1). */
+function failure(operation: Operation | undefined, code: string, message: string, error: Record<string, unknown>) {
+  if (operation?.envelope === 'data-only') return { data: {} };
   return { data: {}, status: 'fail', code, message, error };
 }
 
@@ -57,11 +59,11 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
   });
 }
 
-function parsePayload(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+function parsePayload(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, reason: (error as Error).message };
+  } catch {
+    return { ok: false };
   }
 }
 
@@ -76,23 +78,29 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   const fault = options.fault;
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (fault?.intercept?.(req, res)) return;
     const operation = routes.get(req.url ?? '');
     if (!operation) {
-      return sendJson(res, failure('404', `No operation at ${req.url}; paths under /pc and /auth take a doubled slash.`, { path: req.url ?? '' }));
+      return sendJson(res, failure(undefined, '404', 'No operation at this path; paths under /pc and /auth take a doubled slash.', { reason: 'not found' }));
     }
     if (req.method !== operation.method) {
-      return sendJson(res, failure('405', `${operation.path} takes ${operation.method}.`, { method: req.method ?? '' }));
+      return sendJson(res, failure(operation, '405', `${operation.path} takes ${operation.method}.`, { reason: 'method not allowed' }));
     }
     const text = await readBody(req);
-    if (req.headers.authorization !== expectedAuthorization) {
-      return sendJson(res, failure('401', 'Missing or invalid authorization: send authorization: bearer<TOKEN>.', { reason: 'unauthorized' }));
+    const authorized =
+      fault?.authorizes && fault.operationId === operation.id
+        ? fault.authorizes(req.headers.authorization, options.token)
+        : req.headers.authorization === expectedAuthorization;
+    if (!authorized) {
+      return sendJson(res, failure(operation, '401', 'Missing or invalid authorization: send authorization: bearer<TOKEN>.', { reason: 'unauthorized' }));
     }
     if (text === undefined) {
-      return sendJson(res, failure('413', `Request body over ${MAX_REQUEST_BYTES} bytes.`, { reason: 'too large' }));
+      return sendJson(res, failure(operation, '413', `Request body over ${MAX_REQUEST_BYTES} bytes.`, { reason: 'too large' }));
     }
     const payload = parsePayload(text);
     if (!payload.ok) {
-      return sendJson(res, failure('400', `Request body is not JSON: ${payload.reason}`, { reason: 'invalid JSON' }));
+      // The parser's message quotes the body; a message that echoes input is how markup gets into pages.
+      return sendJson(res, failure(operation, '400', 'Request body is not valid JSON.', { reason: 'invalid JSON' }));
     }
     const body = handle(operation.id, payload.value, state);
     if (fault?.strikes(operation, payload.value)) return fault.respond(res, body, payload.value);
@@ -100,9 +108,9 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   }
 
   const server = createServer((req, res) => {
-    answer(req, res).catch((error: unknown) => {
+    answer(req, res).catch(() => {
       // The reference server must never answer 500: a handler bug still gets the envelope.
-      if (!res.headersSent) sendJson(res, failure('500', 'Internal error.', { reason: String(error) }));
+      if (!res.headersSent) sendJson(res, failure(routes.get(req.url ?? ''), '500', 'Internal error.', { reason: 'internal error' }));
       else res.destroy();
     });
   });

@@ -1,4 +1,5 @@
 import type { Reporter, TestModule } from 'vitest/node';
+import type { FlowResult } from '../engine/run-flow.js';
 import type { OperationResult } from '../engine/run-operation.js';
 import '../suite/vitest-context.js';
 
@@ -8,26 +9,28 @@ import '../suite/vitest-context.js';
  */
 export class ResultCollector implements Reporter {
   readonly results: OperationResult[] = [];
+  readonly flows: FlowResult[] = [];
   readonly kitFailures: string[] = [];
 
-  constructor(private readonly onGroupDone: (results: readonly OperationResult[], moduleId: string) => void) {}
+  constructor(private readonly onGroupDone: (results: readonly OperationResult[], flows: readonly FlowResult[]) => void) {}
 
   onTestModuleEnd(testModule: TestModule): void {
     const moduleResults: OperationResult[] = [];
+    const moduleFlows: FlowResult[] = [];
     for (const error of testModule.errors()) this.kitFailures.push(`${testModule.relativeModuleId}: ${error.message}`);
     for (const testCase of testModule.children.allTests()) {
-      const result = testCase.meta().otp;
-      if (result) {
-        moduleResults.push(result);
-        continue;
-      }
+      const { otp, otpFlow } = testCase.meta();
+      if (otp) moduleResults.push(otp);
+      if (otpFlow) moduleFlows.push(otpFlow);
+      if (otp || otpFlow) continue;
       const outcome = testCase.result();
       if (outcome.state === 'failed') {
         for (const error of outcome.errors) this.kitFailures.push(`${testCase.fullName}: ${error.message}`);
       }
     }
     this.results.push(...moduleResults);
-    this.onGroupDone(moduleResults, testModule.relativeModuleId);
+    this.flows.push(...moduleFlows);
+    this.onGroupDone(moduleResults, moduleFlows);
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {

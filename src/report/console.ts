@@ -1,4 +1,5 @@
 import { findGroup } from '../catalogue/groups.js';
+import type { FlowResult } from '../engine/run-flow.js';
 import type { OperationResult } from '../engine/run-operation.js';
 import { countSeverities, type Report } from './report.js';
 
@@ -7,11 +8,12 @@ function plural(count: number, word: string): string {
 }
 
 /** One line when a group's suite ends. */
-export function groupLine(results: readonly OperationResult[]): string {
-  const group = results[0]?.group ?? '';
-  const counts = countSeverities(results.flatMap((r) => r.deviations));
-  const requests = results.reduce((total, r) => total + r.exchanges, 0);
-  return `  ${(findGroup(group)?.title ?? group).padEnd(26)} ${plural(results.length, 'operation').padEnd(13)} ${plural(requests, 'request').padEnd(13)} ${counts.errors} errors, ${counts.warnings} warnings, ${counts.infos} infos`;
+export function groupLine(results: readonly OperationResult[], flows: readonly FlowResult[]): string {
+  const group = results[0]?.group ?? flows[0]?.group ?? '';
+  const counts = countSeverities([...results, ...flows].flatMap((r) => r.deviations));
+  const requests = [...results, ...flows].reduce((total, r) => total + r.exchanges, 0);
+  const flowText = flows.length > 0 ? ` + ${plural(flows.length, 'flow')}` : '';
+  return `  ${(findGroup(group)?.title ?? group).padEnd(26)} ${`${plural(results.length, 'operation')}${flowText}`.padEnd(22)} ${plural(requests, 'request').padEnd(13)} ${counts.errors} errors, ${counts.warnings} warnings, ${counts.infos} infos`;
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -37,9 +39,15 @@ export function summaryText(report: Report, reportFile: string): string {
     '',
     `${report.verdict === 'pass' ? 'PASS' : 'FAIL'}  ${plural(s.operations, 'operation')}, ${plural(s.requests, 'request')}, ${s.passed}/${s.checks} checks passed (${s.skipped} skipped): ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}  [seed ${report.seed}, fail on ${report.failOn}, ${report.durationMs} ms]`,
   ];
+  const skipped = report.coverage.filter((entry) => entry.status === 'skipped');
+  if (skipped.length > 0) lines.push(`Skipped: ${skipped.map((entry) => `${entry.operation} (${entry.reason})`).join('; ')}`);
+  for (const flow of report.flows.filter((f) => !f.completed)) lines.push(`Flow ${flow.flowId} stopped early: ${flow.reason}`);
   for (const deviation of report.deviations.slice(0, 5)) {
     lines.push('', `${deviation.severity.toUpperCase()} ${deviation.check} at ${deviation.operation}${deviation.instancePath ? ` ${deviation.instancePath}` : ''}`);
-    lines.push(...deviation.message.split('\n').map((line) => `  ${line}`), `  Repro: ${deviation.repro}`);
+    lines.push(...deviation.message.split('\n').map((line) => `  ${line}`));
+    if (deviation.input) lines.push(`  Input: ${deviation.input}`);
+    if (deviation.replay) lines.push(`  Replay: add ${deviation.replay}`);
+    lines.push(`  Repro: ${deviation.repro}`);
   }
   if (report.deviations.length > 5) lines.push('', `… and ${report.deviations.length - 5} more in the report.`);
   lines.push('', `Report: ${reportFile}`);

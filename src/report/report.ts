@@ -4,6 +4,8 @@ import { operations } from '../catalogue/operations.js';
 import { type Severity, severityRank } from '../checks/types.js';
 import type { AuthScheme } from '../client/auth.js';
 import type { Deviation } from '../engine/deviation.js';
+import type { Observation } from '../engine/observation.js';
+import type { FlowResult } from '../engine/run-flow.js';
 import type { OperationResult } from '../engine/run-operation.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 
@@ -42,7 +44,20 @@ export interface Report {
     readonly skipped: number;
   };
   readonly operations: readonly OperationSummary[];
+  /** Every documented operation: tested, or skipped with the reason. Nothing is silently absent. */
+  readonly coverage: readonly CoverageEntry[];
+  readonly flows: ReadonlyArray<Omit<FlowResult, 'deviations'> & SeverityCounts>;
+  /** What the server did where the spec leaves the answer open (auth probes). */
+  readonly observations: readonly Observation[];
   readonly deviations: readonly Deviation[];
+}
+
+export interface CoverageEntry {
+  readonly id: string;
+  readonly operation: string;
+  readonly group: string;
+  readonly status: 'tested' | 'skipped';
+  readonly reason?: string;
 }
 
 export function countSeverities(deviations: readonly Pick<Deviation, 'severity'>[]): SeverityCounts {
@@ -62,6 +77,9 @@ export interface ReportInput {
   readonly runs: number;
   readonly failOn: Severity;
   readonly results: readonly OperationResult[];
+  readonly flows: readonly FlowResult[];
+  /** Operations not called, and why (read-only, not selected). */
+  readonly skipped: ReadonlyArray<{ readonly operationId: string; readonly reason: string }>;
 }
 
 export function buildReport(input: ReportInput): Report {
@@ -77,9 +95,16 @@ export function buildReport(input: ReportInput): Report {
     skipped: result.skipped,
     ...countSeverities(result.deviations),
   }));
-  const deviations = results
+  const deviations = [...results, ...input.flows]
     .flatMap((result) => result.deviations)
     .sort((a, b) => severityRank(b.severity) - severityRank(a.severity));
+  const tested = new Set(results.map((result) => result.operationId));
+  const coverage: CoverageEntry[] = operations.map((op) => {
+    const base = { id: op.id, operation: op.path, group: op.group };
+    if (tested.has(op.id)) return { ...base, status: 'tested' };
+    const reason = input.skipped.find((entry) => entry.operationId === op.id)?.reason ?? 'not selected (--only)';
+    return { ...base, status: 'skipped', reason };
+  });
   const sum = (pick: (s: OperationSummary) => number) => summaries.reduce((total, s) => total + pick(s), 0);
   return {
     tool: TOOL_NAME,
@@ -93,13 +118,16 @@ export function buildReport(input: ReportInput): Report {
     verdict: failsRun(deviations, input.failOn) ? 'fail' : 'pass',
     summary: {
       operations: summaries.length,
-      requests: sum((s) => s.requests),
+      requests: sum((s) => s.requests) + input.flows.reduce((total, flow) => total + flow.exchanges, 0),
       checks: sum((s) => s.checks),
       passed: sum((s) => s.passed),
       skipped: sum((s) => s.skipped),
       ...countSeverities(deviations),
     },
     operations: summaries,
+    coverage,
+    flows: input.flows.map(({ deviations: flowDeviations, ...flow }) => ({ ...flow, ...countSeverities(flowDeviations) })),
+    observations: results.flatMap((result) => result.observations),
     deviations,
   };
 }

@@ -1,23 +1,35 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { findGroup, type GroupId } from '../catalogue/groups.js';
 import { operationsOf } from '../catalogue/operations.js';
-import { allChecks } from '../checks/index.js';
 import { severityRank } from '../checks/types.js';
 import { type Client, createClient } from '../client/client.js';
+import { operationContext } from '../engine/context.js';
+import type { Deviation } from '../engine/deviation.js';
+import { runFlow } from '../engine/run-flow.js';
 import { runOperation } from '../engine/run-operation.js';
+import { flowsOf } from '../flows/index.js';
 import { createValidator } from '../validation/validator.js';
 import './vitest-context.js';
 
 /**
- * One vitest test per selected operation of a group of section 1. The engine returns results;
- * this adapter stores them for the reporter and fails the test on deviations at or above --fail-on.
+ * One vitest test per selected operation of a group of section 1, then one per stateful flow of
+ * the group. The engine returns results; this adapter stores them for the reporter and fails the
+ * test on deviations at or above --fail-on.
  */
 export function defineGroupSuite(groupId: GroupId): void {
   const settings = inject('otpRun');
   const group = findGroup(groupId);
   const selected = operationsOf(groupId).filter((op) => settings.operations.includes(op.id));
+  const flows = settings.stateful ? flowsOf(groupId).filter((flow) => flow.operations.every((id) => settings.operations.includes(id))) : [];
   const validator = createValidator();
   let client: Client;
+
+  const expectNoFailing = (deviations: readonly Deviation[]) => {
+    const failing = deviations
+      .filter((deviation) => severityRank(deviation.severity) >= severityRank(settings.failOn))
+      .map((deviation) => `${deviation.severity} ${deviation.check} ${deviation.instancePath}: ${deviation.actual}`);
+    expect(failing, `deviations at or above ${settings.failOn}`).toEqual([]);
+  };
 
   describe(group?.title ?? groupId, () => {
     beforeAll(() => {
@@ -29,20 +41,16 @@ export function defineGroupSuite(groupId: GroupId): void {
 
     for (const operation of selected) {
       test(`#${operation.number} ${operation.path}`, async ({ task }) => {
-        const result = await runOperation(operation, {
-          client,
-          validator,
-          checks: allChecks,
-          runs: settings.runs,
-          seed: settings.seed,
-          token: settings.token,
-          secrets: [settings.token],
-        });
+        const result = await runOperation(operation, operationContext(settings, client, validator));
         task.meta.otp = result;
-        const failing = result.deviations
-          .filter((deviation) => severityRank(deviation.severity) >= severityRank(settings.failOn))
-          .map((deviation) => `${deviation.severity} ${deviation.check} ${deviation.instancePath}: ${deviation.actual}`);
-        expect(failing, `deviations at or above ${settings.failOn}`).toEqual([]);
+        expectNoFailing(result.deviations);
+      });
+    }
+    for (const flow of flows) {
+      test(`flow ${flow.id}`, async ({ task }) => {
+        const result = await runFlow(flow, { client, seed: settings.seed, token: settings.token, secrets: [settings.token] });
+        task.meta.otpFlow = result;
+        expectNoFailing(result.deviations);
       });
     }
   });

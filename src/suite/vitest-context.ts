@@ -1,4 +1,5 @@
 import type { RunSettings } from '../engine/settings.js';
+import type { FlowResult } from '../engine/run-flow.js';
 import type { OperationResult } from '../engine/run-operation.js';
 
 /** The run's settings cross from the CLI to the suite workers through vitest's provide/inject. */
@@ -9,6 +10,8 @@ declare module 'vitest' {
   interface TaskMeta {
     /** The result of one operation, read back by the CLI's reporter. */
     otp?: OperationResult;
+    /** The result of one stateful flow. */
+    otpFlow?: FlowResult;
   }
 }
 

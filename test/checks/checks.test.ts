@@ -19,6 +19,8 @@ function withBody(operationId: string, rewrite: (body: Json) => unknown): Exchan
   return exchangeOf(operationId, { payload, body: rewrite(cleanBody(operationId, payload)) });
 }
 
+const unauthorized = { data: {}, status: 'fail', code: '401', message: 'unauthorized', error: { reason: 'unauthorized' } };
+
 const mapItems = (data: Json, rewrite: (line: Json, index: number) => Json) => ({
   ...data,
   items: (data.items as Json[]).map(rewrite),
@@ -115,6 +117,52 @@ const cases: Record<string, Case> = {
     instancePath: '/data/items',
     quiet: exchangeOf('alpha-order-create'),
   },
+  'http-status-client-error': {
+    fires: exchangeOf('custom-demand-list', { intent: 'hostile', status: 400 }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list', { intent: 'hostile', status: 200 }),
+  },
+  'rate-limited': {
+    fires: exchangeOf('custom-demand-list', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '30' } }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list'),
+  },
+  'stack-trace-leak': {
+    fires: exchangeOf('consignee-by-id', {
+      body: { data: {}, status: 'fail', code: '500', message: 'TypeError: x is undefined\n    at find (/srv/app/src/consignee.js:42:17)', error: { reason: 'internal' } },
+    }),
+    instancePath: '',
+    quiet: exchangeOf('consignee-by-id', { body: { data: {}, status: 'fail', code: '404', message: 'no consignee 7 at /pc/customer', error: { reason: 'not found' } } }),
+  },
+  'markup-echo': {
+    fires: exchangeOf('login', {
+      intent: 'hostile',
+      payload: { mobile: '13800138000', password: '<script>alert(1)</script>' },
+      body: { data: {}, status: 'fail', code: '400', message: 'invalid password <script>alert(1)</script>', error: { field: 'password' } },
+    }),
+    instancePath: '',
+    quiet: exchangeOf('login', {
+      intent: 'hostile',
+      payload: { mobile: '13800138000', password: '<script>alert(1)</script>' },
+      body: { data: { echo: '<script>alert(1)</script>' }, status: 'fail', code: '400', message: 'invalid password &lt;script&gt;', error: { field: 'password' } },
+    }),
+  },
+  'auth-documented-header': {
+    fires: [
+      exchangeOf('bank-card-list', { body: unauthorized }),
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:bearer-space', requestHeaders: { authorization: 'Bearer T0KEN' } }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('bank-card-list'),
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:bearer-space', requestHeaders: { authorization: 'Bearer T0KEN' } }),
+    ],
+  },
+  'auth-unauthorized-data': {
+    fires: [exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:no-header', payload: { pageSize: 5, status: 1 } })],
+    instancePath: '/data',
+    quiet: [exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:no-header', body: unauthorized })],
+  },
   'operation-verified': {
     fires: [
       exchangeOf('consignee-by-id', {
@@ -129,7 +177,9 @@ const cases: Record<string, Case> = {
 function run(check: Check, fixture: Exchange | Exchange[]) {
   const exchanges = Array.isArray(fixture) ? fixture : [fixture];
   if (check.scope === 'operation') return check.run(exchanges, { validator });
-  return exchanges.flatMap((exchange) => (holds(check.needs, exchange) ? check.run(exchange, { validator }) : []));
+  return exchanges.flatMap((exchange) =>
+    check.intents.includes(exchange.intent) && holds(check.needs, exchange) ? check.run(exchange, { validator }) : [],
+  );
 }
 
 describe('every check has a fixture where it fires and one where it stays quiet', () => {

@@ -321,11 +321,18 @@ describe('orders', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
-  it('accepts any product code, including long and unusual ones', () => {
-    const codes = ['x'.repeat(10_000), '\u0000', '🧪试剂', ''];
+  it('prices any well-formed product code', () => {
+    const codes = ['A123456', 'S81234-500g', 'x'.repeat(64), 'SIAL/1.00983'];
     const body = call('alpha-order-create', { ...orderHeader, items: codes.map((pCode) => ({ pCode, num: '1', siCusNote: '', siSendNote: '' })) });
     expect((dataOf(body).items as Json[]).map((line) => line.pCode)).toEqual(codes);
     expect(answerIssues(operation('alpha-order-create'), body)).toEqual([]);
+  });
+
+  it('refuses product codes it would otherwise store and echo: markup, control characters, empty, too long', () => {
+    for (const pCode of ['<script>alert(1)</script>', '\u0000', '🧪试剂', '', 'x'.repeat(65)]) {
+      const body = call('beta-order-create', { ...orderHeader, items: [{ pCode, brandId: '1', num: '1' }] });
+      expect(body).toMatchObject({ code: '400', error: { field: 'items[0].pCode' } });
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { findOperation } from '../../src/catalogue/operations.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange, Intent } from '../../src/checks/types.js';
 import type { TransportFailure } from '../../src/client/exchange.js';
 import { validPayload } from '../../src/generators/payloads.js';
 import { handle } from '../../src/reference/handlers.js';
@@ -14,6 +14,11 @@ export interface ExchangeShape {
   readonly body?: unknown;
   readonly failure?: TransportFailure;
   readonly noResponse?: boolean;
+  readonly intent?: Intent;
+  /** Defaults to `<intent>:0`. */
+  readonly path?: string;
+  /** Request header overrides, e.g. for an auth probe. */
+  readonly requestHeaders?: Record<string, string>;
 }
 
 /** A generated valid payload for the operation, fixed by seed. */
@@ -40,14 +45,17 @@ export function exchangeOf(operationId: string, shape: ExchangeShape = {}): Exch
     json = { ok: false, reason: (error as Error).message };
   }
   const requestBody = JSON.stringify(payload);
+  const intent = shape.intent ?? 'conforming';
   return {
     operation,
     payload,
+    intent,
+    path: shape.path ?? `${intent}:0`,
     request: {
       method: 'POST',
       url: `http://127.0.0.1:9${operation.pathStyle === 'double-slash' ? '/' : ''}${operation.path}`,
-      headers: { 'content-type': 'application/json', authorization: 'bearerT0KEN' },
-      body: requestBody,
+      headers: { 'content-type': 'application/json', authorization: 'bearerT0KEN', ...shape.requestHeaders },
+      body: typeof shape.payload === 'string' ? shape.payload : requestBody,
     },
     ...(shape.noResponse
       ? {}

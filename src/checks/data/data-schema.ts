@@ -10,6 +10,7 @@ export const dataSchema: ExchangeCheck = {
   severity: 'error',
   title: 'Response data does not match its documented record',
   needs: 'data',
+  intents: ['conforming'],
   appliesTo: hasDataSchema,
   run: (exchange, { validator }) => dataIssues(exchange, validator, 'documented'),
 };

@@ -10,6 +10,7 @@ export const sampleTypes: ExchangeCheck = {
   severity: 'warning',
   title: "Field differs from the sample's type",
   needs: 'data',
+  intents: ['conforming'],
   appliesTo: hasDataSchema,
   run: (exchange, { validator }) => dataIssues(exchange, validator, 'sample'),
 };

@@ -15,6 +15,7 @@ export const envelope: ExchangeCheck = {
   severity: 'error',
   title: 'Envelope does not match 2.1',
   needs: 'json',
+  intents: ['conforming', 'hostile'],
   run(exchange, { validator }) {
     const body = exchange.response?.json.ok ? exchange.response.json.value : undefined;
     return validator

@@ -10,6 +10,7 @@ export const orderLineCodes: ExchangeCheck = {
   severity: 'error',
   title: 'Order line for a product that was not ordered',
   needs: 'data',
+  intents: ['conforming'],
   appliesTo: (operation) => operation.createsOrder === true,
   run(exchange) {
     const ordered = orderedItems(exchange);

@@ -10,6 +10,7 @@ export const orderLineQuantity: ExchangeCheck = {
   severity: 'error',
   title: 'Order line quantity differs from the quantity ordered',
   needs: 'data',
+  intents: ['conforming'],
   appliesTo: (operation) => operation.createsOrder === true,
   run(exchange) {
     const ordered = orderedItems(exchange);

@@ -13,6 +13,7 @@ export const orderLinesComplete: ExchangeCheck = {
   severity: 'warning',
   title: 'Ordered product missing from the order lines',
   needs: 'data',
+  intents: ['conforming'],
   appliesTo: (operation) => operation.createsOrder === true,
   run(exchange) {
     const answered = new Set(orderLines(exchange).map(({ pCode }) => pCode));

@@ -11,6 +11,7 @@ export const pageNumberEcho: ExchangeCheck = {
   severity: 'error',
   title: 'pageNo differs from the page requested',
   needs: 'data',
+  intents: ['conforming'],
   appliesTo: (operation) => operation.paging?.pageNoField !== undefined,
   run(exchange) {
     const field = exchange.operation.paging?.pageNoField;

@@ -10,6 +10,7 @@ export const pageSizeBound: ExchangeCheck = {
   severity: 'error',
   title: 'Page holds more records than pageSize',
   needs: 'data',
+  intents: ['conforming'],
   appliesTo: (operation) => operation.paging?.pageSizeBoundsList === true,
   run(exchange) {
     const pageSize = isPlainObject(exchange.payload) ? exchange.payload.pageSize : undefined;

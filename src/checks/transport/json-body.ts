@@ -11,6 +11,7 @@ export const jsonBody: ExchangeCheck = {
   severity: 'error',
   title: 'Response body is not JSON',
   needs: 'response',
+  intents: ['conforming', 'hostile'],
   run(exchange) {
     const response = exchange.response;
     if (!response || exchange.failure || response.json.ok) return [];

@@ -14,6 +14,7 @@ export const jsonContentType: ExchangeCheck = {
   severity: 'warning',
   title: 'Response is not labelled as JSON',
   needs: 'response',
+  intents: ['conforming', 'hostile'],
   run(exchange) {
     const contentType = exchange.response?.headers['content-type'];
     if (contentType !== undefined && json.test(contentType)) return [];

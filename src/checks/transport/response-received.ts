@@ -9,6 +9,7 @@ export const responseReceived: ExchangeCheck = {
   severity: 'error',
   title: 'No complete response',
   needs: 'exchange',
+  intents: ['conforming', 'hostile'],
   run(exchange) {
     if (!exchange.failure) return [];
     return [

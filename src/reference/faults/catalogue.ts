@@ -1,10 +1,42 @@
-import { bodyFault, dataFault, type Fault, listRecordFault, rawFault, without } from './fault.js';
+import { findOperation, wirePath } from '../../catalogue/operations.js';
+import { SEEDED_RECORDS } from '../seed.js';
+import { bodyFault, dataFault, type Fault, gateFault, inputFault, listRecordFault, rawFault, without } from './fault.js';
 
 type Json = Record<string, unknown>;
 const error = 'error' as const;
 const warning = 'warning' as const;
 
 const items = (data: Json) => data.items as Json[];
+
+/** Every string inside a payload, keys included. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsIn(inner)]);
+}
+
+/** What a server that never really deletes still answers. */
+const ghostConsignee = {
+  consigneeName: '王芳',
+  mobile: '13800138000',
+  phone: '010-62345678',
+  province: '北京市',
+  city: '北京市',
+  county: '海淀区',
+  address: '中关村大街27号',
+  isDefault: 0,
+  remark: '',
+  createdAt: null,
+};
+
+const nodeStack = `TypeError: Cannot read properties of undefined (reading 'id')
+    at findConsignee (/srv/app/src/services/consignee.js:42:17)
+    at Layer.handle (/srv/app/node_modules/express/lib/router/layer.js:95:5)`;
+
+function internalError(res: Parameters<Fault['respond']>[0], body: string, contentType = 'text/plain'): void {
+  res.writeHead(500, { 'content-type': contentType });
+  res.end(body);
+}
 
 /**
  * Every fault the reference server can inject, each a documented rule broken at one operation.
@@ -258,6 +290,128 @@ export const faults: readonly Fault[] = [
     operationId: 'alpha-order-create',
     expect: { check: 'order-lines-complete', severity: warning },
     rewrite: (data) => ({ ...data, items: items(data).length > 1 ? items(data).slice(0, -1) : items(data) }),
+  }),
+  // Invalid JSON and text pages (1).
+  rawFault({
+    name: 'json-single-quotes',
+    description: 'writes JSON with single quotes',
+    operationId: 'bank-card-by-id',
+    expect: { check: 'json-body', severity: error },
+    respond(res, body) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body).replace(/"/g, "'"));
+    },
+  }),
+  rawFault({
+    name: 'text-error-page',
+    description: 'answers 200 with a plain-text error page',
+    operationId: 'custom-demand-create',
+    expect: { check: 'json-body', severity: error },
+    respond(res) {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('Internal Server Error');
+    },
+  }),
+  // Single records (2.9) and nested order lines (2.4).
+  dataFault({
+    name: 'consignee-mobile-number',
+    description: 'sends the consignee mobile as a number',
+    operationId: 'consignee-by-id',
+    expect: { check: 'data-schema', severity: error },
+    rewrite: (data) => ({ ...data, mobile: Number(data.mobile) }),
+  }),
+  dataFault({
+    name: 'order-line-price-string',
+    description: 'sends siPrice of the beta order lines as a string',
+    operationId: 'beta-order-create',
+    expect: { check: 'data-schema', severity: error },
+    rewrite: (data) => ({ ...data, items: items(data).map((line) => ({ ...line, siPrice: String(line.siPrice) })) }),
+  }),
+  // Crashes on some inputs only: found by the hostile payloads (4 rule 1).
+  inputFault({
+    name: 'crash-on-non-ascii',
+    description: 'answers HTTP 500 when a string of the request holds a non-ASCII character',
+    operationId: 'purchase-order-list',
+    expect: { check: 'http-status', severity: error },
+    when: (payload) => stringsIn(payload).some((text) => /[^\x00-\x7f]/.test(text)),
+    respond: (res) => internalError(res, 'Internal Server Error'),
+  }),
+  inputFault({
+    name: 'crash-on-nonpositive-page-size',
+    description: 'answers HTTP 500 with an HTML page when pageSize <= 0',
+    operationId: 'custom-demand-list',
+    expect: { check: 'http-status', severity: error },
+    when: (payload) => typeof (payload as Json | null)?.pageSize === 'number' && ((payload as Json).pageSize as number) <= 0,
+    respond: (res) => internalError(res, '<html><body><h1>500 Internal Server Error</h1></body></html>', 'text/html'),
+  }),
+  inputFault({
+    name: 'stack-trace-on-bad-input',
+    description: 'puts a stack trace in the message of an error result',
+    operationId: 'consignee-by-id',
+    expect: { check: 'stack-trace-leak', severity: warning },
+    when: (payload) => typeof (payload as Json | null)?.id !== 'number',
+    respond(res) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: {}, status: 'fail', code: '500', message: nodeStack, error: { reason: 'internal' } }));
+    },
+  }),
+  inputFault({
+    name: 'markup-echoed',
+    description: 'echoes the offending value, markup and all, in the message',
+    operationId: 'login',
+    expect: { check: 'markup-echo', severity: warning },
+    when: (payload) => stringsIn(payload).some((text) => text.includes('<')),
+    respond(res, _body, payload) {
+      const offending = stringsIn(payload).find((text) => text.includes('<'));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: {}, status: 'fail', code: '400', message: `invalid value ${offending}`, error: { reason: 'invalid' } }));
+    },
+  }),
+  // The doubled slash and the documented header (4, 5).
+  gateFault({
+    name: 'doubled-slash-refused',
+    description: 'answers 404 to the doubled-slash path, as a server that normalizes paths would',
+    operationId: 'bank-card-list',
+    expect: { check: 'http-status', severity: error },
+    intercept(req, res) {
+      if (req.url !== wirePath(findOperation('bank-card-list')!)) return false;
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<html><body>Cannot POST //pc/customer/bankCardList</body></html>');
+      return true;
+    },
+  }),
+  gateFault({
+    name: 'documented-header-refused',
+    description: 'accepts Bearer <token> but refuses the documented bearer<token>',
+    operationId: 'consignee-by-id',
+    expect: { check: 'auth-documented-header', severity: error },
+    authorizes: (header, token) => header === `Bearer ${token}`,
+  }),
+  gateFault({
+    name: 'data-without-token',
+    description: 'serves the bank card list to calls without a valid token',
+    operationId: 'bank-card-list',
+    expect: { check: 'auth-unauthorized-data', severity: warning },
+    authorizes: () => true,
+  }),
+  // What the server remembers (flows, warnings).
+  listRecordFault({
+    name: 'created-demand-not-listed',
+    description: 'leaves custom demands created after start-up out of the list',
+    operationId: 'custom-demand-list',
+    expect: { check: 'flow-demand-lifecycle', severity: warning },
+    rewrite: (record) => record,
+    keep: (record) => Number(record.id) <= SEEDED_RECORDS,
+  }),
+  bodyFault({
+    name: 'deleted-consignee-still-answered',
+    description: 'still answers a deleted consignee by id',
+    operationId: 'consignee-by-id',
+    expect: { check: 'flow-consignee-deleted', severity: warning },
+    rewrite: (body, payload) =>
+      body.code === '404'
+        ? { data: { ...ghostConsignee, id: Number(payload.id) }, status: 'success', code: '200', message: '操作成功', error: {} }
+        : body,
   }),
 ];
 

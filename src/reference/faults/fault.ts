@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Operation, findOperation } from '../../catalogue/operations.js';
 import type { Severity } from '../../checks/types.js';
 
@@ -10,9 +10,14 @@ export interface Fault {
   readonly operationId: string;
   /** How the kit must report it: which check, at which severity, at `operationId`. */
   readonly expect: { readonly check: string; readonly severity: Severity };
+  /** Whether it changes the answer to this call (after routing, auth and parsing). */
   strikes(operation: Operation, payload: unknown): boolean;
   /** Answers in the fault's way; `body` is what the clean server would have sent. */
   respond(res: ServerResponse, body: unknown, payload: unknown): void;
+  /** Takes over a request before routing; true when it answered. */
+  intercept?(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Replaces the server's rule for the `authorization` header at the fault's operation. */
+  authorizes?(header: string | undefined, token: string): boolean;
 }
 
 interface FaultFacts {
@@ -34,6 +39,25 @@ export function rawFault(facts: FaultFacts & { respond: Fault['respond'] }): Fau
 
 type Json = Record<string, unknown>;
 
+/** A fault in how requests are let in: routing or authorization, not the answer. */
+export function gateFault(facts: FaultFacts & Pick<Fault, 'intercept' | 'authorizes'>): Fault {
+  return {
+    ...facts,
+    strikes: () => false,
+    respond: () => {
+      throw new Error(`Fault ${facts.name} does not rewrite answers.`);
+    },
+  };
+}
+
+/** A fault that answers some calls its own way and leaves the others clean. */
+export function inputFault(
+  facts: FaultFacts & { when(payload: unknown): boolean; respond: Fault['respond'] },
+): Fault {
+  const onOperation = strikesOperation(facts.operationId);
+  return { ...facts, strikes: (operation, payload) => onOperation(operation, payload) && facts.when(payload) };
+}
+
 /** A fault that rewrites the clean JSON body and sends it as usual. */
 export function bodyFault(facts: FaultFacts & { rewrite(body: Json, payload: Json): unknown }): Fault {
   return rawFault({
@@ -52,11 +76,12 @@ export function dataFault(facts: FaultFacts & { rewrite(data: Json, payload: Jso
   return bodyFault({ ...facts, rewrite: (body, payload) => ({ ...body, data: facts.rewrite(body.data as Json, payload) }) });
 }
 
-/** A fault that rewrites every record of a page's `list`. */
-export function listRecordFault(facts: FaultFacts & { rewrite(record: Json): Json }): Fault {
+/** A fault that rewrites every record of a page's `list`, or leaves some out. */
+export function listRecordFault(facts: FaultFacts & { rewrite(record: Json): Json; keep?(record: Json): boolean }): Fault {
+  const keep = facts.keep ?? (() => true);
   return dataFault({
     ...facts,
-    rewrite: (data) => ({ ...data, list: (data.list as Json[]).map((record) => facts.rewrite(record)) }),
+    rewrite: (data) => ({ ...data, list: (data.list as Json[]).filter(keep).map((record) => facts.rewrite(record)) }),
   });
 }
 

@@ -1,0 +1,29 @@
+import type { OperationCheck } from '../types.js';
+import { otherForms, probeOf, succeeded } from './probes.js';
+
+/**
+ * The documented header is refused while the same token written another way is accepted: every
+ * client written from the spec fails. Judged only when every conforming call failed, so that a
+ * refusal for another reason (a missing record, a rule the spec does not show) is not mistaken for it.
+ */
+export const authDocumentedHeader: OperationCheck = {
+  id: 'auth-documented-header',
+  scope: 'operation',
+  rule: '5 rule 2',
+  quote: 'The header value shown is the word bearer directly followed by the token, with no separating space: bearer<ACCESS_TOKEN>.',
+  severity: 'error',
+  title: 'Documented authorization header refused',
+  run(exchanges) {
+    const documented = exchanges.filter((exchange) => exchange.intent === 'conforming');
+    if (documented.length === 0 || documented.some(succeeded)) return [];
+    const accepted = exchanges.find((exchange) => otherForms.includes(probeOf(exchange)!) && succeeded(exchange));
+    if (!accepted) return [];
+    return [
+      {
+        instancePath: '',
+        expected: 'authorization: bearer<TOKEN> accepted (no space)',
+        actual: `refused on all ${documented.length} calls, while ${probeOf(accepted)} (${accepted.request.headers.authorization?.startsWith('Bearer ') ? 'Bearer <TOKEN>' : '<TOKEN>'}) is accepted`,
+      },
+    ];
+  },
+};

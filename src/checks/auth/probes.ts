@@ -1,0 +1,34 @@
+import { isPlainObject, jsonBody, resultData } from '../preconditions.js';
+import type { Exchange } from '../types.js';
+
+/**
+ * The ways the kit writes (or leaves out) the `authorization` header when probing (5): the
+ * documented `bearer<TOKEN>` is what conforming calls send; these are the others.
+ */
+export const authProbes = ['no-header', 'empty-value', 'wrong-token', 'bearer-space', 'token-only'] as const;
+export type AuthProbe = (typeof authProbes)[number];
+
+/** Probes that carry no valid token at all. */
+export const withoutValidToken: readonly AuthProbe[] = ['no-header', 'empty-value', 'wrong-token'];
+/** Probes that carry the valid token written another way than section 5 shows. */
+export const otherForms: readonly AuthProbe[] = ['bearer-space', 'token-only'];
+
+export function probeOf(exchange: Exchange): AuthProbe | undefined {
+  if (exchange.intent !== 'auth-probe') return undefined;
+  return exchange.path.slice('auth-probe:'.length) as AuthProbe;
+}
+
+/** HTTP 200, JSON, and not an error result: the server did what was asked. */
+export function succeeded(exchange: Exchange): boolean {
+  const body = jsonBody(exchange);
+  return exchange.response?.status === 200 && isPlainObject(body) && resultData(exchange) !== undefined;
+}
+
+/** Records in the answer: a non-empty list, or a non-empty record. */
+export function servedRecords(exchange: Exchange): boolean {
+  const data = resultData(exchange);
+  if (!data || exchange.response?.status !== 200) return false;
+  if (exchange.operation.response.kind === 'page') return Array.isArray(data.list) && data.list.length > 0;
+  if (exchange.operation.response.kind === 'record') return Object.keys(data).length > 0;
+  return false;
+}

@@ -1,0 +1,25 @@
+import type { OperationCheck } from '../types.js';
+import { probeOf, servedRecords, withoutValidToken } from './probes.js';
+
+/**
+ * Records handed out to a call with no valid token. The spec does not say what a server must
+ * answer then (5), but every operation "takes the header authorization, a required string".
+ */
+export const authUnauthorizedData: OperationCheck = {
+  id: 'auth-unauthorized-data',
+  scope: 'operation',
+  rule: '5 rule 1',
+  quote: 'Every operation takes the header `authorization`, a required string. Behaviour on a missing or invalid token: not shown.',
+  severity: 'warning',
+  title: 'Data served without valid authorization',
+  appliesTo: (operation) => operation.response.kind !== 'object',
+  run(exchanges) {
+    return exchanges
+      .filter((exchange) => withoutValidToken.includes(probeOf(exchange)!) && servedRecords(exchange))
+      .map((exchange) => ({
+        instancePath: '/data',
+        expected: 'no records without a valid token',
+        actual: `records served to a call with ${probeOf(exchange)}`,
+      }));
+  },
+};

@@ -1,0 +1,59 @@
+import type { ExchangeCheck } from '../types.js';
+
+/** Tags and handlers that run when a page renders them. */
+const activeMarkup = /<\s*(?:script|img|svg|iframe|body|a)\b[^>]*>|\bon\w+\s*=|javascript:/i;
+
+/** Every string in a JSON value, keys included. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsIn(inner)]);
+}
+
+/** The active markup fragments of a request body, as they read once JSON-decoded. */
+function sentMarkup(body: string): string[] {
+  let decoded: unknown = body;
+  try {
+    decoded = JSON.parse(body);
+  } catch {
+    // Not JSON: look at the raw text.
+  }
+  return stringsIn(decoded).flatMap((text) => activeMarkup.exec(text)?.[0] ?? []);
+}
+
+/**
+ * Where a page shows the server's words: the result hints of the envelope (`status`, `code`,
+ * `message`, `error`), or the whole text of a response that is not JSON. Records in `data` are
+ * the client's to escape when it shows them, so stored text coming back there is not flagged.
+ */
+function displayedText(bodyText: string): string[] {
+  try {
+    const body = JSON.parse(bodyText) as unknown;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return stringsIn(body);
+    const { data: _records, ...hints } = body as Record<string, unknown>;
+    return stringsIn(hints);
+  } catch {
+    return [bodyText];
+  }
+}
+
+/**
+ * The markup of a hostile request comes back unescaped in the result hint text (or an error page):
+ * a page that shows the server's message, as clients commonly do, would run it.
+ */
+export const markupEcho: ExchangeCheck = {
+  id: 'markup-echo',
+  scope: 'exchange',
+  rule: '2.1',
+  quote: 'status: Result hint text. message: Result hint text. error: Error result data.',
+  severity: 'warning',
+  title: 'Request markup echoed back unescaped',
+  needs: 'response',
+  intents: ['hostile'],
+  run(exchange) {
+    const shown = displayedText(exchange.response?.bodyText ?? '');
+    const markup = sentMarkup(exchange.request.body ?? '').find((fragment) => shown.some((text) => text.includes(fragment)));
+    if (!markup) return [];
+    return [{ instancePath: '', expected: 'markup escaped or not echoed', actual: `echoed ${JSON.stringify(markup)}` }];
+  },
+};

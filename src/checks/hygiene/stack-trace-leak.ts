@@ -1,0 +1,31 @@
+import type { ExchangeCheck } from '../types.js';
+
+/** Shapes of stack frames and source paths of the common server runtimes. */
+const leaks: ReadonlyArray<readonly [string, RegExp]> = [
+  ['a Node.js stack frame', /\bat [\w$.<>[\] ]+ \((?:\/|[A-Za-z]:\\|file:|node:)[^)\n]*:\d+:\d+\)/],
+  ['a Java stack frame', /\bat [\w$]+(?:\.[\w$<>]+)+\([\w$]+\.(?:java|kt|scala):\d+\)/],
+  ['a Python traceback', /Traceback \(most recent call last\)|File "[^"\n]+\.py", line \d+/],
+  ['a PHP error location', /\bin (?:\/[\w.-]+)+\.php(?: on line |:)\d+/],
+  ['a .NET stack frame', /\bat [\w.`<>]+\([^)\n]*\) in [^\n]+:line \d+/],
+  ['a Go panic', /goroutine \d+ \[running\]:/],
+  ['a source file path', /(?:\/(?:home|usr|var|opt|srv|app|root)(?:\/[\w.@-]+)+|[A-Za-z]:\\(?:[\w.@ -]+\\)+[\w.@-]+)\.(?:js|mjs|cjs|ts|py|java|php|rb|go|cs)\b/],
+];
+
+/** A response that shows a stack trace or a source path: it tells an attacker how the server is built. */
+export const stackTraceLeak: ExchangeCheck = {
+  id: 'stack-trace-leak',
+  scope: 'exchange',
+  rule: '7',
+  quote: 'Results and errors are carried in the envelope fields status, code, message and error. Content of the `error` object: not shown.',
+  severity: 'warning',
+  title: 'Response leaks a stack trace or source path',
+  needs: 'response',
+  intents: ['conforming', 'hostile'],
+  run(exchange) {
+    const body = exchange.response?.bodyText ?? '';
+    const leak = leaks.find(([, pattern]) => pattern.test(body));
+    if (!leak) return [];
+    const excerpt = leak[1].exec(body)![0].slice(0, 120);
+    return [{ instancePath: '', expected: 'no internals in the response', actual: `${leak[0]}: ${JSON.stringify(excerpt)}` }];
+  },
+};

@@ -1,0 +1,24 @@
+import type { ExchangeCheck } from '../types.js';
+
+/** Still rate limited after the kit's bounded retries: the call could not be checked. */
+export const rateLimited: ExchangeCheck = {
+  id: 'rate-limited',
+  scope: 'exchange',
+  rule: '8',
+  quote: 'Rate limits, maximum page size and other bounds: not shown.',
+  severity: 'info',
+  title: 'Rate limited (HTTP 429) after retries',
+  needs: 'exchange',
+  intents: ['conforming', 'hostile'],
+  run(exchange) {
+    if (exchange.response?.status !== 429) return [];
+    const retryAfter = exchange.response.headers['retry-after'];
+    return [
+      {
+        instancePath: '',
+        expected: 'an answer within the kit\'s retries (lower --rate or --concurrency)',
+        actual: `HTTP 429${retryAfter ? `, retry-after ${retryAfter}` : ''}`,
+      },
+    ];
+  },
+};

@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import type { Operation } from '../catalogue/operations.js';
+import type { Intent } from '../checks/types.js';
+import { type HostileRequest, hostileRequest } from '../generators/hostile.js';
+import { validPayload } from '../generators/payloads.js';
+import { operationSeed } from './seed.js';
+
+/** One generated call: the body to send, the payload it stands for, and a word on what it tries. */
+export interface GeneratedCall {
+  readonly body: string | undefined;
+  readonly payload: unknown;
+  readonly note?: string;
+}
+
+export type GeneratedIntent = Exclude<Intent, 'auth-probe'>;
+
+/** The arbitrary of one operation's calls of an intent. */
+export function callArbitrary(operation: Operation, intent: GeneratedIntent): fc.Arbitrary<GeneratedCall> {
+  if (intent === 'conforming') return validPayload(operation.id).map((payload) => ({ body: JSON.stringify(payload), payload }));
+  return hostileRequest(operation.id).map((request: HostileRequest) => ({
+    body: request.body,
+    payload: request,
+    note: `${request.kind}: ${request.description}`,
+  }));
+}
+
+/** Each operation and intent draws from its own seed, so `--only` and ordering change no payload. */
+export function callSeed(runSeed: number, operation: Operation, intent: GeneratedIntent): number {
+  return operationSeed(runSeed, intent === 'conforming' ? operation.id : `${operation.id}:${intent}`);
+}
+
+/** The first `count` calls under the run's seed; call i is at fast-check path `i`. */
+export function generateCalls(operation: Operation, intent: GeneratedIntent, runSeed: number, count: number): GeneratedCall[] {
+  if (count === 0) return [];
+  return fc.sample(callArbitrary(operation, intent), { seed: callSeed(runSeed, operation, intent), numRuns: count });
+}
+
+/** The call at a fast-check path (a run index, then shrink steps), exactly as it was first sent. */
+export function callAt(operation: Operation, intent: GeneratedIntent, runSeed: number, path: string): GeneratedCall {
+  const replay = fc.check(
+    fc.property(callArbitrary(operation, intent), () => false),
+    { seed: callSeed(runSeed, operation, intent), path, endOnFailure: true },
+  );
+  return replay.counterexample![0] as GeneratedCall;
+}

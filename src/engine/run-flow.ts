@@ -1,0 +1,52 @@
+import { findOperation, wirePath } from '../catalogue/operations.js';
+import type { Exchange } from '../checks/types.js';
+import type { Client } from '../client/client.js';
+import type { Flow } from '../flows/flow.js';
+import { type Deviation, foldDeviations } from './deviation.js';
+import { type EvidenceContext, toDeviation } from './evidence.js';
+import { operationSeed } from './seed.js';
+
+export interface FlowResult {
+  readonly flowId: string;
+  readonly group: string;
+  readonly title: string;
+  /** Documented paths of the operations it calls. */
+  readonly operations: readonly string[];
+  readonly exchanges: number;
+  /** False when a step answered no result, so the flow could not reach its verdict. */
+  readonly completed: boolean;
+  readonly reason?: string;
+  readonly deviations: readonly Deviation[];
+  readonly durationMs: number;
+}
+
+export interface FlowRunContext extends EvidenceContext {
+  readonly client: Client;
+}
+
+/** Runs one flow with the documented header and turns its findings into deviations. */
+export async function runFlow(flow: Flow, context: FlowRunContext): Promise<FlowResult> {
+  const started = performance.now();
+  let exchanges = 0;
+  const call = async (operationId: string, payload: Record<string, unknown>): Promise<Exchange> => {
+    const operation = findOperation(operationId);
+    if (!operation) throw new Error(`Flow ${flow.id} calls unknown operation ${operationId}.`);
+    exchanges++;
+    const body = JSON.stringify(payload);
+    const transcript = await context.client.send({ method: operation.method, wirePath: wirePath(operation), body });
+    return { ...transcript, operation, intent: 'flow', payload, path: `flow:${flow.id}` };
+  };
+  const outcome = await flow.run({ call, seed: operationSeed(context.seed, flow.id) });
+  const deviations = outcome.findings.map(({ exchange, ...finding }) => toDeviation(flow, finding, exchange, context));
+  return {
+    flowId: flow.id,
+    group: flow.group,
+    title: flow.title,
+    operations: flow.operations.map((id) => findOperation(id)!.path),
+    exchanges,
+    completed: outcome.completed,
+    ...(outcome.completed ? {} : { reason: outcome.reason }),
+    deviations: foldDeviations(deviations),
+    durationMs: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,41 @@
+import { type Operation, wirePath } from '../catalogue/operations.js';
+import type { Exchange, Intent } from '../checks/types.js';
+import type { Client } from '../client/client.js';
+
+/**
+ * The calls of one operation. The first timeout abandons the operation: calls not yet sent are
+ * not sent and calls in flight are cut, so a server that hangs costs one timeout per operation.
+ */
+export class OperationSession {
+  private readonly abandon = new AbortController();
+  /** Calls that went out (abandoned ones are not counted). */
+  sent = 0;
+
+  constructor(
+    private readonly client: Client,
+    readonly operation: Operation,
+  ) {}
+
+  get abandoned(): boolean {
+    return this.abandon.signal.aborted;
+  }
+
+  async send(
+    intent: Intent,
+    path: string,
+    payload: unknown,
+    body: string | undefined,
+    headers?: Readonly<Record<string, string | undefined>>,
+  ): Promise<Exchange> {
+    const transcript = await this.client.send({
+      method: this.operation.method,
+      wirePath: wirePath(this.operation),
+      body,
+      abandon: this.abandon.signal,
+      ...(headers ? { headers } : {}),
+    });
+    if (transcript.failure?.kind !== 'aborted') this.sent++;
+    if (transcript.failure?.kind === 'timeout') this.abandon.abort();
+    return { ...transcript, operation: this.operation, intent, payload, path };
+  }
+}

@@ -1,0 +1,44 @@
+import fc from 'fast-check';
+import { holds } from '../checks/preconditions.js';
+import type { CheckContext, Exchange, ExchangeCheck } from '../checks/types.js';
+import { callArbitrary, callSeed } from './calls.js';
+import type { OperationSession } from './session.js';
+
+export interface ShrinkBudget {
+  /** Requests one shrink may send. */
+  readonly maxRequests: number;
+  /** Time one shrink may take. */
+  readonly timeLimitMs: number;
+}
+
+/**
+ * Shrinks a hostile call that tripped `check` to the smallest call that still trips it, re-sending
+ * each candidate. Bounded in requests and time; answers undefined when the failure did not recur.
+ */
+export async function shrinkHostileCall(
+  session: OperationSession,
+  check: ExchangeCheck,
+  failing: Exchange,
+  runSeed: number,
+  context: CheckContext,
+  budget: ShrinkBudget,
+): Promise<Exchange | undefined> {
+  const operation = session.operation;
+  const started = performance.now();
+  let sent = 0;
+  let lastFailing: Exchange | undefined;
+  const stillFails = async (call: { body: string | undefined; payload: unknown }): Promise<boolean> => {
+    if (session.abandoned || sent >= budget.maxRequests || performance.now() - started > budget.timeLimitMs) return true;
+    sent++;
+    const exchange = await session.send('hostile', 'hostile', call.payload, call.body);
+    const fails = exchange.failure?.kind !== 'aborted' && holds(check.needs, exchange) && check.run(exchange, context).length > 0;
+    if (fails) lastFailing = exchange;
+    return !fails;
+  };
+  const outcome = await fc.check(fc.asyncProperty(callArbitrary(operation, 'hostile'), stillFails), {
+    seed: callSeed(runSeed, operation, 'hostile'),
+    path: failing.path.slice('hostile:'.length),
+  });
+  if (!outcome.failed || !lastFailing || !outcome.counterexamplePath) return undefined;
+  return { ...lastFailing, path: `hostile:${outcome.counterexamplePath}` };
+}

@@ -1,0 +1,33 @@
+import fc from 'fast-check';
+import { recordId } from '../generators/fields.js';
+import type { Flow } from './flow.js';
+import { answered } from './records.js';
+
+/** Ids tried to find a consignee that exists (no consignee list is documented). */
+const ATTEMPTS = 10;
+
+/** #9 consigneeInfoById finds one → #10 deleteConsignee → #9 no longer answers it. */
+export const consigneeDeleted: Flow = {
+  id: 'flow-consignee-deleted',
+  group: 'member-account',
+  title: 'A deleted consignee is no longer answered by id',
+  rule: '4 #9 #10',
+  quote: 'customer/consigneeInfoById (id): consignee record. customer/deleteConsignee (id).',
+  severity: 'warning',
+  operations: ['consignee-by-id', 'consignee-delete'],
+  async run(context) {
+    for (const id of fc.sample(recordId, { seed: context.seed, numRuns: ATTEMPTS })) {
+      const before = await context.call('consignee-by-id', { id });
+      if (!answered(before)) continue;
+      const deleted = await context.call('consignee-delete', { id });
+      if (!answered(deleted)) return { completed: false, reason: `deleteConsignee ${id} answered no result`, findings: [] };
+      const after = await context.call('consignee-by-id', { id });
+      if (!answered(after)) return { completed: true, findings: [] };
+      return {
+        completed: true,
+        findings: [{ instancePath: '/data', expected: `no consignee ${id} after deleteConsignee`, actual: 'still answered', exchange: after }],
+      };
+    }
+    return { completed: false, reason: `none of ${ATTEMPTS} ids answered a consignee`, findings: [] };
+  },
+};

@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { validPayload } from '../generators/payloads.js';
+import type { Exchange } from '../checks/types.js';
+import type { Flow, FlowContext, FlowFinding } from './flow.js';
+import { answered, listed } from './records.js';
+
+/** Statuses the list is asked for: the spec shows no values (3), these are the generators' range. */
+const STATUSES = [0, 1, 2, 3];
+const LIST_PAGE_SIZE = 100;
+
+/** The demand in any of the status lists that matches what was created, by CAS number and pack. */
+async function findDemand(context: FlowContext, cas: unknown, pack: unknown): Promise<{ id?: unknown; lists: Exchange[] }> {
+  const lists: Exchange[] = [];
+  for (const status of STATUSES) {
+    const list = await context.call('custom-demand-list', { pageSize: LIST_PAGE_SIZE, status });
+    lists.push(list);
+    const match = listed(list).find((record) => record.productCas === cas && record.productPack === pack);
+    if (match) return { id: match.id, lists };
+  }
+  return { lists };
+}
+
+/** #2 create → #1 lists it → #3 delDemand → #1 no longer lists it. */
+export const demandLifecycle: Flow = {
+  id: 'flow-demand-lifecycle',
+  group: 'custom-demand',
+  title: 'A created custom demand is listed, and gone once deleted',
+  rule: '4 #1 #2 #3',
+  quote: 'custom_demand/create, custom_demand/list (page of custom demand records), custom_demand/delDemand (demandId).',
+  severity: 'warning',
+  operations: ['custom-demand-create', 'custom-demand-list', 'custom-demand-delete'],
+  async run(context) {
+    // A pack no seeded record uses, so the match is the demand this flow created.
+    const [base, grams] = fc.sample(fc.tuple(validPayload('custom-demand-create'), fc.integer({ min: 1001, max: 9999 })), {
+      seed: context.seed,
+      numRuns: 1,
+    })[0]!;
+    const payload: Record<string, unknown> = { ...base, pack: `${grams}g` };
+    const created = await context.call('custom-demand-create', payload);
+    if (!answered(created)) return { completed: false, reason: 'create answered no result', findings: [] };
+
+    const found = await findDemand(context, payload.cas, payload.pack);
+    if (found.id === undefined) {
+      const evidence = found.lists[0]!;
+      const finding: FlowFinding = {
+        instancePath: '/data/list',
+        expected: `the demand just created (productCas ${String(payload.cas)}, productPack ${String(payload.pack)}) in a list of status ${STATUSES.join('/')}`,
+        actual: 'not listed',
+        exchange: evidence,
+      };
+      return { completed: true, findings: [finding] };
+    }
+
+    const deleted = await context.call('custom-demand-delete', { demandId: found.id });
+    if (!answered(deleted)) return { completed: false, reason: 'delDemand answered no result', findings: [] };
+    const after = await findDemand(context, payload.cas, payload.pack);
+    if (after.id === undefined) return { completed: true, findings: [] };
+    const evidence = after.lists.at(-1)!;
+    return {
+      completed: true,
+      findings: [{ instancePath: '/data/list', expected: `demand ${String(found.id)} gone after delDemand`, actual: 'still listed', exchange: evidence }],
+    };
+  },
+};

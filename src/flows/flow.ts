@@ -1,0 +1,38 @@
+import type { GroupId } from '../catalogue/groups.js';
+import type { Exchange, Finding } from '../checks/types.js';
+
+/** A finding of a flow: the exchange that showed it is the evidence. */
+export interface FlowFinding extends Finding {
+  readonly exchange: Exchange;
+}
+
+export interface FlowContext {
+  /** Calls a documented operation with a payload, the documented way. */
+  call(operationId: string, payload: Record<string, unknown>): Promise<Exchange>;
+  /** Deterministic draws for the flow's payloads. */
+  readonly seed: number;
+}
+
+/** Why a flow stopped early without a verdict, or the findings it made. */
+export type FlowOutcome =
+  | { readonly completed: true; readonly findings: readonly FlowFinding[] }
+  | { readonly completed: false; readonly reason: string; readonly findings: readonly FlowFinding[] };
+
+/**
+ * A sequence of calls whose answers must agree with one another: what was created is listed, what
+ * was deleted is gone. The spec does not show this behaviour (1: "Behaviour of each operation beyond
+ * its request and response shape: not shown"), so every flow reports warnings. Flows change state
+ * and run only with --stateful, never with --read-only.
+ */
+export interface Flow {
+  /** Stable, like a check's id. */
+  readonly id: string;
+  readonly group: GroupId;
+  readonly title: string;
+  readonly rule: string;
+  readonly quote: string;
+  readonly severity: 'warning';
+  /** The documented operations it calls. */
+  readonly operations: readonly string[];
+  run(context: FlowContext): Promise<FlowOutcome>;
+}

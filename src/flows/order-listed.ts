@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { validPayload } from '../generators/payloads.js';
+import { resultData } from '../checks/preconditions.js';
+import type { Flow } from './flow.js';
+import { answered, listed } from './records.js';
+
+const PAGE_SIZE = 50;
+/** The kit looks at most this many pages for the new order. */
+const MAX_PAGES = 10;
+
+/**
+ * #14 createAlphaOrders → #13 getAlphaOrders lists the new soNo. The spec documents no way to
+ * cancel an order, so the order stays: run this flow only against servers where that is fine.
+ */
+export const orderListed: Flow = {
+  id: 'flow-order-listed',
+  group: 'alpha-orders',
+  title: "A created alpha order appears in the user's order list",
+  rule: '4 #13 #14',
+  quote: "createAlphaOrders: Order with items. getAlphaOrders: list the user's orders (page of orders).",
+  severity: 'warning',
+  operations: ['alpha-order-create', 'alpha-orders-list'],
+  async run(context) {
+    const payload = fc.sample(validPayload('alpha-order-create'), { seed: context.seed, numRuns: 1 })[0]!;
+    const created = await context.call('alpha-order-create', payload);
+    const soNo = resultData(created)?.soNo;
+    if (!answered(created) || typeof soNo !== 'string') return { completed: false, reason: 'create answered no order number', findings: [] };
+
+    let last = created;
+    for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo++) {
+      last = await context.call('alpha-orders-list', { pageSize: PAGE_SIZE, pageNo });
+      if (listed(last).some((order) => order.soNo === soNo)) return { completed: true, findings: [] };
+      const totalPage = resultData(last)?.totalPage;
+      if (!answered(last) || typeof totalPage !== 'number' || pageNo >= totalPage) break;
+    }
+    return {
+      completed: true,
+      findings: [{ instancePath: '/data/list', expected: `order ${soNo} among the user's orders`, actual: 'not listed', exchange: last }],
+    };
+  },
+};

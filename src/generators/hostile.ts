@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { operations } from '../catalogue/operations.js';
+import { KitError } from '../errors.js';
+import { loadSchemaDocuments, type SchemaDocument } from '../validation/schemas.js';
+import { kindArbitraries } from './hostile/kinds.js';
+import { type RequestShape, requestShape } from './hostile/shape.js';
+import { validPayload } from './payloads.js';
+
+/*
+ * Hostile request bodies: a valid payload (payloads.ts) with one thing wrong, or no payload at
+ * all. The spec documents no validation ("Types, required status and allowed values of request
+ * fields: not shown", 4.1) and no error statuses ("HTTP statuses other than 200: not shown", 7), so
+ * the kit cannot say what a server should answer; it can see whether the server stays on its feet.
+ */
+
+/** One request body the kit sends to see whether the server stays on its feet. */
+export interface HostileRequest {
+  /** Category, stable: one of `hostileKinds`. */
+  readonly kind: HostileKind;
+  /** A short human description, e.g. 'pageSize: 1e308' or 'items[0].pCode: "<script>alert(1)</script>"' or 'body: [1,2]'. */
+  readonly description: string;
+  /** The exact request body text; undefined means send no body at all. */
+  readonly body: string | undefined;
+}
+
+/**
+ * The categories, in the order `fc.oneof` lists them. The first eight keep the body a JSON object
+ * and change one field or member; the last three replace the body.
+ */
+export const hostileKinds = [
+  /** A declared field with a value of another type: "12" for a number, 12 for a string, true, [...], {}. */
+  'wrong-type',
+  /** A required field left out; where several are required, also all of them (`{}`). */
+  'missing-field',
+  /** A declared field, an array of lines or a line set to null. */
+  'null-field',
+  /** An undeclared member: `__proto__`, `constructor`, `hasOwnProperty`, a 1000-char key, … */
+  'extra-field',
+  /** 0, -1, 2^31, ±2^53, 1e308, 5e-324, the overflowing `1e400`; 1.5 where "integer" is declared. */
+  'boundary-number',
+  /** A 10,000-character string: ASCII, CJK or digits. */
+  'long-string',
+  /** CJK, emoji, right-to-left and U+202E, combining marks, NUL and control characters, lone surrogates. */
+  'unicode',
+  /** SQL, HTML/script, path traversal, template, format-string, shell, CRLF, JNDI, LDAP, NoSQL. */
+  'injection',
+  /** Valid JSON that is not an object: null, true, a number, a string, an array. */
+  'non-object-body',
+  /** Text JSON.parse rejects: truncated, trailing comma, single quotes, bare word, BOM, NaN, … */
+  'invalid-json',
+  /** No body at all, an empty one, or whitespace only. */
+  'empty-body',
+] as const;
+export type HostileKind = (typeof hostileKinds)[number];
+
+/**
+ * Weights of `fc.oneof`: with all kinds present they sum to 25, so a default run of 25 requests
+ * per operation sends about one of each weight unit.
+ */
+const weights: Readonly<Record<HostileKind, number>> = {
+  'wrong-type': 3,
+  'missing-field': 2,
+  'null-field': 2,
+  'extra-field': 2,
+  'boundary-number': 3,
+  'long-string': 2,
+  unicode: 3,
+  injection: 3,
+  'non-object-body': 2,
+  'invalid-json': 2,
+  'empty-body': 1,
+};
+
+let schemaDocuments: ReadonlyMap<string, SchemaDocument> | undefined;
+
+/** The fields of an operation's request schema, loaded from schemas/ on first use. */
+function shapeOf(operationId: string): RequestShape {
+  const op = operations.find((candidate) => candidate.id === operationId);
+  schemaDocuments ??= new Map(loadSchemaDocuments().map((document) => [document.$id, document]));
+  const schema = op && schemaDocuments.get(op.requestSchema);
+  if (!op || !schema) {
+    throw new KitError(
+      'OTP_BAD_SCHEMA',
+      `No request schema for "${operationId}"; add schemas/requests/${operationId}.schema.json with "$id": "requests/${operationId}.schema.json".`,
+    );
+  }
+  return requestShape(schema, op.requestSchema);
+}
+
+function arbitrariesOf(operationId: string) {
+  // validPayload first: it throws the OTP_UNKNOWN_OPERATION KitError for an id the catalogue lacks.
+  const payload = validPayload(operationId);
+  return kindArbitraries(payload, shapeOf(operationId));
+}
+
+/**
+ * The kinds `hostileRequest` can produce for an operation: all of `hostileKinds` except
+ * 'boundary-number' where the request schema declares no "number" or "integer" field
+ * (#6, #12, #14, #15). Throws like `hostileRequest`.
+ */
+export function hostileKindsOf(operationId: string): HostileKind[] {
+  const arbitraries = arbitrariesOf(operationId);
+  return hostileKinds.filter((kind) => arbitraries[kind] !== undefined);
+}
+
+/**
+ * Hostile request bodies for one operation, derived from its request schema and made from its
+ * valid payloads; deterministic under fast-check's seed, shrinking within one kind. Throws a
+ * KitError (OTP_UNKNOWN_OPERATION) on an id the catalogue does not know.
+ */
+export function hostileRequest(operationId: string): fc.Arbitrary<HostileRequest> {
+  const arbitraries = arbitrariesOf(operationId);
+  return fc.oneof(
+    ...hostileKinds.flatMap((kind) => {
+      const arbitrary = arbitraries[kind];
+      return arbitrary ? [{ arbitrary, weight: weights[kind] }] : [];
+    }),
+  );
+}
