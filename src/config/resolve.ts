@@ -128,6 +128,10 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   if (!Number.isSafeInteger(seed) || seed < -(2 ** 31) || seed >= 2 ** 31) {
     throw badOption(`--seed ${JSON.stringify(seedText)} is not a 32-bit integer; use the seed a report printed, e.g. --seed 42.`);
   }
+  const replay = source('replay');
+  if (replay !== undefined && seedText === undefined) {
+    throw badOption(`--replay ${replay} needs the seed of the run that found it; add --seed with the report's seed.`);
+  }
   const only = (source('only') ?? '').split(',').map((term) => term.trim()).filter(Boolean);
   const failOn = oneOf<Severity>('fail-on', source('fail-on') ?? 'error', ['error', 'warning']);
 
@@ -145,7 +149,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     stateful: flag('--stateful', source('stateful'), baseUrl === undefined) && !readOnly,
     readOnly,
     ratePerSecond: rate === undefined ? undefined : positiveInteger('rate', rate, 100_000),
-    replay: source('replay'),
+    replay,
     seed,
     timeoutMs: positiveInteger('timeout', source('timeout') ?? '10000', 3_600_000),
     concurrency: positiveInteger('concurrency', source('concurrency') ?? '8', 1024),
