@@ -5,6 +5,7 @@ import { parseRunArguments, resolveRunConfig } from '../config/resolve.js';
 import { KitError, TargetUnreachableError } from '../errors.js';
 import { findFault, faults } from '../reference/faults/catalogue.js';
 import { startReferenceServer } from '../reference/server.js';
+import { findVariant, variants } from '../reference/variants.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { runConformance } from './run.js';
 
@@ -25,6 +26,7 @@ Options of serve:
   --host HOST                   address to listen on (default 127.0.0.1)
   --token T                     token accepted as authorization: bearer<T> (default: OTP_TOKEN, else printed random)
   --inject FAULT                answer with a deliberate fault (see --inject list)
+  --variant NAME                make other choices the spec leaves open (see --variant list)
 
 Exit codes: 0 no deviation at or above --fail-on; 1 deviations; 2 bad options or a kit error; 3 target unreachable.`;
 
@@ -33,7 +35,13 @@ async function serve(argv: string[]): Promise<void> {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' }, inject: { type: 'string' } },
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        token: { type: 'string' },
+        inject: { type: 'string' },
+        variant: { type: 'string' },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -47,17 +55,32 @@ async function serve(argv: string[]): Promise<void> {
   if (values.inject !== undefined && !fault) {
     throw new KitError('OTP_BAD_OPTION', `--inject ${values.inject} is not a known fault; run ${TOOL_NAME} serve --inject list to see them.`);
   }
+  if (values.variant === 'list') {
+    for (const variant of variants) console.log(`${variant.name.padEnd(30)} ${variant.description}`);
+    return;
+  }
+  const variant = values.variant === undefined ? undefined : findVariant(values.variant);
+  if (values.variant !== undefined && !variant) {
+    throw new KitError('OTP_BAD_OPTION', `--variant ${values.variant} is not a known variant; run ${TOOL_NAME} serve --variant list to see them.`);
+  }
   const port = Number(values.port ?? '8080');
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new KitError('OTP_BAD_OPTION', `--port ${values.port} is not a port number; use 0–65535, e.g. --port 8080.`);
   }
   const givenToken = values.token ?? process.env.OTP_TOKEN;
   const token = givenToken ?? randomBytes(16).toString('hex');
-  const server = await startReferenceServer({ token, port, ...(values.host ? { host: values.host } : {}), ...(fault ? { fault } : {}) });
+  const server = await startReferenceServer({
+    token,
+    port,
+    ...(values.host ? { host: values.host } : {}),
+    ...(fault ? { fault } : {}),
+    ...(variant ? { variant } : {}),
+  });
   console.log(`Reference server listening at ${server.url}`);
   // A token the user chose is theirs already; only a generated one is printed.
   console.log(`Send authorization: bearer${givenToken === undefined ? token : '<your token>'}`);
   if (fault) console.log(`Fault injected: ${fault.name} — ${fault.description} at ${fault.operationId}`);
+  if (variant) console.log(`Variant: ${variant.name} — ${variant.description}`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

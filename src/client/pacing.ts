@@ -1,15 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<unknown>;
+}
+
+const realClock: Clock = { now: () => performance.now(), sleep: (ms) => sleep(ms) };
+
 /** Spaces request starts so that at most `perSecond` begin in any second. */
-export function createPacer(perSecond: number | undefined): () => Promise<void> {
+export function createPacer(perSecond: number | undefined, clock: Clock = realClock): () => Promise<void> {
   if (perSecond === undefined) return async () => {};
   const interval = 1000 / perSecond;
   let next = 0;
   return async () => {
-    const now = performance.now();
+    const now = clock.now();
     const start = Math.max(now, next);
     next = start + interval;
-    if (start > now) await sleep(start - now);
+    if (start > now) await clock.sleep(start - now);
   };
 }
 

@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Operation, operations, wirePath } from '../catalogue/operations.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Fault } from './faults/fault.js';
 import { handle } from './handlers.js';
 import { seedState } from './seed.js';
+import type { Variant } from './variants.js';
 
 export interface ReferenceServerOptions {
   /** The token the server accepts in `authorization: bearer<TOKEN>`. */
@@ -14,6 +16,8 @@ export interface ReferenceServerOptions {
   readonly host?: string;
   /** A fault to inject, for the kit's own tests and for demonstrations. */
   readonly fault?: Fault;
+  /** A clean variant: other choices where the spec leaves the answer open. */
+  readonly variant?: Variant;
 }
 
 export interface ReferenceServer {
@@ -102,7 +106,10 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       // The parser's message quotes the body; a message that echoes input is how markup gets into pages.
       return sendJson(res, failure(operation, '400', 'Request body is not valid JSON.', { reason: 'invalid JSON' }));
     }
-    const body = handle(operation.id, payload.value, state);
+    const clean = handle(operation.id, payload.value, state) as Record<string, unknown>;
+    const body = options.variant ? options.variant.rewrite(operation, clean, payload.value) : clean;
+    const delay = options.variant?.delayMs(operation) ?? 0;
+    if (delay > 0) await sleep(delay);
     if (fault?.strikes(operation, payload.value)) return fault.respond(res, body, payload.value);
     sendJson(res, body);
   }

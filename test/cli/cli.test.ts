@@ -80,6 +80,41 @@ describe('otp-conformance run', () => {
     }
   });
 
+  it('a deviation found by a hostile payload replays with the printed options and with the curl line', async () => {
+    const server = await serve(['--token', 'sandbox-token', '--inject', 'crash-on-non-ascii']);
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'otp-'));
+      const target = ['--base-url', server.url, '--token', 'sandbox-token'];
+      const found = await kit([...target, '--only', 'purchase-order-list', '--runs', '2', '--hostile-runs', '60', '--seed', '9', '--report-dir', dir]);
+      expect(found.code).toBe(1);
+      const deviation = reportIn(dir).deviations.find((d) => d.check === 'http-status' && d.intent === 'hostile');
+      expect(deviation?.replay).toMatch(/^--seed 9 --replay purchase-order-list:hostile:[\d:]+$/);
+
+      const replayed = await kit([...target, ...deviation!.replay!.split(' ')]);
+      expect(replayed.code).toBe(1);
+      expect(replayed.stdout).toContain('ERROR http-status');
+
+      const byHand = await run('bash', ['-c', `${deviation!.repro} -o /dev/null -w '%{http_code}'`], { env: { ...env, OTP_TOKEN: 'sandbox-token' } });
+      expect(byHand.stdout).toBe('500');
+    } finally {
+      server.stop();
+    }
+  });
+
+  it('--read-only skips the operations that change state, and says so in the report', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otp-'));
+    const { code, stdout } = await kit(['--read-only', '--runs', '2', '--hostile-runs', '2', '--report-dir', dir]);
+    expect(code).toBe(0);
+    const report = reportIn(dir);
+    const skipped = report.coverage.filter((entry) => entry.status === 'skipped');
+    expect(skipped.map((entry) => entry.id).sort()).toEqual(
+      ['alpha-order-create', 'beta-order-create', 'consignee-delete', 'consignment-delete', 'consignment-publish', 'custom-demand-create', 'custom-demand-delete', 'send-code'].sort(),
+    );
+    expect(skipped.every((entry) => entry.reason?.startsWith('read-only'))).toBe(true);
+    expect(report.flows).toEqual([]);
+    expect(stdout).toContain('Skipped:');
+  });
+
   it('a bad option: a sentence on how to fix it, exit 2', async () => {
     const { code, stderr } = await kit(['--base-url', 'not a url', '--token', 't']);
     expect(code).toBe(2);

@@ -72,6 +72,35 @@ describe('wire format (4, 5)', () => {
   });
 });
 
+describe('HTTP 429', () => {
+  const send = (client: ReturnType<typeof createClient>) => client.send({ method: 'POST', wirePath: '//pc/x', body: '{}' });
+  const tooMany = 'HTTP/1.1 429 Too Many Requests\r\nretry-after: 0\r\ncontent-length: 0\r\n\r\n';
+
+  it('is retried after Retry-After', async () => {
+    let calls = 0;
+    const client = await clientFor((_h, socket) => {
+      calls++;
+      socket.end(calls === 1 ? tooMany : okResponse('{}'));
+    });
+    const transcript = await send(client);
+    await client.close();
+    expect(transcript.response?.status).toBe(200);
+    expect(calls).toBe(2);
+  });
+
+  it('is retried twice at most', async () => {
+    let calls = 0;
+    const client = await clientFor((_h, socket) => {
+      calls++;
+      socket.end(tooMany);
+    });
+    const transcript = await send(client);
+    await client.close();
+    expect(transcript.response?.status).toBe(429);
+    expect(calls).toBe(3);
+  });
+});
+
 describe('transport failures become data, never exceptions', () => {
   const send = (client: ReturnType<typeof createClient>) => client.send({ method: 'POST', wirePath: '//pc/x', body: '{}' });
 

@@ -16,12 +16,13 @@ export const operationVerified: OperationCheck = {
   appliesTo: hasDataSchema,
   run(exchanges) {
     const conforming = exchanges.filter((exchange) => exchange.intent === 'conforming');
-    if (conforming.length === 0 || conforming.some((exchange) => holds('data', exchange))) return [];
+    // Calls that got no answer at all are response-received's finding; this one is about answers.
+    if (!conforming.some((exchange) => holds('response', exchange)) || conforming.some((exchange) => holds('data', exchange))) return [];
     return [
       {
         instancePath: '/data',
         expected: 'at least one result with data to check',
-        actual: `${conforming.length} calls, none with such a result (error results or no response)`,
+        actual: `${conforming.length} calls, none with a result whose data could be checked (error results, or bodies that are not the envelope)`,
       },
     ];
   },

@@ -1,0 +1,13 @@
+import { allChecks } from '../../src/checks/index.js';
+import type { Exchange } from '../../src/checks/types.js';
+import { judge } from '../../src/engine/judge.js';
+import { createValidator } from '../../src/validation/validator.js';
+
+const validator = createValidator();
+
+/** Every check's findings on these exchanges, as `severity check instancePath` lines. */
+export function findingsOn(...exchanges: Exchange[]): string[] {
+  return judge(exchanges, allChecks, { validator }).judgements.flatMap(({ check, findings }) =>
+    findings.map((finding) => `${check.severity} ${check.id} ${finding.instancePath}`),
+  );
+}
