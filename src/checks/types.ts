@@ -68,6 +68,8 @@ interface CheckDefinition {
   readonly severity: Severity;
   /** Short title of a failure, e.g. "Unexpected HTTP status". */
   readonly title: string;
+  /** What it catches, and why at this severity: read by `explain` and docs/checks.md. */
+  readonly description: string;
   /** Operations the check is about; all when absent. */
   appliesTo?(operation: Operation): boolean;
 }

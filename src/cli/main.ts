@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runOptions } from '../config/options.js';
 import { parseRunArguments, resolveRunConfig } from '../config/resolve.js';
@@ -7,6 +8,10 @@ import { findFault, faults } from '../reference/faults/catalogue.js';
 import { startReferenceServer } from '../reference/server.js';
 import { findVariant, variants } from '../reference/variants.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { summaryText } from '../report/console.js';
+import { mergeReports } from '../report/merge.js';
+import { writeReports } from '../report/write.js';
+import { explainText, listText } from './catalogue-commands.js';
 import { runConformance } from './run.js';
 
 const usage = `${TOOL_NAME} ${TOOL_VERSION} — conformance kit for the Open Trading Platform API
@@ -14,6 +19,9 @@ const usage = `${TOOL_NAME} ${TOOL_VERSION} — conformance kit for the Open Tra
 Usage:
   ${TOOL_NAME} [run] [options]      check a server (the embedded reference server when no --base-url)
   ${TOOL_NAME} serve [options]      run the reference server alone, as a sandbox
+  ${TOOL_NAME} list                 the operations, checks and flows, with rule and severity
+  ${TOOL_NAME} explain CHECK_ID     one check or flow in full
+  ${TOOL_NAME} merge [--report-dir DIR] REPORT.json…   join the reports of a run split with --shard
   ${TOOL_NAME} --help | --version
 
 Options of run (each also read from the environment or .env):
@@ -86,6 +94,20 @@ async function serve(argv: string[]): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+/** `merge REPORT…`: the parts of a run split with --shard, as one set of reports. */
+function merge(argv: string[]): number {
+  let parsed: { values: { 'report-dir'?: string }; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options: { 'report-dir': { type: 'string' } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new KitError('OTP_BAD_OPTION', `${(error as Error).message}. Usage: ${TOOL_NAME} merge [--report-dir DIR] part-1/report.json part-2/report.json …`);
+  }
+  const report = mergeReports(parsed.positionals);
+  const files = writeReports(report, resolve(parsed.values['report-dir'] ?? 'reports'), process.env.GITHUB_STEP_SUMMARY);
+  console.log(summaryText(report, files));
+  return report.verdict === 'pass' ? 0 : 1;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
   if (first === '--version') {
@@ -96,6 +118,15 @@ async function main(argv: string[]): Promise<number> {
     await serve(rest);
     return 0;
   }
+  if (first === 'list') {
+    console.log(listText());
+    return 0;
+  }
+  if (first === 'explain') {
+    console.log(explainText(rest[0]));
+    return 0;
+  }
+  if (first === 'merge') return merge(rest);
   const runArgv = first === 'run' ? rest : argv;
   const { values, positionals } = parseRunArguments(runArgv);
   if (values.help) {
@@ -103,10 +134,15 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) {
-    throw new KitError('OTP_BAD_OPTION', `Unknown command ${JSON.stringify(positionals[0])}; use run or serve (see --help).`);
+    throw new KitError('OTP_BAD_OPTION', `Unknown command ${JSON.stringify(positionals[0])}; use run, serve, list or explain (see --help).`);
   }
   const config = resolveRunConfig(runArgv, process.env, process.cwd());
-  const outcome = await runConformance(config, { log: (line) => console.log(line) });
+  const outcome = await runConformance(config, {
+    log: (line) => console.log(line),
+    progress: { tty: process.stdout.isTTY === true, write: (text) => process.stdout.write(text) },
+    ...(process.env.GITHUB_STEP_SUMMARY ? { jobSummaryFile: process.env.GITHUB_STEP_SUMMARY } : {}),
+    now: new Date(),
+  });
   return outcome.exitCode;
 }
 

@@ -9,8 +9,14 @@ import type { RunSettings } from '../engine/settings.js';
 import { KitError } from '../errors.js';
 import { startReferenceServer } from '../reference/server.js';
 import { ResultCollector } from '../report/collector.js';
-import { groupLine, summaryText } from '../report/console.js';
-import { buildReport, failsRun, type Report, writeReport } from '../report/report.js';
+import { flowsToRun } from '../flows/index.js';
+import { readBaseline } from '../gate/baseline.js';
+import type { GateSettings } from '../gate/gate.js';
+import { readWaivers } from '../gate/waivers.js';
+import { summaryText } from '../report/console.js';
+import { type ProgressOutput, Progress } from '../report/progress.js';
+import { buildReport, checkInfos, failsRun, type Report } from '../report/report.js';
+import { writeReports } from '../report/write.js';
 import { createValidator } from '../validation/validator.js';
 import { probeTarget } from './probe.js';
 
@@ -24,6 +30,24 @@ export interface RunOutcome {
 
 export interface RunIo {
   log(line: string): void;
+  /** Where progress goes, and whether it is a terminal. */
+  readonly progress: ProgressOutput;
+  /** The CI job summary file to append the Markdown summary to ($GITHUB_STEP_SUMMARY). */
+  readonly jobSummaryFile?: string;
+  readonly now: Date;
+}
+
+/** Reads --baseline and --waivers before anything is sent, so a bad file costs no run. */
+function gateSettings(config: RunConfig, now: Date): GateSettings {
+  return {
+    failOn: config.failOn,
+    failOnNew: config.failOnNew,
+    baseline: config.baseline === undefined ? undefined : readBaseline(config.baseline),
+    baselineFile: config.baseline,
+    waivers: config.waivers === undefined ? [] : readWaivers(config.waivers, checkInfos.map((check) => check.id)),
+    waiversFile: config.waivers,
+    now,
+  };
 }
 
 /**
@@ -34,17 +58,34 @@ function testTimeoutMs(settings: RunSettings): number {
   return settings.timeoutMs * 4 + 60_000;
 }
 
+/** Selected operations that produced no result: with --shard, those of the other parts. */
+function notRun(settings: RunSettings, results: readonly { operationId: string }[], shard: string | undefined) {
+  const ran = new Set(results.map((result) => result.operationId));
+  return settings.operations
+    .filter((id) => !ran.has(id))
+    .map((operationId) => ({ operationId, reason: shard ? `in another part of the run (--shard ${shard})` : 'not run' }));
+}
+
 /** Runs the suites of the selected groups against the target and writes report.json. */
-async function runSuites(settings: RunSettings, config: RunConfig, embedded: boolean, io: RunIo): Promise<RunOutcome> {
+async function runSuites(settings: RunSettings, config: RunConfig, gate: GateSettings, embedded: boolean, io: RunIo): Promise<RunOutcome> {
   const startedAt = new Date();
-  io.log(
+  const quiet = config.verbosity === 'quiet';
+  if (!quiet) io.log(
     `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
       `${settings.authProbes ? ', auth probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}`,
   );
-  const groups = [...new Set(operations.filter((op) => settings.operations.includes(op.id)).map((op) => op.group))];
-  const collector = new ResultCollector((results, flows) => {
-    if (results.length + flows.length > 0) io.log(groupLine(results, flows));
-  });
+  const selected = operations.filter((op) => settings.operations.includes(op.id));
+  const groups = [...new Set(selected.map((op) => op.group))];
+  const progress = quiet
+    ? undefined
+    : new Progress(
+        io.progress,
+        groups.map((group) => ({
+          group,
+          tests: selected.filter((op) => op.group === group).length + flowsToRun(group, settings).length,
+        })),
+      );
+  const collector = new ResultCollector((result) => progress?.advance(result));
   const vitest = await startVitest('test', groups.map((group) => `suites/${group}.suite.ts`), {
     config: false,
     root: packageRoot,
@@ -57,6 +98,7 @@ async function runSuites(settings: RunSettings, config: RunConfig, embedded: boo
     // A request rate holds per client: with --rate, one suite runs at a time.
     fileParallelism: settings.ratePerSecond === undefined,
     testTimeout: testTimeoutMs(settings),
+    ...(config.shard ? { shard: config.shard } : {}),
   });
   await vitest.close();
   if (collector.kitFailures.length > 0) {
@@ -68,14 +110,14 @@ async function runSuites(settings: RunSettings, config: RunConfig, embedded: boo
     durationMs: Date.now() - startedAt.getTime(),
     seed: settings.seed,
     runs: settings.runs,
-    failOn: settings.failOn,
     results: collector.results,
     flows: collector.flows,
-    skipped: config.skipped,
+    skipped: [...config.skipped, ...notRun(settings, collector.results, config.shard)],
+    gate,
   });
-  const reportFile = writeReport(report, config.reportDir);
-  io.log(summaryText(report, reportFile));
-  return { report, reportFile, exitCode: report.verdict === 'pass' ? 0 : 1 };
+  const files = writeReports(report, config.reportDir, io.jobSummaryFile);
+  io.log(summaryText(report, files, config.verbosity));
+  return { report, reportFile: files.json, exitCode: report.verdict === 'pass' ? 0 : 1 };
 }
 
 /** Re-sends one call of an earlier run and prints what the checks find now. */
@@ -98,6 +140,7 @@ async function replay(text: string, settings: RunSettings, io: RunIo): Promise<R
 
 /** A run, or a replay, against the target or the embedded reference server. */
 export async function runConformance(config: RunConfig, io: RunIo): Promise<RunOutcome> {
+  const gate = gateSettings(config, io.now);
   const embedded = config.baseUrl === undefined;
   const server = embedded ? await startReferenceServer({ token: randomBytes(16).toString('hex') }) : undefined;
   try {
@@ -106,9 +149,9 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       baseUrl: server?.url ?? config.baseUrl!,
       token: server?.token ?? config.token!,
     };
-    if (server) io.log(`No --base-url given: started the embedded reference server at ${server.url} (random token).`);
+    if (server && config.verbosity !== 'quiet') io.log(`No --base-url given: started the embedded reference server at ${server.url} (random token).`);
     await probeTarget(settings.baseUrl, Math.min(settings.timeoutMs, 5000));
-    return config.replay === undefined ? await runSuites(settings, config, embedded, io) : await replay(config.replay, settings, io);
+    return config.replay === undefined ? await runSuites(settings, config, gate, embedded, io) : await replay(config.replay, settings, io);
   } finally {
     await server?.close();
   }

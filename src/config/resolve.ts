@@ -21,6 +21,12 @@ export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token'> {
   readonly skipped: ReadonlyArray<{ readonly operationId: string; readonly reason: string }>;
   /** `<operation id>:<path>` of one call to re-send, instead of a run. */
   readonly replay: string | undefined;
+  readonly baseline: string | undefined;
+  readonly failOnNew: boolean;
+  readonly waivers: string | undefined;
+  readonly verbosity: 'quiet' | 'normal' | 'verbose';
+  /** `I/N`: this run is the I-th of N parts. */
+  readonly shard: string | undefined;
 }
 
 type Source = (name: string) => string | undefined;
@@ -136,6 +142,23 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   const failOn = oneOf<Severity>('fail-on', source('fail-on') ?? 'error', ['error', 'warning']);
 
   const readOnly = flag('--read-only', source('read-only'), false);
+  const baselineFile = source('baseline');
+  const failOnNew = flag('--fail-on-new', source('fail-on-new'), false);
+  if (failOnNew && baselineFile === undefined) {
+    throw badOption('--fail-on-new compares with a baseline; add --baseline with the report.json of an earlier run.');
+  }
+  const quiet = flag('--quiet', source('quiet'), false);
+  const verbose = flag('--verbose', source('verbose'), false);
+  if (quiet && verbose) throw badOption('--quiet and --verbose contradict each other; pick one.');
+  const waiversFile = source('waivers');
+  const shard = source('shard');
+  const shardParts = shard === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(shard);
+  if (shard !== undefined && (!shardParts || Number(shardParts[1]) < 1 || Number(shardParts[1]) > Number(shardParts[2]))) {
+    throw badOption(`--shard ${JSON.stringify(shard)} is not I/N with 1 <= I <= N, e.g. --shard 2/3; give every part the same --seed.`);
+  }
+  if (shard !== undefined && seedText === undefined) {
+    throw badOption(`--shard ${shard} needs a --seed shared by every part, so that merged reports describe one run.`);
+  }
   const selected = selectOperations(only);
   const rate = source('rate');
 
@@ -150,6 +173,11 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     readOnly,
     ratePerSecond: rate === undefined ? undefined : positiveInteger('rate', rate, 100_000),
     replay,
+    baseline: baselineFile === undefined ? undefined : resolve(cwd, baselineFile),
+    failOnNew,
+    waivers: waiversFile === undefined ? undefined : resolve(cwd, waiversFile),
+    verbosity: quiet ? 'quiet' : verbose ? 'verbose' : 'normal',
+    shard,
     seed,
     timeoutMs: positiveInteger('timeout', source('timeout') ?? '10000', 3_600_000),
     concurrency: positiveInteger('concurrency', source('concurrency') ?? '8', 1024),

@@ -8,11 +8,20 @@ export interface Judgement {
   readonly findings: readonly Finding[];
 }
 
+/** How one check fared on one operation. */
+export interface CheckTally {
+  evaluated: number;
+  passed: number;
+  skipped: number;
+}
+
 export interface Verdicts {
   readonly judgements: Judgement[];
   readonly evaluations: number;
   readonly passed: number;
   readonly skipped: number;
+  /** By check id: only checks that apply to the operation appear. */
+  readonly byCheck: Record<string, CheckTally>;
 }
 
 /** Calls abandoned after a timeout are not judged: they were never answered nor meant to be. */
@@ -25,10 +34,15 @@ export function judge(exchanges: readonly Exchange[], checks: readonly Check[], 
   let passed = 0;
   let skipped = exchanges.filter((exchange) => !wasSent(exchange)).length;
   const sent = exchanges.filter(wasSent);
+  const byCheck: Record<string, CheckTally> = {};
+  const tally = (check: Check) => (byCheck[check.id] ??= { evaluated: 0, passed: 0, skipped: 0 });
   const record = (check: Check, exchange: Exchange, findings: Finding[]) => {
     evaluations++;
-    if (findings.length === 0) passed++;
-    else judgements.push({ check, exchange, findings });
+    tally(check).evaluated++;
+    if (findings.length === 0) {
+      passed++;
+      tally(check).passed++;
+    } else judgements.push({ check, exchange, findings });
   };
   for (const exchange of sent) {
     for (const check of checks) {
@@ -36,6 +50,7 @@ export function judge(exchanges: readonly Exchange[], checks: readonly Check[], 
       if (check.appliesTo && !check.appliesTo(exchange.operation)) continue;
       if (!holds(check.needs, exchange)) {
         skipped++;
+        tally(check).skipped++;
         continue;
       }
       record(check, exchange, check.run(exchange, context));
@@ -48,5 +63,5 @@ export function judge(exchanges: readonly Exchange[], checks: readonly Check[], 
       record(check, first, check.run(sent, context));
     }
   }
-  return { judgements, evaluations, passed, skipped };
+  return { judgements, evaluations, passed, skipped, byCheck };
 }

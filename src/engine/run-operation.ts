@@ -5,7 +5,7 @@ import type { Client } from '../client/client.js';
 import { generateCalls } from './calls.js';
 import { type Deviation, foldDeviations } from './deviation.js';
 import { toDeviation } from './evidence.js';
-import { judge } from './judge.js';
+import { type CheckTally, judge } from './judge.js';
 import { describeProbe, type Observation } from './observation.js';
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
@@ -22,6 +22,8 @@ export interface OperationResult {
   readonly passed: number;
   /** Evaluations not made because what they judge was absent (no response, an error result…). */
   readonly skipped: number;
+  /** How each check that applies fared, by check id. */
+  readonly byCheck: Readonly<Record<string, CheckTally>>;
   readonly deviations: readonly Deviation[];
   /** What the server did where the spec leaves the answer open (auth probes). */
   readonly observations: readonly Observation[];
@@ -110,6 +112,7 @@ export async function runOperation(operation: Operation, context: OperationRunCo
     evaluations: verdicts.evaluations,
     passed: verdicts.passed,
     skipped: verdicts.skipped,
+    byCheck: verdicts.byCheck,
     deviations: foldDeviations(deviations),
     observations: probes.map(describeProbe),
     durationMs: Math.round(performance.now() - started),

@@ -11,6 +11,8 @@ export const consigneeDeleted: Flow = {
   id: 'flow-consignee-deleted',
   group: 'member-account',
   title: 'A deleted consignee is no longer answered by id',
+  description:
+    'Finds a consignee by id (#9), deletes it (#10) and asks for it again: a consignee still answered after deleteConsignee. Warning: the spec shows no behaviour beyond shapes.',
   rule: '4 #9 #10',
   quote: 'customer/consigneeInfoById (id): consignee record. customer/deleteConsignee (id).',
   severity: 'warning',

@@ -25,6 +25,8 @@ export const demandLifecycle: Flow = {
   id: 'flow-demand-lifecycle',
   group: 'custom-demand',
   title: 'A created custom demand is listed, and gone once deleted',
+  description:
+    'Creates a custom demand (#2), looks for it in the lists of each status (#1), deletes it (#3) and looks again: a demand not listed after create, or still listed after delDemand. Warning: the spec shows no behaviour beyond shapes.',
   rule: '4 #1 #2 #3',
   quote: 'custom_demand/create, custom_demand/list (page of custom demand records), custom_demand/delDemand (demandId).',
   severity: 'warning',

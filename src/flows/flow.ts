@@ -29,6 +29,8 @@ export interface Flow {
   readonly id: string;
   readonly group: GroupId;
   readonly title: string;
+  /** What it catches: read by `explain` and docs/checks.md. */
+  readonly description: string;
   readonly rule: string;
   readonly quote: string;
   readonly severity: 'warning';

@@ -9,3 +9,9 @@ export const allFlows: readonly Flow[] = [demandLifecycle, orderListed, consigne
 export function flowsOf(group: GroupId): Flow[] {
   return allFlows.filter((flow) => flow.group === group);
 }
+
+/** The flows of a group a run takes: with --stateful, those whose operations are all called. */
+export function flowsToRun(group: GroupId, settings: { readonly stateful: boolean; readonly operations: readonly string[] }): Flow[] {
+  if (!settings.stateful) return [];
+  return flowsOf(group).filter((flow) => flow.operations.every((id) => settings.operations.includes(id)));
+}

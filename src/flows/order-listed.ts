@@ -16,6 +16,8 @@ export const orderListed: Flow = {
   id: 'flow-order-listed',
   group: 'alpha-orders',
   title: "A created alpha order appears in the user's order list",
+  description:
+    'Creates an alpha order (#14) and pages through the order list (#13, up to 10 pages of 50) for its soNo: an order missing from the list. The order stays, since no cancel is documented. Warning: the spec shows no behaviour beyond shapes.',
   rule: '4 #13 #14',
   quote: "createAlphaOrders: Order with items. getAlphaOrders: list the user's orders (page of orders).",
   severity: 'warning',

@@ -1,4 +1,4 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { FlowResult } from '../engine/run-flow.js';
 import type { OperationResult } from '../engine/run-operation.js';
 import '../suite/vitest-context.js';
@@ -12,7 +12,13 @@ export class ResultCollector implements Reporter {
   readonly flows: FlowResult[] = [];
   readonly kitFailures: string[] = [];
 
-  constructor(private readonly onGroupDone: (results: readonly OperationResult[], flows: readonly FlowResult[]) => void) {}
+  constructor(private readonly onResult: (result: OperationResult | FlowResult) => void) {}
+
+  onTestCaseResult(testCase: TestCase): void {
+    const { otp, otpFlow } = testCase.meta();
+    const result = otp ?? otpFlow;
+    if (result) this.onResult(result);
+  }
 
   onTestModuleEnd(testModule: TestModule): void {
     const moduleResults: OperationResult[] = [];
@@ -30,7 +36,6 @@ export class ResultCollector implements Reporter {
     }
     this.results.push(...moduleResults);
     this.flows.push(...moduleFlows);
-    this.onGroupDone(moduleResults, moduleFlows);
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {

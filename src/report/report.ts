@@ -1,12 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { operations } from '../catalogue/operations.js';
 import { type Severity, severityRank } from '../checks/types.js';
 import type { AuthScheme } from '../client/auth.js';
 import type { Deviation } from '../engine/deviation.js';
 import type { Observation } from '../engine/observation.js';
 import type { FlowResult } from '../engine/run-flow.js';
+import type { CheckTally } from '../engine/judge.js';
 import type { OperationResult } from '../engine/run-operation.js';
+import { allChecks } from '../checks/index.js';
+import { allFlows } from '../flows/index.js';
+import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 
 export interface SeverityCounts {
@@ -23,6 +25,18 @@ export interface OperationSummary extends SeverityCounts {
   readonly checks: number;
   readonly passed: number;
   readonly skipped: number;
+  /** How each check that applies fared, by check id. */
+  readonly byCheck: Readonly<Record<string, CheckTally>>;
+}
+
+/** A check (or flow) as reports describe it. */
+export interface CheckInfo {
+  readonly id: string;
+  readonly kind: 'check' | 'flow';
+  readonly rule: string;
+  readonly quote: string;
+  readonly severity: Severity;
+  readonly title: string;
 }
 
 /** report.json: a public contract. Add fields; never rename or remove one. */
@@ -36,6 +50,10 @@ export interface Report {
   readonly runs: number;
   readonly failOn: Severity;
   readonly verdict: 'pass' | 'fail';
+  /** Why the verdict is what it is: the gate's settings, baseline comparison and waivers. */
+  readonly gate: Gate;
+  /** Every check and flow, with its rule and severity, whether or not it found anything. */
+  readonly checks: readonly CheckInfo[];
   readonly summary: SeverityCounts & {
     readonly operations: number;
     readonly requests: number;
@@ -49,7 +67,7 @@ export interface Report {
   readonly flows: ReadonlyArray<Omit<FlowResult, 'deviations'> & SeverityCounts>;
   /** What the server did where the spec leaves the answer open (auth probes). */
   readonly observations: readonly Observation[];
-  readonly deviations: readonly Deviation[];
+  readonly deviations: readonly GatedDeviation[];
 }
 
 export interface CoverageEntry {
@@ -75,12 +93,18 @@ export interface ReportInput {
   readonly durationMs: number;
   readonly seed: number;
   readonly runs: number;
-  readonly failOn: Severity;
   readonly results: readonly OperationResult[];
   readonly flows: readonly FlowResult[];
   /** Operations not called, and why (read-only, not selected). */
   readonly skipped: ReadonlyArray<{ readonly operationId: string; readonly reason: string }>;
+  readonly gate: GateSettings;
 }
+
+/** Every check and flow, as reports describe them. */
+export const checkInfos: readonly CheckInfo[] = [
+  ...allChecks.map(({ id, rule, quote, severity, title }) => ({ id, kind: 'check' as const, rule, quote, severity, title })),
+  ...allFlows.map(({ id, rule, quote, severity, title }) => ({ id, kind: 'flow' as const, rule, quote, severity, title })),
+];
 
 export function buildReport(input: ReportInput): Report {
   const order = (id: string) => operations.findIndex((op) => op.id === id);
@@ -93,11 +117,13 @@ export function buildReport(input: ReportInput): Report {
     checks: result.evaluations,
     passed: result.passed,
     skipped: result.skipped,
+    byCheck: result.byCheck,
     ...countSeverities(result.deviations),
   }));
-  const deviations = [...results, ...input.flows]
-    .flatMap((result) => result.deviations)
-    .sort((a, b) => severityRank(b.severity) - severityRank(a.severity));
+  const { deviations, gate } = applyGate(
+    [...results, ...input.flows].flatMap((result) => result.deviations).sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
+    input.gate,
+  );
   const tested = new Set(results.map((result) => result.operationId));
   const coverage: CoverageEntry[] = operations.map((op) => {
     const base = { id: op.id, operation: op.path, group: op.group };
@@ -114,8 +140,10 @@ export function buildReport(input: ReportInput): Report {
     durationMs: input.durationMs,
     seed: input.seed,
     runs: input.runs,
-    failOn: input.failOn,
-    verdict: failsRun(deviations, input.failOn) ? 'fail' : 'pass',
+    failOn: input.gate.failOn,
+    verdict: gate.failures.length > 0 ? 'fail' : 'pass',
+    gate,
+    checks: checkInfos,
     summary: {
       operations: summaries.length,
       requests: sum((s) => s.requests) + input.flows.reduce((total, flow) => total + flow.exchanges, 0),
@@ -130,11 +158,4 @@ export function buildReport(input: ReportInput): Report {
     observations: results.flatMap((result) => result.observations),
     deviations,
   };
-}
-
-export function writeReport(report: Report, reportDir: string): string {
-  mkdirSync(reportDir, { recursive: true });
-  const file = join(reportDir, 'report.json');
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  return file;
 }

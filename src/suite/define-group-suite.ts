@@ -7,7 +7,7 @@ import { operationContext } from '../engine/context.js';
 import type { Deviation } from '../engine/deviation.js';
 import { runFlow } from '../engine/run-flow.js';
 import { runOperation } from '../engine/run-operation.js';
-import { flowsOf } from '../flows/index.js';
+import { flowsToRun } from '../flows/index.js';
 import { createValidator } from '../validation/validator.js';
 import './vitest-context.js';
 
@@ -20,7 +20,7 @@ export function defineGroupSuite(groupId: GroupId): void {
   const settings = inject('otpRun');
   const group = findGroup(groupId);
   const selected = operationsOf(groupId).filter((op) => settings.operations.includes(op.id));
-  const flows = settings.stateful ? flowsOf(groupId).filter((flow) => flow.operations.every((id) => settings.operations.includes(id))) : [];
+  const flows = flowsToRun(groupId, settings);
   const validator = createValidator();
   let client: Client;
 

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -49,6 +49,60 @@ describe('otp-conformance run', () => {
     expect(report.summary).toMatchObject({ operations: 16, errors: 0, warnings: 0, infos: 0 });
     expect(report.seed).toBe(7);
     expect(JSON.stringify(report)).not.toMatch(/bearer[0-9a-f]{32}/);
+  });
+
+  it('writes report.json, junit.xml, summary.md and report.html; a second run against the first as baseline has 0 new', async () => {
+    const first = mkdtempSync(join(tmpdir(), 'otp-'));
+    expect((await kit(['--runs', '3', '--hostile-runs', '5', '--seed', '11', '--report-dir', first])).code).toBe(0);
+    expect(readdirSync(first).sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md']);
+    const second = mkdtempSync(join(tmpdir(), 'otp-'));
+    const again = await kit(['--runs', '3', '--hostile-runs', '5', '--seed', '11', '--report-dir', second, '--baseline', join(first, 'report.json'), '--fail-on-new']);
+    expect(again.code).toBe(0);
+    expect(reportIn(second).gate.baseline).toMatchObject({ new: 0 });
+    expect(again.stdout).toMatch(/Baseline .*: 0 new/);
+  });
+
+  it('an expired waiver fails the run with a message naming it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otp-'));
+    const waivers = join(dir, 'waivers.json');
+    writeFileSync(waivers, JSON.stringify({ waivers: [{ check: 'json-body', operation: 'login', reason: 'TICKET-9 proxy page', expires: '2025-12-31' }] }));
+    const { code, stdout } = await kit(['--runs', '2', '--hostile-runs', '2', '--only', 'login', '--waivers', waivers, '--report-dir', dir]);
+    expect(code).toBe(1);
+    expect(stdout).toContain('waiver for json-body at login expired on 2025-12-31 (TICKET-9 proxy page)');
+  });
+
+  it('a waiver file with an unknown key is refused, exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otp-'));
+    const waivers = join(dir, 'waivers.json');
+    writeFileSync(waivers, JSON.stringify({ waivers: [{ check: 'json-body', reason: 'x', expires: '2027-01-01', until: 'x' }] }));
+    const { code, stderr } = await kit(['--waivers', waivers]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('unknown key "until"');
+  });
+
+  it('--shard splits the run, merge joins the parts into one report', async () => {
+    const parts = [1, 2].map(() => mkdtempSync(join(tmpdir(), 'otp-')));
+    for (const [index, dir] of parts.entries()) {
+      const { code } = await kit(['--runs', '2', '--hostile-runs', '2', '--seed', '5', '--shard', `${index + 1}/2`, '--report-dir', dir]);
+      expect(code).toBe(0);
+      expect(reportIn(dir).coverage.some((entry) => entry.reason?.includes('--shard'))).toBe(true);
+    }
+    const merged = mkdtempSync(join(tmpdir(), 'otp-'));
+    const { code } = await kit(['merge', '--report-dir', merged, ...parts.map((dir) => join(dir, 'report.json'))]);
+    expect(code).toBe(0);
+    const report = reportIn(merged);
+    expect(report.summary.operations).toBe(16);
+    expect(report.coverage.every((entry) => entry.status === 'tested')).toBe(true);
+  });
+
+  it('list and explain describe the operations and checks', async () => {
+    const list = await kit(['list']);
+    expect(list.stdout).toContain('/pc/custom_demand/list');
+    expect(list.stdout).toContain('page-size-bound');
+    const explain = await kit(['explain', 'page-size-bound']);
+    expect(explain.stdout).toContain('Severity: error');
+    expect(explain.stdout).toContain('number of records to return');
+    expect((await kit(['explain', 'nope'])).code).toBe(2);
   });
 
   it('against otp-conformance serve: the same verdict', async () => {

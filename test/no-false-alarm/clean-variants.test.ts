@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { variants } from '../../src/reference/variants.js';
-import { deviationsAgainst, line } from '../support/run-all.js';
+import { deviationsAgainst } from '../../src/mutation/run-against.js';
+import { line } from '../support/kit.js';
 
 /**
  * Servers that make other choices where the spec leaves the answer open break no documented rule:

@@ -1,7 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 import { dataIssues, hasDataSchema } from './data-issues.js';
 
-/** A documented field of the operation's `data` missing or of another type than the spec states. */
 export const dataSchema: ExchangeCheck = {
   id: 'data-schema',
   scope: 'exchange',
@@ -9,6 +8,7 @@ export const dataSchema: ExchangeCheck = {
   quote: 'Response `data`: the page or record of section 2 named in the table of section 4.',
   severity: 'error',
   title: 'Response data does not match its documented record',
+  description: 'A documented field of the operation\'s `data` missing or of another type than the spec states.',
   needs: 'data',
   intents: ['conforming'],
   appliesTo: hasDataSchema,

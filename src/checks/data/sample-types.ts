@@ -1,7 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 import { dataIssues, hasDataSchema } from './data-issues.js';
 
-/** A field the spec types only by its sample ("integer in the sample") carries another type. */
 export const sampleTypes: ExchangeCheck = {
   id: 'sample-types',
   scope: 'exchange',
@@ -9,6 +8,7 @@ export const sampleTypes: ExchangeCheck = {
   quote: 'Types are as the sample gives them. soCaMobile: integer in the sample.',
   severity: 'warning',
   title: "Field differs from the sample's type",
+  description: 'A field the spec types only by its sample ("integer in the sample") carries another type.',
   needs: 'data',
   intents: ['conforming'],
   appliesTo: hasDataSchema,

@@ -5,7 +5,6 @@ const envelopeSchemas = {
   'data-only': 'data-only-envelope.schema.json',
 } as const;
 
-/** Fields of the envelope missing or mistyped; on #14, envelope fields beside `data`. */
 export const envelope: ExchangeCheck = {
   id: 'envelope',
   scope: 'exchange',
@@ -14,6 +13,7 @@ export const envelope: ExchangeCheck = {
     'Every response body is a JSON object with these fields: data (object), status (string), code (string), message (string), error (object). The create-order response for the alpha catalogue carries only `data`.',
   severity: 'error',
   title: 'Envelope does not match 2.1',
+  description: 'Fields of the envelope missing or mistyped; on #14, envelope fields beside `data`.',
   needs: 'json',
   intents: ['conforming', 'hostile'],
   run(exchange, { validator }) {

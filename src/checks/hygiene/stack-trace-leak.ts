@@ -11,7 +11,6 @@ const leaks: ReadonlyArray<readonly [string, RegExp]> = [
   ['a source file path', /(?:\/(?:home|usr|var|opt|srv|app|root)(?:\/[\w.@-]+)+|[A-Za-z]:\\(?:[\w.@ -]+\\)+[\w.@-]+)\.(?:js|mjs|cjs|ts|py|java|php|rb|go|cs)\b/],
 ];
 
-/** A response that shows a stack trace or a source path: it tells an attacker how the server is built. */
 export const stackTraceLeak: ExchangeCheck = {
   id: 'stack-trace-leak',
   scope: 'exchange',
@@ -19,6 +18,7 @@ export const stackTraceLeak: ExchangeCheck = {
   quote: 'Results and errors are carried in the envelope fields status, code, message and error. Content of the `error` object: not shown.',
   severity: 'warning',
   title: 'Response leaks a stack trace or source path',
+  description: 'A response that shows a stack trace or a source path: it tells an attacker how the server is built.',
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {

@@ -1,7 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 import { orderedItems, orderLines } from './ordered-items.js';
 
-/** An order line for a product that was not ordered. */
 export const orderLineCodes: ExchangeCheck = {
   id: 'order-line-codes',
   scope: 'exchange',
@@ -9,6 +8,7 @@ export const orderLineCodes: ExchangeCheck = {
   quote: 'Create an order: request items of {pCode, num, …}; response: Order with items (2.3, 2.4).',
   severity: 'error',
   title: 'Order line for a product that was not ordered',
+  description: 'An order line for a product that was not ordered.',
   needs: 'data',
   intents: ['conforming'],
   appliesTo: (operation) => operation.createsOrder === true,

@@ -1,7 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 import { orderedItems, orderLines } from './ordered-items.js';
 
-/** An order line whose quantity is not the quantity ordered for its product. */
 export const orderLineQuantity: ExchangeCheck = {
   id: 'order-line-quantity',
   scope: 'exchange',
@@ -9,6 +8,7 @@ export const orderLineQuantity: ExchangeCheck = {
   quote: 'Request items carry num (string); order lines carry siNum (number).',
   severity: 'error',
   title: 'Order line quantity differs from the quantity ordered',
+  description: 'An order line whose quantity is not the quantity ordered for its product.',
   needs: 'data',
   intents: ['conforming'],
   appliesTo: (operation) => operation.createsOrder === true,

@@ -1,10 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 import { orderedItems, orderLines } from './ordered-items.js';
 
-/**
- * A product ordered but absent from the order's lines. The spec does not say that every item
- * becomes a line (a supplier may drop one), so this is a warning.
- */
 export const orderLinesComplete: ExchangeCheck = {
   id: 'order-lines-complete',
   scope: 'exchange',
@@ -12,6 +8,7 @@ export const orderLinesComplete: ExchangeCheck = {
   quote: 'Response: Order with items (2.3, 2.4).',
   severity: 'warning',
   title: 'Ordered product missing from the order lines',
+  description: 'A product ordered but absent from the order\'s lines. The spec does not say that every item becomes a line (a supplier may drop one), so this is a warning.',
   needs: 'data',
   intents: ['conforming'],
   appliesTo: (operation) => operation.createsOrder === true,

@@ -1,7 +1,6 @@
 import { isPlainObject, resultData } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
 
-/** The page answered is not the page asked for. */
 export const pageNumberEcho: ExchangeCheck = {
   id: 'page-number-echo',
   scope: 'exchange',
@@ -10,6 +9,7 @@ export const pageNumberEcho: ExchangeCheck = {
     'pageNo: integer (current page number). In list operations the request carries pageSize and, where given, pageNo; the response carries totalPage, pageNo and list.',
   severity: 'error',
   title: 'pageNo differs from the page requested',
+  description: 'The page answered is not the page asked for.',
   needs: 'data',
   intents: ['conforming'],
   appliesTo: (operation) => operation.paging?.pageNoField !== undefined,

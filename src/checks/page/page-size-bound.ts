@@ -1,7 +1,6 @@
 import { isPlainObject, resultData } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
 
-/** More records than the request's pageSize, where pageSize is "number of records to return". */
 export const pageSizeBound: ExchangeCheck = {
   id: 'page-size-bound',
   scope: 'exchange',
@@ -9,6 +8,7 @@ export const pageSizeBound: ExchangeCheck = {
   quote: 'getAlphaOrders: pageSize (number of records to return), pageNo (current page).',
   severity: 'error',
   title: 'Page holds more records than pageSize',
+  description: 'More records than the request\'s pageSize, where pageSize is "number of records to return".',
   needs: 'data',
   intents: ['conforming'],
   appliesTo: (operation) => operation.paging?.pageSizeBoundsList === true,

@@ -2,7 +2,6 @@ import type { ExchangeCheck } from '../types.js';
 
 const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
-/** An HTML error page, plain text, an empty or truncated body: the response is not JSON. */
 export const jsonBody: ExchangeCheck = {
   id: 'json-body',
   scope: 'exchange',
@@ -10,6 +9,7 @@ export const jsonBody: ExchangeCheck = {
   quote: 'Every operation is an HTTP call whose body and response are JSON.',
   severity: 'error',
   title: 'Response body is not JSON',
+  description: 'An HTML error page, plain text, an empty or truncated body: the response is not JSON.',
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {

@@ -2,10 +2,6 @@ import type { ExchangeCheck } from '../types.js';
 
 const json = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-/**
- * The spec says responses are JSON but shows no response content type, so a JSON body labelled
- * otherwise is a warning: clients that trust the header will mis-handle it.
- */
 export const jsonContentType: ExchangeCheck = {
   id: 'json-content-type',
   scope: 'exchange',
@@ -13,6 +9,7 @@ export const jsonContentType: ExchangeCheck = {
   quote: 'Every operation is an HTTP call whose body and response are JSON.',
   severity: 'warning',
   title: 'Response is not labelled as JSON',
+  description: 'The spec says responses are JSON but shows no response content type, so a JSON body labelled otherwise is a warning: clients that trust the header will mis-handle it.',
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {

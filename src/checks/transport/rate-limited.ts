@@ -1,6 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
 
-/** Still rate limited after the kit's bounded retries: the call could not be checked. */
 export const rateLimited: ExchangeCheck = {
   id: 'rate-limited',
   scope: 'exchange',
@@ -8,6 +7,7 @@ export const rateLimited: ExchangeCheck = {
   quote: 'Rate limits, maximum page size and other bounds: not shown.',
   severity: 'info',
   title: 'Rate limited (HTTP 429) after retries',
+  description: 'Still rate limited after the kit\'s bounded retries: the call could not be checked.',
   needs: 'exchange',
   intents: ['conforming', 'hostile'],
   run(exchange) {

@@ -1,6 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
 
-/** A timeout, a reset, a refused connection or a body over the cap leaves the operation unanswered. */
 export const responseReceived: ExchangeCheck = {
   id: 'response-received',
   scope: 'exchange',
@@ -8,6 +7,7 @@ export const responseReceived: ExchangeCheck = {
   quote: 'Each operation in the table answers HTTP 200 with the envelope of 2.1.',
   severity: 'error',
   title: 'No complete response',
+  description: 'A timeout, a reset, a refused connection or a body over the cap leaves the operation unanswered.',
   needs: 'exchange',
   intents: ['conforming', 'hostile'],
   run(exchange) {

@@ -5,6 +5,7 @@ import { bodyFault, dataFault, type Fault, gateFault, inputFault, listRecordFaul
 type Json = Record<string, unknown>;
 const error = 'error' as const;
 const warning = 'warning' as const;
+const info = 'info' as const;
 
 const items = (data: Json) => data.items as Json[];
 
@@ -412,6 +413,43 @@ export const faults: readonly Fault[] = [
       body.code === '404'
         ? { data: { ...ghostConsignee, id: Number(payload.id) }, status: 'success', code: '200', message: '操作成功', error: {} }
         : body,
+  }),
+  listRecordFault({
+    name: 'created-order-not-listed',
+    description: 'leaves alpha orders created after start-up out of the order list',
+    operationId: 'alpha-orders-list',
+    expect: { check: 'flow-order-listed', severity: warning },
+    rewrite: (record) => record,
+    keep: (record) => Number(record.soId) <= SEEDED_RECORDS,
+  }),
+  // Answers the spec leaves open, reported below error.
+  rawFault({
+    name: 'always-rate-limited',
+    description: 'answers every call with HTTP 429',
+    operationId: 'purchase-order-list',
+    expect: { check: 'rate-limited', severity: info },
+    respond(res) {
+      res.writeHead(429, { 'content-type': 'text/plain', 'retry-after': '0' });
+      res.end('Too Many Requests');
+    },
+  }),
+  bodyFault({
+    name: 'never-found',
+    description: 'answers every bankCardInfoById with an error result',
+    operationId: 'bank-card-by-id',
+    expect: { check: 'operation-verified', severity: info },
+    rewrite: () => ({ data: {}, status: 'fail', code: '404', message: 'not found', error: { reason: 'not found' } }),
+  }),
+  inputFault({
+    name: 'non-object-body-400',
+    description: 'answers a body that is not a JSON object with HTTP 400',
+    operationId: 'send-code',
+    expect: { check: 'http-status-client-error', severity: warning },
+    when: (payload) => payload === null || typeof payload !== 'object' || Array.isArray(payload),
+    respond(res, body) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    },
   }),
 ];
 

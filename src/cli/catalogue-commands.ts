@@ -1,0 +1,43 @@
+import { findGroup } from '../catalogue/groups.js';
+import { operations } from '../catalogue/operations.js';
+import { allChecks } from '../checks/index.js';
+import { KitError } from '../errors.js';
+import { allFlows } from '../flows/index.js';
+import { checkInfos } from '../report/report.js';
+
+/** `otp-conformance list`: the operations and the checks, with rule and severity. */
+export function listText(): string {
+  const operationLines = operations.map(
+    (op) =>
+      `  #${String(op.number).padEnd(3)} ${op.method} ${op.path.padEnd(46)} ${op.id.padEnd(24)} ${(findGroup(op.group)?.title ?? op.group).padEnd(26)}${op.mutates ? ' mutates' : ''}${op.paging ? ' pages' : ''}`,
+  );
+  const checkLines = checkInfos.map((check) => `  ${check.id.padEnd(26)} ${check.severity.padEnd(8)} ${check.rule.padEnd(20)} ${check.title}`);
+  return [
+    'Operations (section 4):',
+    ...operationLines,
+    '',
+    'Checks and flows (otp-conformance explain ID for one):',
+    ...checkLines,
+  ].join('\n');
+}
+
+/** `otp-conformance explain ID`: one check or flow in full. */
+export function explainText(id: string | undefined): string {
+  const check = allChecks.find((candidate) => candidate.id === id) ?? allFlows.find((candidate) => candidate.id === id);
+  if (!check) {
+    throw new KitError(
+      'OTP_BAD_OPTION',
+      `${id === undefined ? 'explain needs a check id' : `No check or flow "${id}"`}; one of: ${checkInfos.map((c) => c.id).join(', ')}.`,
+    );
+  }
+  return [
+    `${check.id} — ${check.title}`,
+    `Severity: ${check.severity}`,
+    `Spec: ${check.rule}: "${check.quote}"`,
+    '',
+    check.description,
+    '',
+    `Waive it with a --waivers file entry: {"check": "${check.id}", "operation": "<path or id>", "reason": "…", "expires": "YYYY-MM-DD"}`,
+    'More, with a sample failure: docs/checks.md',
+  ].join('\n');
+}

@@ -1,0 +1,84 @@
+import type { GatedDeviation } from '../../gate/gate.js';
+import type { CheckInfo } from '../report.js';
+import { facts, groupTitle, severityBadge } from './format.js';
+import { html, type SafeHtml } from './markup.js';
+import { prettyBody } from './pretty-json.js';
+
+const received = 'Received: ';
+const documented = 'Documented: ';
+
+function headerLines(headers: Readonly<Record<string, string>>): string {
+  return Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
+}
+
+function body(text: string | undefined, empty: string): SafeHtml {
+  if (text === undefined || text === '') return html`<p class="muted">${empty}</p>`;
+  // The HTML parser drops one newline right after <pre>: double it so the body shows as sent.
+  const shown = prettyBody(text);
+  return html`<pre class="body">${shown.startsWith('\n') ? `\n${shown}` : shown}</pre>`;
+}
+
+/** A `<pre>` with a Copy button; the inline script does the copying. */
+function copyable(label: string, text: string, className: string): SafeHtml {
+  return html`<div class="copyable"><span class="label">${label}</span><pre class="${className}">${text}</pre><button type="button" class="copy">Copy</button></div>`;
+}
+
+function renderRequest(request: GatedDeviation['request']): SafeHtml {
+  return html`<div class="message-part"><h4>Request</h4>
+  <pre class="start-line">${request.method} ${request.url}</pre>
+  ${Object.keys(request.headers).length > 0 ? html`<pre class="headers">${headerLines(request.headers)}</pre>` : ''}
+  ${body(request.body, '(no body)')}
+</div>`;
+}
+
+function renderResponse(response: GatedDeviation['response']): SafeHtml {
+  if (!response) return html`<div class="message-part"><h4>Response</h4><p class="muted">No response arrived.</p></div>`;
+  return html`<div class="message-part"><h4>Response</h4>
+  <pre class="start-line">HTTP ${response.status}</pre>
+  ${Object.keys(response.headers).length > 0 ? html`<pre class="headers">${headerLines(response.headers)}</pre>` : ''}
+  ${body(response.body, '(empty body)')}
+  ${response.bodyTruncated ? html`<p class="badge truncated">body truncated: only its beginning is kept</p>` : ''}
+</div>`;
+}
+
+function gateBadges(d: GatedDeviation): SafeHtml {
+  return html`${d.waived ? html`<span class="badge waived" title="${d.waived.reason}">waived</span>` : ''}${
+    d.baseline ? html`<span class="badge baseline-${d.baseline}">${d.baseline === 'new' ? 'new' : 'still present'}</span>` : ''
+  }${d.occurrences > 1 ? html`<span class="badge occurrences">×${d.occurrences}</span>` : ''}`;
+}
+
+function gateNotes(d: GatedDeviation): SafeHtml {
+  return html`${d.waived ? html`<p class="note waived">Waived until ${d.waived.expires}: ${d.waived.reason}</p>` : ''}${
+    d.baseline === 'new' ? html`<p class="note baseline-new">New since the baseline.</p>` : ''
+  }${d.baseline === 'still-present' ? html`<p class="note baseline-still-present">Already in the baseline.</p>` : ''}`;
+}
+
+/** One deviation, collapsed: the summary line says what and where, the body gives the evidence. */
+export function renderDeviation(d: GatedDeviation, check: CheckInfo | undefined, index: number): SafeHtml {
+  const [title = '', ...rest] = d.message.split('\n');
+  const extra = rest.filter((line) => !line.startsWith(received) && !line.startsWith(documented));
+  return html`<details class="deviation" id="deviation-${index}" data-severity="${d.severity}" data-group="${d.group}" data-check="${d.check}" data-operation="${d.operation}">
+<summary>${severityBadge(d.severity)} <code class="check">${d.check}</code> <code class="operation">${d.operation}</code>${
+    d.instancePath ? html` <code class="pointer">${d.instancePath}</code>` : ''
+  } <span class="title">${title}</span>${gateBadges(d)}</summary>
+<div class="detail">
+  ${gateNotes(d)}
+  <dl class="expectation"><dt>Received</dt><dd>${d.actual}</dd><dt>Documented</dt><dd>${d.expected} (${d.rule})</dd></dl>
+  ${extra.map((line) => html`<p>${line}</p>`)}
+  <div class="rule"><strong>Rule ${d.rule}</strong>${check ? html` — ${check.title}<blockquote>${check.quote}</blockquote>` : ''}</div>
+  ${facts([
+    ['intent', d.intent],
+    ['input', d.input],
+    ['operation', html`<code>${d.operation}</code> (${d.operationId}, ${groupTitle(d.group)})`],
+    ['seed', html`<code>${d.seed}</code>`],
+    ['path', html`<code>${d.path}</code>`],
+    ['occurrences', d.occurrences],
+  ])}
+  <div class="exchange">${renderRequest(d.request)}${renderResponse(d.response)}</div>
+  ${d.replay ? copyable('Replay: add to the command that found it', d.replay, 'replay') : ''}
+  ${copyable('Repro', d.repro, 'repro')}
+</div>
+</details>`;
+}

@@ -1,0 +1,111 @@
+import { findGroup } from '../catalogue/groups.js';
+import { severityRank } from '../checks/types.js';
+import type { GatedDeviation } from '../gate/gate.js';
+import type { Report } from './report.js';
+import { escapeMarkup } from './text.js';
+
+/** Whether a deviation fails the run under the report's gate (and so is a JUnit failure). */
+export function countsAgainst(deviation: GatedDeviation, report: Pick<Report, 'gate'>): boolean {
+  if (deviation.waived) return false;
+  if (report.gate.failOnNew && deviation.baseline === 'still-present') return false;
+  return severityRank(deviation.severity) >= severityRank(report.gate.failOn);
+}
+
+interface Case {
+  readonly classname: string;
+  readonly name: string;
+  readonly failures: readonly GatedDeviation[];
+  readonly notes: readonly GatedDeviation[];
+  readonly skipped?: string;
+}
+
+function failureText(deviation: GatedDeviation): string {
+  return [
+    deviation.message,
+    `At: ${deviation.operation}${deviation.instancePath ? ` ${deviation.instancePath}` : ''} (${deviation.occurrences} call${deviation.occurrences === 1 ? '' : 's'})`,
+    ...(deviation.input ? [`Input: ${deviation.input}`] : []),
+    ...(deviation.replay ? [`Replay: ${deviation.replay}`] : []),
+    `Repro: ${deviation.repro}`,
+  ].join('\n');
+}
+
+function noteText(deviation: GatedDeviation): string {
+  const status = deviation.waived ? ` [waived until ${deviation.waived.expires}: ${deviation.waived.reason}]` : deviation.baseline === 'still-present' ? ' [in the baseline]' : '';
+  return `${deviation.severity.toUpperCase()}${status} ${failureText(deviation)}`;
+}
+
+function renderCase(testCase: Case): string {
+  const head = `    <testcase classname="${escapeMarkup(testCase.classname)}" name="${escapeMarkup(testCase.name)}" time="0">`;
+  const body = [
+    ...testCase.failures.map(
+      (d) =>
+        `      <failure type="${d.severity}" message="${escapeMarkup(d.message.split('\n').join(' — '))}">${escapeMarkup(failureText(d))}</failure>`,
+    ),
+    ...(testCase.skipped && testCase.failures.length === 0 ? [`      <skipped message="${escapeMarkup(testCase.skipped)}"/>`] : []),
+    ...(testCase.notes.length > 0 ? [`      <system-out>${escapeMarkup(testCase.notes.map(noteText).join('\n\n'))}</system-out>`] : []),
+  ];
+  return body.length === 0 ? `${head.slice(0, -1)}/>` : [head, ...body, '    </testcase>'].join('\n');
+}
+
+/** The cases of one group: operation × check, each flow, and each operation not tested. */
+function casesOf(group: string, report: Report): Case[] {
+  const split = (deviations: readonly GatedDeviation[]) => ({
+    failures: deviations.filter((d) => countsAgainst(d, report)),
+    notes: deviations.filter((d) => !countsAgainst(d, report)),
+  });
+  const operationCases = report.operations
+    .filter((op) => op.group === group)
+    .flatMap((op) =>
+      Object.entries(op.byCheck).map(([check, tally]) => ({
+        classname: `${group}.${op.operation}`,
+        name: check,
+        ...split(report.deviations.filter((d) => d.operation === op.operation && d.check === check && d.intent !== 'flow')),
+        ...(tally.evaluated === 0 ? { skipped: `not verifiable: ${tally.skipped} calls had nothing this check judges (no answer, or an error result)` } : {}),
+      })),
+    );
+  const flowCases = report.flows
+    .filter((flow) => flow.group === group)
+    .map((flow) => ({
+      classname: `${group}.flows`,
+      name: flow.flowId,
+      ...split(report.deviations.filter((d) => d.check === flow.flowId)),
+      ...(flow.completed ? {} : { skipped: `stopped early: ${flow.reason ?? ''}` }),
+    }));
+  const untested = report.coverage
+    .filter((entry) => entry.group === group && entry.status === 'skipped')
+    .map((entry) => ({ classname: `${group}.${entry.operation}`, name: 'not tested', failures: [], notes: [], skipped: entry.reason ?? 'skipped' }));
+  return [...operationCases, ...flowCases, ...untested];
+}
+
+/** junit.xml: one testsuite per group of section 1, one testcase per operation × check. */
+export function renderJunit(report: Report): string {
+  const groups = [...new Set(report.coverage.map((entry) => entry.group))];
+  const suites = groups.map((group) => {
+    const cases = casesOf(group, report);
+    return {
+      group,
+      cases,
+      tests: cases.length,
+      failures: cases.filter((c) => c.failures.length > 0).length,
+      skipped: cases.filter((c) => c.skipped && c.failures.length === 0).length,
+    };
+  });
+  const total = (pick: (suite: (typeof suites)[number]) => number) => suites.reduce((sum, suite) => sum + pick(suite), 0);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${escapeMarkup(`${report.tool} ${report.version}`)}" tests="${total((s) => s.tests)}" failures="${total((s) => s.failures)}" errors="0" skipped="${total((s) => s.skipped)}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+    ...suites.map((suite) =>
+      [
+        `  <testsuite name="${escapeMarkup(findGroup(suite.group)?.title ?? suite.group)}" tests="${suite.tests}" failures="${suite.failures}" errors="0" skipped="${suite.skipped}" time="0" timestamp="${report.startedAt.slice(0, 19)}">`,
+        '    <properties>',
+        `      <property name="target" value="${escapeMarkup(report.target.baseUrl)}"/>`,
+        `      <property name="seed" value="${report.seed}"/>`,
+        '    </properties>',
+        ...suite.cases.map(renderCase),
+        '  </testsuite>',
+      ].join('\n'),
+    ),
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,68 @@
+import { findGroup } from '../catalogue/groups.js';
+import type { GatedDeviation } from '../gate/gate.js';
+import { countsAgainst } from './junit.js';
+import type { Report } from './report.js';
+import { deviationHeadline } from './text.js';
+
+/** Deviations shown in full in the summary; the rest are in the other reports. */
+const SHOWN_IN_FULL = 10;
+
+/** Text from the server inside a table cell: no pipes, no line breaks, no markup. */
+function cell(text: string): string {
+  return text.replace(/[\\|`*_<>[\]]/g, (char) => `\\${char}`).replace(/\s+/g, ' ');
+}
+
+/** A fenced block that no backtick run inside can close. */
+function fenced(text: string, language = ''): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${language}\n${text}\n${fence}`;
+}
+
+function status(deviation: GatedDeviation, report: Report): string {
+  if (deviation.waived) return `waived until ${deviation.waived.expires}`;
+  if (deviation.baseline) return deviation.baseline === 'new' ? 'new' : 'in baseline';
+  return countsAgainst(deviation, report) ? 'fails the run' : '';
+}
+
+/** summary.md: for a pull request or the job summary of a CI run. */
+export function renderMarkdown(report: Report): string {
+  const s = report.summary;
+  const lines = [
+    `## ${report.verdict === 'pass' ? '✅' : '❌'} otp-conformance: ${report.verdict.toUpperCase()}`,
+    '',
+    `Target \`${cell(report.target.baseUrl)}\`${report.target.embedded ? ' (embedded reference server)' : ''} · seed \`${report.seed}\` · ${s.operations} operations · ${s.requests} requests · ${(report.durationMs / 1000).toFixed(1)} s · fail on ${report.gate.failOn}${report.gate.failOnNew ? ' (new only)' : ''}`,
+    '',
+    '| errors | warnings | infos | checks passed | skipped |',
+    '|---:|---:|---:|---:|---:|',
+    `| ${s.errors} | ${s.warnings} | ${s.infos} | ${s.passed}/${s.checks} | ${s.skipped} |`,
+    '',
+  ];
+  if (report.gate.failures.length > 0) lines.push('**Why it fails:**', '', ...report.gate.failures.map((f) => `- ${cell(f)}`), '');
+  const baseline = report.gate.baseline;
+  if (baseline) {
+    lines.push(`Against the baseline: **${baseline.new} new**, ${baseline.stillPresent} still present, ${baseline.fixed.length} fixed.`, '');
+  }
+  lines.push('| group | operation | requests | errors | warnings | infos |', '|---|---|---:|---:|---:|---:|');
+  for (const entry of report.coverage) {
+    const op = report.operations.find((o) => o.id === entry.id);
+    const group = findGroup(entry.group)?.title ?? entry.group;
+    lines.push(
+      op
+        ? `| ${group} | \`${entry.operation}\` | ${op.requests} | ${op.errors} | ${op.warnings} | ${op.infos} |`
+        : `| ${group} | \`${entry.operation}\` | not tested: ${cell(entry.reason ?? '')} | | | |`,
+    );
+  }
+  for (const flow of report.flows) {
+    lines.push(`| ${findGroup(flow.group)?.title ?? flow.group} | flow \`${flow.flowId}\` | ${flow.exchanges} | ${flow.errors} | ${flow.warnings} | ${flow.infos} |`);
+  }
+  if (report.deviations.length > 0) lines.push('', `### Deviations (${report.deviations.length})`);
+  for (const deviation of report.deviations.slice(0, SHOWN_IN_FULL)) {
+    const tag = status(deviation, report);
+    lines.push('', `**${cell(deviationHeadline(deviation))}**${tag ? ` — ${tag}` : ''}`, '', fenced(deviation.message));
+    if (deviation.input) lines.push('', `Input: ${cell(deviation.input)}`);
+    lines.push('', fenced(deviation.repro, 'sh'));
+  }
+  if (report.deviations.length > SHOWN_IN_FULL) lines.push('', `…and ${report.deviations.length - SHOWN_IN_FULL} more in report.json and report.html.`);
+  return `${lines.join('\n')}\n`;
+}

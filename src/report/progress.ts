@@ -1,0 +1,60 @@
+import { findGroup } from '../catalogue/groups.js';
+import type { FlowResult } from '../engine/run-flow.js';
+import type { OperationResult } from '../engine/run-operation.js';
+import { countSeverities } from './report.js';
+
+export interface ProgressOutput {
+  /** Live lines that redraw in place (a terminal), or one line per finished group (CI logs). */
+  readonly tty: boolean;
+  write(text: string): void;
+}
+
+interface GroupState {
+  readonly title: string;
+  readonly total: number;
+  done: number;
+  requests: number;
+  results: Array<OperationResult | FlowResult>;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Progress of a run, by group: operations (and flows) done out of total, requests, deviations so far. */
+export class Progress {
+  private readonly groups = new Map<string, GroupState>();
+  private drawn = 0;
+
+  constructor(
+    private readonly output: ProgressOutput,
+    totals: ReadonlyArray<{ readonly group: string; readonly tests: number }>,
+  ) {
+    for (const { group, tests } of totals) {
+      this.groups.set(group, { title: findGroup(group)?.title ?? group, total: tests, done: 0, requests: 0, results: [] });
+    }
+    if (output.tty) this.redraw();
+  }
+
+  /** One operation or flow finished. */
+  advance(result: OperationResult | FlowResult): void {
+    const state = this.groups.get(result.group);
+    if (!state) return;
+    state.done++;
+    state.requests += result.exchanges;
+    state.results.push(result);
+    if (this.output.tty) this.redraw();
+    else if (state.done === state.total) this.output.write(`${this.line(state)}\n`);
+  }
+
+  private line(state: GroupState): string {
+    const counts = countSeverities(state.results.flatMap((r) => r.deviations));
+    const mark = state.done === state.total ? '✓' : '…';
+    return `  ${mark} ${state.title.padEnd(26)} ${`${state.done}/${state.total}`.padStart(5)}  ${plural(state.requests, 'request').padEnd(14)} ${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}, ${plural(counts.infos, 'info')}`;
+  }
+
+  private redraw(): void {
+    const lines = [...this.groups.values()].map((state) => this.line(state));
+    const up = this.drawn > 0 ? `\u001b[${this.drawn}A` : '';
+    this.output.write(`${up}${lines.map((line) => `\u001b[2K${line}\n`).join('')}`);
+    this.drawn = lines.length;
+  }
+}

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { renderHtmlReport } from '../../src/report/html.js';
+import { escapeHtml } from '../../src/report/html/markup.js';
+import { prettyBody } from '../../src/report/html/pretty-json.js';
+import { hostileImage, hostileScript, sampleReport } from './fixture.js';
+
+const page = renderHtmlReport(sampleReport());
+
+/** The opening tag of the matrix cell for one operation × check. */
+function cell(operation: string, check: string): string {
+  const match = page.match(new RegExp(`<td class="([^"]*)" data-operation="${operation}" data-check="${check}" data-count="(\\d+)" data-state="([^"]*)"`));
+  expect(match, `${operation} × ${check}`).not.toBeNull();
+  return `${match![1]} count=${match![2]} state=${match![3]}`;
+}
+
+describe('renderHtmlReport', () => {
+  it('is one document', () => {
+    expect(page.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
+    expect(page.trimEnd().endsWith('</html>')).toBe(true);
+    for (const tag of ['<html', '</html>', '<head>', '</head>', '<body>', '</body>', '<style>', '<title>']) {
+      expect(page.split(tag).length - 1, tag).toBe(1);
+    }
+  });
+
+  it('runs no server markup: the only script is its own', () => {
+    expect(page.match(/<script/gi)).toHaveLength(1);
+    expect(page).not.toMatch(/<script>window\.__pwned/i);
+    expect(page).not.toMatch(/<img/i);
+    expect(page).not.toMatch(/\sonerror\s*=\s*"window/i);
+  });
+
+  it('shows hostile text escaped wherever it came from', () => {
+    const script = '&lt;script&gt;window.__pwned = 1&lt;/script&gt;';
+    const image = '&quot;&gt;&lt;img src=x onerror=&quot;window.__pwned=2&quot;&gt;';
+    expect(escapeHtml(hostileScript)).toBe(script);
+    expect(escapeHtml(hostileImage)).toBe(image);
+    expect(page).toContain(`x-echo: ${script}${image}`); // response header
+    expect(page).toContain(`?q=${image}</pre>`); // request URL
+    expect(page).toContain(`unescaped ${image}</span>`); // message title
+    expect(page).toContain(`<dd>markup echoed: ${script}${image}</dd>`); // actual
+    expect(page).toContain(`&quot;bad demandName ${script} \\&quot;&gt;&lt;img`); // response body, pretty-printed
+  });
+
+  it('refers to no resource over the network', () => {
+    expect(page).not.toMatch(/\b(?:src|href|action|srcset|poster|data|formaction)\s*=\s*["']?\s*(?:https?:)?\/\//i);
+    expect(page).not.toMatch(/<link\b|@import|url\(/i);
+    const csp = page.match(/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/)?.[1];
+    expect(csp).toContain("default-src 'none'");
+  });
+
+  it('allows exactly its own script and style sheet by hash', () => {
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const script = page.match(/<script>([\s\S]*?)<\/script>/)![1]!;
+    const style = page.match(/<style>([\s\S]*?)<\/style>/)![1]!;
+    expect(page).toContain(`script-src ${hash(script)}`);
+    expect(page).toContain(`style-src ${hash(style)}`);
+  });
+
+  it('colours each matrix cell by its worst deviation, waived ones left out', () => {
+    expect(cell('/pc/custom_demand/list', 'data-schema')).toBe('cell cell-error count=1 state=error');
+    expect(cell('/pc/custom_demand/list', 'markup-echo')).toBe('cell cell-warning count=1 state=warning');
+    expect(cell('/pc/custom_demand/list', 'json-content-type')).toBe('cell cell-passed has-waived count=0 state=passed');
+    expect(cell('/openapi/alpha/orders/getAlphaOrders', 'sample-types')).toBe('cell cell-warning count=1 state=warning');
+    expect(cell('/openapi/beta/products/getProductsByBrandId', 'operation-verified')).toBe('cell cell-info count=1 state=info');
+    expect(cell('/openapi/beta/products/getProductsByBrandId', 'data-schema')).toBe('cell cell-skipped count=0 state=skipped');
+    expect(cell('/openapi/beta/products/getProductsByBrandId', 'sample-types')).toBe('cell cell-na count=0 state=na');
+  });
+
+  it('has a column only for checks that apply to some operation', () => {
+    const columns = [...page.matchAll(/<th class="check-head" scope="col" data-check="([^"]+)"/g)].map((m) => m[1]);
+    expect(columns).toContain('page-size-bound');
+    expect(columns).not.toContain('order-line-codes');
+    expect(columns).not.toContain('flow-demand-lifecycle');
+  });
+
+  it('renders every deviation collapsed, with the attributes the filters read', () => {
+    const deviations = [...page.matchAll(/<details class="deviation"[^>]*>/g)].map((m) => m[0]);
+    expect(deviations).toHaveLength(sampleReport().deviations.length);
+    expect(deviations.every((tag) => !/\sopen[\s>=]/.test(tag))).toBe(true);
+    expect(deviations[0]).toContain('data-severity="error" data-group="custom-demand" data-check="data-schema" data-operation="/pc/custom_demand/list"');
+    for (const id of ['deviations', 'filter-severity-error', 'filter-severity-warning', 'filter-severity-info', 'filter-group', 'filter-check']) {
+      expect(page, id).toContain(`id="${id}"`);
+    }
+  });
+
+  it('shows the gate: failures, baseline and waivers', () => {
+    expect(page).toContain('<div class="verdict">FAIL</div>');
+    expect(page).toContain('2 deviations at or above error, not waived');
+    expect(page).toContain('<strong>1</strong> new, <strong>6</strong> still present, <strong>1</strong> fixed');
+    expect(page).toContain('Waived until 2026-12-31: vendor ticket OTP-12, fixed in 2.4');
+    expect(page).toContain('expired on 2026-10-01 (vendor fix scheduled)');
+  });
+
+  it('renders a clean run: PASS, no gate panels, nothing to list', () => {
+    const clean = renderHtmlReport({
+      ...sampleReport(),
+      verdict: 'pass',
+      gate: { failOn: 'error', failOnNew: false, failures: [] },
+      summary: { ...sampleReport().summary, errors: 0, warnings: 0, infos: 0 },
+      flows: [],
+      observations: [],
+      deviations: [],
+    });
+    expect(clean).toContain('<div class="verdict">PASS</div>');
+    expect(clean).toContain('<p class="empty" id="deviations-none">No deviations.</p>');
+    expect(clean).toContain('<p class="empty">No observations.</p>');
+    expect(clean).not.toContain('id="baseline"');
+    expect(clean).not.toContain('id="waivers"');
+    expect(clean).not.toContain('class="flows"');
+    expect(clean).not.toMatch(/data-count="[1-9]/);
+  });
+
+  it('is the same page for the same report', () => {
+    expect(renderHtmlReport(sampleReport())).toBe(page);
+  });
+});
+
+describe('prettyBody', () => {
+  it('indents JSON without changing a value', () => {
+    expect(prettyBody('{"a":[1,{"b":"x:,{"}],"big":9007199254740993,"huge":1e400,"e":{},"l":[]}')).toBe(
+      '{\n  "a": [\n    1,\n    {\n      "b": "x:,{"\n    }\n  ],\n  "big": 9007199254740993,\n  "huge": 1e400,\n  "e": {},\n  "l": []\n}',
+    );
+  });
+
+  it('keeps escaped quotes inside strings', () => {
+    expect(prettyBody('{"q":"say \\"hi\\", {ok}"}')).toBe('{\n  "q": "say \\"hi\\", {ok}"\n}');
+  });
+
+  it('leaves anything that is not JSON as it came', () => {
+    expect(prettyBody('<html>500</html>')).toBe('<html>500</html>');
+    expect(prettyBody('{"cut":')).toBe('{"cut":');
+  });
+});
