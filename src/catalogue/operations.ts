@@ -19,8 +19,8 @@ export type ResponseData =
   | { kind: 'object' }
   /** One record of the given record schema. */
   | { kind: 'record'; schema: RecordSchema }
-  /** A page (2.2) whose list holds records of the given schema. */
-  | { kind: 'page'; record: RecordSchema };
+  /** A page (2.2) whose list holds records of the given schema (any records where none is documented). */
+  | { kind: 'page'; record?: RecordSchema };
 
 /** The record schemas of section 2, by file name under schemas/records/. */
 export const recordSchemas = [
@@ -42,18 +42,24 @@ export interface Paging {
   readonly pageSizeBoundsList: boolean;
 }
 
+/**
+ * An operation the kit can call: one of the sixteen of section 4, or one of 4.1 whose path an
+ * operation map gives.
+ */
 export interface Operation {
-  /** The row number in the table of section 4. */
-  readonly number: number;
+  /** The row number in the table of section 4; undefined for a mapped operation of 4.1. */
+  readonly number?: number;
   /** Stable id, used in `--only`, waivers and file names (schemas/requests/<id>.schema.json). */
   readonly id: string;
   readonly group: GroupId;
-  readonly method: 'POST';
-  /** The documented path, relative to {base_url}, as section 4 writes it. */
+  readonly method: 'POST' | 'GET';
+  /** The path relative to {base_url}: as section 4 writes it, or as the operation map gives it. */
   readonly path: string;
   readonly pathStyle: PathStyle;
-  /** `$id` of the request body schema under schemas/. */
-  readonly requestSchema: string;
+  /** `$id` of the request body schema under schemas/; undefined where the spec shows no payload (4.1). */
+  readonly requestSchema?: string;
+  /** The request body a mapped operation sends (its map's template, filled in); undefined: no body. */
+  readonly body?: unknown;
   readonly response: ResponseData;
   readonly envelope: EnvelopeKind;
   /** Whether calling it changes server state (skipped by read-only runs). */
@@ -64,16 +70,18 @@ export interface Operation {
   readonly createsOrder?: true;
 }
 
-type OperationFacts = Omit<Operation, 'pathStyle' | 'requestSchema' | 'method' | 'envelope'> &
+/** One of the sixteen operations of section 4. */
+export type DocumentedOperation = Operation & { readonly number: number; readonly requestSchema: string };
+
+type OperationFacts = Omit<DocumentedOperation, 'pathStyle' | 'requestSchema' | 'method' | 'envelope'> &
   Partial<Pick<Operation, 'envelope'>>;
 
-function pathStyleOf(path: string): PathStyle {
-  if (path.startsWith('/pc/') || path.startsWith('/auth/')) return 'double-slash';
-  if (path.startsWith('/openapi/')) return 'single-slash';
-  throw new Error(`No documented path style for ${path}: section 4 covers /pc, /auth and /openapi only.`);
+/** The doubled slash goes before /pc and /auth (4); any other path takes a single one, as /openapi does. */
+export function pathStyleOf(path: string): PathStyle {
+  return path.startsWith('/pc/') || path.startsWith('/auth/') ? 'double-slash' : 'single-slash';
 }
 
-function operation(facts: OperationFacts): Operation {
+function operation(facts: OperationFacts): DocumentedOperation {
   return {
     method: 'POST',
     envelope: 'full',
@@ -89,7 +97,7 @@ const record = (schema: RecordSchema) => ({ kind: 'record', schema }) as const;
 const list = { pageSizeBoundsList: false } as const;
 
 /** The sixteen documented operations of section 4, in the table's order. */
-export const operations: readonly Operation[] = [
+export const operations: readonly DocumentedOperation[] = [
   operation({
     number: 1,
     id: 'custom-demand-list',
@@ -200,10 +208,10 @@ export function wirePath(op: Pick<Operation, 'path' | 'pathStyle'>): string {
   return op.pathStyle === 'double-slash' ? `/${op.path}` : op.path;
 }
 
-export function findOperation(idOrPath: string): Operation | undefined {
+export function findOperation(idOrPath: string): DocumentedOperation | undefined {
   return operations.find((op) => op.id === idOrPath || op.path === idOrPath);
 }
 
-export function operationsOf(group: GroupId): Operation[] {
+export function operationsOf(group: GroupId): DocumentedOperation[] {
   return operations.filter((op) => op.group === group);
 }

@@ -5,6 +5,7 @@ import { runOptions } from '../config/options.js';
 import { parseRunArguments, resolveRunConfig } from '../config/resolve.js';
 import { KitError, TargetUnreachableError } from '../errors.js';
 import { findFault, faults } from '../reference/faults/catalogue.js';
+import { referenceOperationMapFile } from '../reference/map-file.js';
 import { startReferenceServer } from '../reference/server.js';
 import { findVariant, variants } from '../reference/variants.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -77,9 +78,12 @@ async function serve(argv: string[]): Promise<void> {
   }
   const givenToken = values.token ?? process.env.OTP_TOKEN;
   const token = givenToken ?? randomBytes(16).toString('hex');
+  // The token operation (token-get) takes these; the map's templates read them as ${OTP_USERNAME}, ${OTP_PASSWORD}.
+  const { OTP_USERNAME: mobile, OTP_PASSWORD: password } = process.env;
   const server = await startReferenceServer({
     token,
     port,
+    ...(mobile && password ? { credentials: { mobile, password } } : {}),
     ...(values.host ? { host: values.host } : {}),
     ...(fault ? { fault } : {}),
     ...(variant ? { variant } : {}),
@@ -89,6 +93,8 @@ async function serve(argv: string[]): Promise<void> {
   console.log(`Send authorization: bearer${givenToken === undefined ? token : '<your token>'}`);
   if (fault) console.log(`Fault injected: ${fault.name} — ${fault.description} at ${fault.operationId}`);
   if (variant) console.log(`Variant: ${variant.name} — ${variant.description}`);
+  if (!(mobile && password)) console.log(`Token operation credentials: OTP_USERNAME=${server.credentials.mobile} OTP_PASSWORD=${server.credentials.password}`);
+  console.log(`Operations of 4.1 at the paths of ${referenceOperationMapFile} (pass it as --operation-map)`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

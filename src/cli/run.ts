@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
-import { operations } from '../catalogue/operations.js';
+import { type Operation, operations } from '../catalogue/operations.js';
 import { createClient } from '../client/client.js';
 import type { RunConfig } from '../config/resolve.js';
+import { mappedForRun } from '../config/mapped.js';
 import { replayCall } from '../engine/replay.js';
+import { obtainToken } from '../engine/token.js';
 import type { RunSettings } from '../engine/settings.js';
 import { KitError } from '../errors.js';
 import { startReferenceServer } from '../reference/server.js';
@@ -74,7 +76,7 @@ async function runSuites(settings: RunSettings, config: RunConfig, gate: GateSet
     `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
       `${settings.authProbes ? ', auth probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}`,
   );
-  const selected = operations.filter((op) => settings.operations.includes(op.id));
+  const selected: Operation[] = [...operations.filter((op) => settings.operations.includes(op.id)), ...settings.mapped];
   const groups = [...new Set(selected.map((op) => op.group))];
   const progress = quiet
     ? undefined
@@ -113,6 +115,7 @@ async function runSuites(settings: RunSettings, config: RunConfig, gate: GateSet
     results: collector.results,
     flows: collector.flows,
     skipped: [...config.skipped, ...notRun(settings, collector.results, config.shard)],
+    mapped: settings.mapped,
     gate,
   });
   const files = writeReports(report, config.reportDir, io.jobSummaryFile);
@@ -138,19 +141,38 @@ async function replay(text: string, settings: RunSettings, io: RunIo): Promise<R
   }
 }
 
+/** The token of the run: --token, else the token operation of the map, else the embedded server's. */
+async function tokenFor(config: RunConfig, base: Omit<RunSettings, 'token'>, fallback: string | undefined): Promise<string> {
+  if (config.token) return config.token;
+  if (base.tokenSource) {
+    const client = createClient({ ...base, token: '' });
+    try {
+      return await obtainToken(client, base.tokenSource);
+    } finally {
+      await client.close();
+    }
+  }
+  return fallback!;
+}
+
 /** A run, or a replay, against the target or the embedded reference server. */
 export async function runConformance(config: RunConfig, io: RunIo): Promise<RunOutcome> {
   const gate = gateSettings(config, io.now);
   const embedded = config.baseUrl === undefined;
   const server = embedded ? await startReferenceServer({ token: randomBytes(16).toString('hex') }) : undefined;
   try {
-    const settings: RunSettings = {
-      ...config,
-      baseUrl: server?.url ?? config.baseUrl!,
-      token: server?.token ?? config.token!,
-    };
+    // The embedded server's credentials feed the map's ${OTP_USERNAME} and ${OTP_PASSWORD}.
+    const variables = server
+      ? { ...config.variables, OTP_USERNAME: server.credentials.mobile, OTP_PASSWORD: server.credentials.password }
+      : config.variables;
+    const mapped = mappedForRun(config.operationMap?.map, config.operations, variables);
+    // The environment and the map stay here: workers get the filled-in operations only.
+    const { variables: _variables, operationMap: _operationMap, ...runConfig } = config;
+    const base = { ...runConfig, ...mapped, baseUrl: server?.url ?? config.baseUrl! };
     if (server && config.verbosity !== 'quiet') io.log(`No --base-url given: started the embedded reference server at ${server.url} (random token).`);
-    await probeTarget(settings.baseUrl, Math.min(settings.timeoutMs, 5000));
+    await probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000));
+    const token = await tokenFor(config, base, server?.token);
+    const settings: RunSettings = { ...base, token, secrets: [token, ...mapped.secrets] };
     return config.replay === undefined ? await runSuites(settings, config, gate, embedded, io) : await replay(config.replay, settings, io);
   } finally {
     await server?.close();

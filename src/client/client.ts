@@ -19,6 +19,17 @@ export interface ClientOptions {
   readonly concurrency: number;
   /** At most this many requests begin per second (--rate). */
   readonly ratePerSecond?: number;
+  /** Obtains a new token (the token operation); called once at most, when a call is answered as unauthorized. */
+  readonly refreshToken?: () => Promise<string | undefined>;
+}
+
+/** HTTP 401 or 403, or an envelope whose code says so: the answer of a server that refused the token. */
+function unauthorized(transcript: Transcript): boolean {
+  const response = transcript.response;
+  if (!response) return false;
+  if (response.status === 401 || response.status === 403) return true;
+  const body = response.json.ok ? (response.json.value as { code?: unknown } | null) : null;
+  return body !== null && typeof body === 'object' && (body.code === '401' || body.code === '403');
 }
 
 /** A 429 is retried after its Retry-After, at most this often and never waiting longer than this. */
@@ -129,9 +140,20 @@ export function createClient(options: ClientOptions): Client {
     }
   }
 
+  let refreshed = false;
+  /** Once per client: a refused documented call gets a new token from the token operation, then is sent again. */
+  async function refreshOnce(request: OutgoingRequest, transcript: Transcript): Promise<Transcript> {
+    if (refreshed || !options.refreshToken || 'authorization' in (request.headers ?? {}) || !unauthorized(transcript)) return transcript;
+    refreshed = true;
+    const token = await options.refreshToken();
+    if (token === undefined) return transcript;
+    defaultHeaders.authorization = authorizationValue(options.authScheme, token);
+    return sendOnce(request);
+  }
+
   /** Sends, and waits out a 429 a bounded number of times (8: rate limits are not shown). */
   async function send(request: OutgoingRequest): Promise<Transcript> {
-    let transcript = await sendOnce(request);
+    let transcript = await refreshOnce(request, await sendOnce(request));
     for (let retry = 0; retry < RATE_LIMIT_RETRIES && transcript.response?.status === 429; retry++) {
       const wait = Math.min(retryAfterMs(transcript.response.headers['retry-after']), MAX_RETRY_WAIT_MS);
       try {

@@ -48,6 +48,14 @@ export const runOptions: readonly OptionSpec[] = [
     description: 'Generated payloads per operation.',
   },
   {
+    name: 'operation-map',
+    env: 'OTP_OPERATION_MAP',
+    type: 'string',
+    valueName: 'FILE',
+    defaultText: "the reference server's, with the embedded server",
+    description: 'Paths (and body templates) of the operations section 4.1 lists without one, and the token operation (schemas/operation-map.schema.json).',
+  },
+  {
     name: 'hostile-runs',
     env: 'OTP_HOSTILE_RUNS',
     type: 'string',

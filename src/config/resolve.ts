@@ -3,7 +3,10 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import dotenv from 'dotenv';
 import { groups } from '../catalogue/groups.js';
-import { type Operation, operations } from '../catalogue/operations.js';
+import { findListedOperation } from '../catalogue/listed-operations.js';
+import { type OperationMap, readOperationMap } from '../catalogue/operation-map.js';
+import { operations } from '../catalogue/operations.js';
+import { referenceOperationMapFile } from '../reference/map-file.js';
 import type { Severity } from '../checks/types.js';
 import { type AuthScheme, authSchemes } from '../client/auth.js';
 import { parseBaseUrl } from '../client/target.js';
@@ -12,7 +15,11 @@ import type { RunSettings } from '../engine/settings.js';
 import { KitError } from '../errors.js';
 import { runOptions } from './options.js';
 
-export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token'> {
+export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token' | 'mapped' | 'mappedFlows' | 'tokenSource' | 'secrets'> {
+  /** The operation map in force: --operation-map, or the reference server's own with the embedded server. */
+  readonly operationMap: { readonly file: string; readonly map: OperationMap } | undefined;
+  /** Environment and .env, for the map's `${NAME}` placeholders. */
+  readonly variables: Readonly<Record<string, string>>;
   /** Undefined: start the embedded reference server. */
   readonly baseUrl: string | undefined;
   readonly token: string | undefined;
@@ -59,23 +66,37 @@ function oneOf<T extends string>(name: string, text: string, allowed: readonly T
   return text as T;
 }
 
-/** `--only` terms: a group id, a documented path or an operation id. */
-export function selectOperations(terms: readonly string[]): Operation[] {
-  if (terms.length === 0) return [...operations];
-  const selected = new Set<Operation>();
+/** What `--only` can pick from: the documented operations and those an operation map places. */
+export interface Selectable {
+  readonly id: string;
+  readonly group: string;
+  readonly path: string;
+  readonly mutates: boolean;
+}
+
+/** `--only` terms: a group id, a path or an operation id. Returns the selected ids, in catalogue order. */
+export function selectOperations(terms: readonly string[], mapped: readonly Selectable[] = []): string[] {
+  const candidates: Selectable[] = [...operations, ...mapped];
+  if (terms.length === 0) return candidates.map((op) => op.id);
+  const selected = new Set<string>();
   for (const term of terms) {
-    const matches = operations.filter((op) => op.group === term || op.path === term || op.id === term);
+    const matches = candidates.filter((op) => op.group === term || op.path === term || op.id === term);
     if (matches.length === 0) {
       const group = groups.find((g) => g.id === term);
+      const listed = findListedOperation(term);
       throw badOption(
-        group
-          ? `--only ${term}: the group "${group.title}" has no operation with a documented path (4.1 lists them without one); pick another group.`
-          : `--only ${JSON.stringify(term)} names no group, documented path or operation id; groups with documented operations: ${[...new Set(operations.map((op) => op.group))].join(', ')}.`,
+        group || listed
+          ? `--only ${term}: ${group ? `the group "${group.title}" has no operation with a path` : `"${term}" has no path`}: 4.1 lists it without one; give its path with --operation-map.`
+          : `--only ${JSON.stringify(term)} names no group, path or operation id; groups: ${groups.map((g) => g.id).join(', ')}.`,
       );
     }
-    for (const match of matches) selected.add(match);
+    for (const match of matches) selected.add(match.id);
   }
-  return operations.filter((op) => selected.has(op));
+  return candidates.filter((op) => selected.has(op.id)).map((op) => op.id);
+}
+
+function definedEntries(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 function readDotenv(cwd: string): Record<string, string> {
@@ -125,9 +146,14 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
 
   const baseUrl = source('base-url');
   if (baseUrl !== undefined) parseBaseUrl(baseUrl);
+  const mapFile = source('operation-map') ?? (baseUrl === undefined ? referenceOperationMapFile : undefined);
+  const operationMap = mapFile === undefined ? undefined : { file: mapFile, map: readOperationMap(resolve(cwd, mapFile)) };
   const token = source('token');
-  if (baseUrl !== undefined && (token === undefined || token === '')) {
-    throw badOption(`--base-url ${baseUrl} is given without a token; pass --token TOKEN or set OTP_TOKEN (in the environment or .env).`);
+  const tokenOperation = operationMap?.map.operations['token-get'];
+  if (baseUrl !== undefined && (token === undefined || token === '') && tokenOperation?.token === undefined) {
+    throw badOption(
+      `--base-url ${baseUrl} is given without a token; pass --token TOKEN or set OTP_TOKEN (in the environment or .env), or map token-get with a "token" pointer in --operation-map.`,
+    );
   }
   const seedText = source('seed');
   const seed = seedText === undefined ? randomSeed() : Number(seedText);
@@ -159,7 +185,12 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   if (shard !== undefined && seedText === undefined) {
     throw badOption(`--shard ${shard} needs a --seed shared by every part, so that merged reports describe one run.`);
   }
-  const selected = selectOperations(only);
+  const mappable = Object.entries(operationMap?.map.operations ?? {}).map(([id, entry]) => {
+    const listed = findListedOperation(id)!;
+    return { id, group: listed.group, path: entry.path, mutates: entry.mutates ?? listed.mutates };
+  });
+  const candidates: Selectable[] = [...operations, ...mappable];
+  const selected = selectOperations(only, mappable).map((id) => candidates.find((op) => op.id === id)!);
   const rate = source('rate');
 
   return {
@@ -188,5 +219,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     skipped: selected
       .filter((op) => readOnly && op.mutates)
       .map((op) => ({ operationId: op.id, reason: 'read-only: the operation changes state' })),
+    operationMap,
+    variables: { ...dotenvValues, ...definedEntries(env) },
   };
 }

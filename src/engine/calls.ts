@@ -14,8 +14,14 @@ export interface GeneratedCall {
 
 export type GeneratedIntent = Exclude<Intent, 'auth-probe'>;
 
-/** The arbitrary of one operation's calls of an intent. */
+/**
+ * The arbitrary of one operation's calls of an intent. An operation of 4.1 has no documented
+ * payload: it sends its map's body, the same each time, and no hostile variations of it.
+ */
 export function callArbitrary(operation: Operation, intent: GeneratedIntent): fc.Arbitrary<GeneratedCall> {
+  if (operation.requestSchema === undefined) {
+    return fc.constant({ body: operation.body === undefined ? undefined : JSON.stringify(operation.body), payload: operation.body });
+  }
   if (intent === 'conforming') return validPayload(operation.id).map((payload) => ({ body: JSON.stringify(payload), payload }));
   return hostileRequest(operation.id).map((request: HostileRequest) => ({
     body: request.body,
@@ -29,8 +35,15 @@ export function callSeed(runSeed: number, operation: Operation, intent: Generate
   return operationSeed(runSeed, intent === 'conforming' ? operation.id : `${operation.id}:${intent}`);
 }
 
+/** How many calls of an intent an operation gets: a mapped operation's one body is sent once, never varied. */
+export function callCount(operation: Operation, intent: GeneratedIntent, requested: number): number {
+  if (operation.requestSchema !== undefined) return requested;
+  return intent === 'conforming' ? Math.min(requested, 1) : 0;
+}
+
 /** The first `count` calls under the run's seed; call i is at fast-check path `i`. */
-export function generateCalls(operation: Operation, intent: GeneratedIntent, runSeed: number, count: number): GeneratedCall[] {
+export function generateCalls(operation: Operation, intent: GeneratedIntent, runSeed: number, requested: number): GeneratedCall[] {
+  const count = callCount(operation, intent, requested);
   if (count === 0) return [];
   return fc.sample(callArbitrary(operation, intent), { seed: callSeed(runSeed, operation, intent), numRuns: count });
 }

@@ -1,8 +1,9 @@
 import { allChecks } from '../checks/index.js';
-import type { Client } from '../client/client.js';
+import { type Client, createClient } from '../client/client.js';
 import type { Validator } from '../validation/validator.js';
 import type { OperationRunContext } from './run-operation.js';
 import type { RunSettings } from './settings.js';
+import { obtainToken } from './token.js';
 
 /** A shrink may send this many requests… */
 const SHRINK_MAX_REQUESTS = 60;
@@ -10,7 +11,7 @@ const SHRINK_MAX_REQUESTS = 60;
 const SHRINK_TIME_LIMIT_MS = 15_000;
 
 /** What the engine needs to run one operation under a run's settings. */
-export function operationContext(settings: RunSettings, client: Client, validator: Validator): OperationRunContext {
+export function operationContext(settings: RunSettings, client: Client, validator: Validator, secrets: readonly string[] = settings.secrets): OperationRunContext {
   return {
     client,
     validator,
@@ -20,7 +21,29 @@ export function operationContext(settings: RunSettings, client: Client, validato
     authProbes: settings.authProbes,
     seed: settings.seed,
     token: settings.token,
-    secrets: [settings.token],
+    secrets,
     shrink: { maxRequests: SHRINK_MAX_REQUESTS, timeLimitMs: Math.min(SHRINK_TIME_LIMIT_MS, settings.timeoutMs * 3) },
   };
+}
+
+/**
+ * The client of a run, and the secrets to keep out of its evidence. With a token operation, a call
+ * refused as unauthorized gets one new token, which joins the secrets.
+ */
+export function clientForRun(settings: RunSettings): { client: Client; secrets: string[] } {
+  const secrets = [...settings.secrets];
+  const source = settings.tokenSource;
+  const client: Client = createClient({
+    ...settings,
+    ...(source
+      ? {
+          refreshToken: async () => {
+            const token = await obtainToken(client, source).catch(() => undefined);
+            if (token) secrets.push(token);
+            return token;
+          },
+        }
+      : {}),
+  });
+  return { client, secrets };
 }

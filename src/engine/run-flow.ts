@@ -1,4 +1,4 @@
-import { findOperation, wirePath } from '../catalogue/operations.js';
+import { findOperation, type Operation, wirePath } from '../catalogue/operations.js';
 import type { Exchange } from '../checks/types.js';
 import type { Client } from '../client/client.js';
 import type { Flow } from '../flows/flow.js';
@@ -22,6 +22,8 @@ export interface FlowResult {
 
 export interface FlowRunContext extends EvidenceContext {
   readonly client: Client;
+  /** The operations of 4.1 the run's map places, for flows over them. */
+  readonly mapped?: readonly Operation[];
 }
 
 /** Runs one flow with the documented header and turns its findings into deviations. */
@@ -29,7 +31,7 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
   const started = performance.now();
   let exchanges = 0;
   const call = async (operationId: string, payload: Record<string, unknown>): Promise<Exchange> => {
-    const operation = findOperation(operationId);
+    const operation = findOperation(operationId) ?? context.mapped?.find((op) => op.id === operationId);
     if (!operation) throw new Error(`Flow ${flow.id} calls unknown operation ${operationId}.`);
     exchanges++;
     const body = JSON.stringify(payload);
@@ -42,7 +44,7 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     flowId: flow.id,
     group: flow.group,
     title: flow.title,
-    operations: flow.operations.map((id) => findOperation(id)!.path),
+    operations: flow.operations.map((id) => (findOperation(id) ?? context.mapped?.find((op) => op.id === id))?.path ?? id),
     exchanges,
     completed: outcome.completed,
     ...(outcome.completed ? {} : { reason: outcome.reason }),

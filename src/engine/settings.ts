@@ -1,3 +1,5 @@
+import type { MappedFlowSpec } from '../catalogue/operation-map.js';
+import type { Operation } from '../catalogue/operations.js';
 import type { Severity } from '../checks/types.js';
 import type { AuthScheme } from '../client/auth.js';
 
@@ -25,4 +27,18 @@ export interface RunSettings {
   readonly failOn: Severity;
   /** Ids of the operations to call: selected by `--only`, less those `--read-only` skips. */
   readonly operations: readonly string[];
+  /** Operations of 4.1 an operation map places, with their bodies filled in (those of `operations` only). */
+  readonly mapped: readonly Operation[];
+  /** The map's create → list → delete flows. */
+  readonly mappedFlows: readonly MappedFlowSpec[];
+  /** The token operation, when the map names it: called for the token, and again once if it is refused. */
+  readonly tokenSource?: TokenSource;
+  /** Strings never written anywhere: the token and the credentials the templates took. */
+  readonly secrets: readonly string[];
+}
+
+export interface TokenSource {
+  readonly operation: Operation;
+  /** JSON pointer to the token in the response. */
+  readonly pointer: string;
 }

@@ -1,4 +1,8 @@
 import type { GroupId } from '../catalogue/groups.js';
+import { findListedOperation } from '../catalogue/listed-operations.js';
+import { findOperation } from '../catalogue/operations.js';
+import type { RunSettings } from '../engine/settings.js';
+import { mappedLifecycleFlow } from './mapped-lifecycle.js';
 import { consigneeDeleted } from './consignee-deleted.js';
 import { demandLifecycle } from './demand-lifecycle.js';
 import type { Flow } from './flow.js';
@@ -10,8 +14,16 @@ export function flowsOf(group: GroupId): Flow[] {
   return allFlows.filter((flow) => flow.group === group);
 }
 
-/** The flows of a group a run takes: with --stateful, those whose operations are all called. */
-export function flowsToRun(group: GroupId, settings: { readonly stateful: boolean; readonly operations: readonly string[] }): Flow[] {
+/** The flows of a group a run takes: with --stateful, those whose operations are all called, the map's included. */
+export function flowsToRun(group: GroupId, settings: Pick<RunSettings, 'stateful' | 'operations' | 'mappedFlows' | 'seed'>): Flow[] {
   if (!settings.stateful) return [];
-  return flowsOf(group).filter((flow) => flow.operations.every((id) => settings.operations.includes(id)));
+  const mapped = settings.mappedFlows.flatMap((spec) => {
+    const home = groupOf(spec.create.operation);
+    return home === group ? [mappedLifecycleFlow(spec, home, settings.seed)] : [];
+  });
+  return [...flowsOf(group), ...mapped].filter((flow) => flow.operations.every((id) => settings.operations.includes(id)));
+}
+
+function groupOf(operationId: string): GroupId | undefined {
+  return (findOperation(operationId) ?? findListedOperation(operationId))?.group;
 }

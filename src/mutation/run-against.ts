@@ -29,7 +29,10 @@ export function selfCheckSettings(baseUrl: string, overrides: Partial<RunSetting
     concurrency: 8,
     failOn: 'error',
     operations: [],
+    mapped: [],
+    mappedFlows: [],
     ...overrides,
+    secrets: [overrides.token ?? token, ...(overrides.secrets ?? [])],
   };
 }
 

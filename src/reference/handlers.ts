@@ -24,7 +24,7 @@ import {
 export type FullEnvelope = {
   data: object;
   status: 'success' | 'fail';
-  code: '200' | '400' | '404';
+  code: '200' | '400' | '401' | '404';
   message: string;
   error: Record<string, string>;
 };
@@ -50,20 +50,23 @@ export function handle(operationId: string, payload: unknown, state: ReferenceSt
 /* ---------- Outcomes and envelopes ---------- */
 
 /** What is wrong with a request, as data: the field (a path like `items[0].num`) and why. */
-interface Problem {
+export interface Problem {
   field: string;
   reason: string;
 }
 
-type Outcome = { kind: 'done'; data: object } | { kind: 'bad-request' | 'not-found'; problem: Problem };
+export type Outcome = { kind: 'done'; data: object } | { kind: 'bad-request' | 'not-found' | 'unauthorized'; problem: Problem };
 
-const done = (data: object): Outcome => ({ kind: 'done', data });
-const notFound = (field: string, reason: string): Outcome => ({ kind: 'not-found', problem: { field, reason } });
+export const done = (data: object): Outcome => ({ kind: 'done', data });
+export const badRequest = (field: string, reason: string): Outcome => ({ kind: 'bad-request', problem: { field, reason } });
+export const notFound = (field: string, reason: string): Outcome => ({ kind: 'not-found', problem: { field, reason } });
+/** Only the token operation (4.1) answers it: its credentials are wrong. */
+export const unauthorized = (field: string, reason: string): Outcome => ({ kind: 'unauthorized', problem: { field, reason } });
 
 /** Values of `code` are "not shown" (7); the sandbox uses the HTTP codes their cases are known by. */
-const FAILURE_CODE = { 'bad-request': '400', 'not-found': '404' } as const;
+const FAILURE_CODE = { 'bad-request': '400', 'unauthorized': '401', 'not-found': '404' } as const;
 
-function envelope(kind: EnvelopeKind, outcome: Outcome): ReferenceAnswer {
+export function envelope(kind: EnvelopeKind, outcome: Outcome): ReferenceAnswer {
   // A copy, so the answer shares nothing with the state: the caller may keep or change it.
   const data = outcome.kind === 'done' ? structuredClone(outcome.data) : {};
   if (kind === 'data-only') return { data };
@@ -77,21 +80,21 @@ function envelope(kind: EnvelopeKind, outcome: Outcome): ReferenceAnswer {
 type Parsed<T> = { ok: true; value: T } | { ok: false; problem: Problem };
 
 /** Reads one request field; `value` is undefined when the field is absent. */
-type FieldReader<T> = (value: unknown, field: string) => Parsed<T>;
-type RequestShape = Record<string, FieldReader<unknown>>;
-type RequestOf<S extends RequestShape> = { [K in keyof S]: S[K] extends FieldReader<infer T> ? T : never };
+export type FieldReader<T> = (value: unknown, field: string) => Parsed<T>;
+export type RequestShape = Record<string, FieldReader<unknown>>;
+export type RequestOf<S extends RequestShape> = { [K in keyof S]: S[K] extends FieldReader<infer T> ? T : never };
 
 /** Turns a present value into what the handler works with, or undefined when it is not one. */
-type Convert<T> = (value: unknown) => T | undefined;
+export type Convert<T> = (value: unknown) => T | undefined;
 
 const fail = (field: string, reason: string): { ok: false; problem: Problem } => ({ ok: false, problem: { field, reason } });
 
-function isJsonObject(value: unknown): value is Record<string, unknown> {
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The fields of `shape` read from `payload`, or the first problem in the shape's order. */
-function readRequest<S extends RequestShape>(payload: unknown, shape: S, at = 'body'): Parsed<RequestOf<S>> {
+export function readRequest<S extends RequestShape>(payload: unknown, shape: S, at = 'body'): Parsed<RequestOf<S>> {
   if (!isJsonObject(payload)) return fail(at, 'must be a JSON object');
   const request: Record<string, unknown> = {};
   for (const [name, read] of Object.entries(shape)) {
@@ -104,13 +107,13 @@ function readRequest<S extends RequestShape>(payload: unknown, shape: S, at = 'b
 }
 
 /** Runs `then` on the request read with `shape`, or answers 400 with the first problem. */
-function withRequest<S extends RequestShape>(payload: unknown, shape: S, then: (request: RequestOf<S>) => Outcome): Outcome {
+export function withRequest<S extends RequestShape>(payload: unknown, shape: S, then: (request: RequestOf<S>) => Outcome): Outcome {
   const request = readRequest(payload, shape);
   return request.ok ? then(request.value) : { kind: 'bad-request', problem: request.problem };
 }
 
 /** A field every request must carry; `expectation` completes "must be …". */
-function required<T>(convert: Convert<T>, expectation: string): FieldReader<T> {
+export function required<T>(convert: Convert<T>, expectation: string): FieldReader<T> {
   return (value, field) => {
     if (value === undefined) return fail(field, 'missing');
     const converted = convert(value);
@@ -119,7 +122,7 @@ function required<T>(convert: Convert<T>, expectation: string): FieldReader<T> {
 }
 
 /** A field that acts "where given" (4 rule 2); null counts as not given, as the samples show null values (4 rule 4). */
-function optional<T>(convert: Convert<T>, expectation: string): FieldReader<T | undefined> {
+export function optional<T>(convert: Convert<T>, expectation: string): FieldReader<T | undefined> {
   const readGiven = required(convert, expectation);
   return (value, field) => (value === undefined || value === null ? { ok: true, value: undefined } : readGiven(value, field));
 }
@@ -152,23 +155,23 @@ const MOBILE_TEXT = /^\d{11}$/;
 const MAX_QUANTITY = 1_000_000;
 
 /** Lenient where types are open ("shown with null or numeric sample values only", 4 rule 4): a whole number or its digits. */
-function wholeNumber(value: unknown): number | undefined {
+export function wholeNumber(value: unknown): number | undefined {
   const number = typeof value === 'string' && WHOLE_NUMBER_TEXT.test(value) ? Number(value) : value;
   return typeof number === 'number' && Number.isSafeInteger(number) ? number : undefined;
 }
 
-function positiveWholeNumber(value: unknown): number | undefined {
+export function positiveWholeNumber(value: unknown): number | undefined {
   const number = wholeNumber(value);
   return number !== undefined && number >= 1 ? number : undefined;
 }
 
 /** Strict where the spec states the type (#16 brandId "integer"): a JSON integer, not a string of one. */
-function integer(value: unknown): number | undefined {
+export function integer(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
 }
 
 /** #13 and #16 page fields are documented as integers; a page is at least 1 record and page 1 comes first. */
-function positiveInteger(value: unknown): number | undefined {
+export function positiveInteger(value: unknown): number | undefined {
   const number = integer(value);
   return number !== undefined && number >= 1 ? number : undefined;
 }
@@ -179,7 +182,7 @@ function decimal(value: unknown): number | undefined {
   return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
 
-function quantity(value: unknown): number | undefined {
+export function quantity(value: unknown): number | undefined {
   const number = decimal(value);
   return number !== undefined && number > 0 && number <= MAX_QUANTITY ? number : undefined;
 }
@@ -190,17 +193,17 @@ function quantityText(value: unknown): number | undefined {
 }
 
 /** An amount in yuan that is exact in whole fen, so it prints with two decimals like "1280.00". */
-function money(value: unknown): number | undefined {
+export function money(value: unknown): number | undefined {
   const number = decimal(value);
   return number !== undefined && number >= 0 && Number.isSafeInteger(Math.round(number * 100)) ? number : undefined;
 }
 
-function flag(value: unknown): number | undefined {
+export function flag(value: unknown): number | undefined {
   const number = wholeNumber(value);
   return number === 0 || number === 1 ? number : undefined;
 }
 
-function text(value: unknown): string | undefined {
+export function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -208,72 +211,72 @@ function text(value: unknown): string | undefined {
  * A product code: letters and digits, with `-`, `_`, `.` or `/` between. The sandbox prices any
  * such code, and refuses other text rather than store and echo it in the order lines.
  */
-function productCode(value: unknown): string | undefined {
+export function productCode(value: unknown): string | undefined {
   return typeof value === 'string' && /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/.test(value) ? value : undefined;
 }
 
-function nonEmptyText(value: unknown): string | undefined {
+export function nonEmptyText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** A code like `cusType` "1": a string, or a whole number taken as its digits. */
-function codeText(value: unknown): string | undefined {
+export function codeText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   const number = wholeNumber(value);
   return number === undefined ? undefined : String(number);
 }
 
 /** The sandbox accepts any 11-digit mobile number, as a string or as the number its digits spell. */
-function mobile(value: unknown): string | undefined {
+export function mobile(value: unknown): string | undefined {
   const digits = typeof value === 'number' ? String(value) : value;
   return typeof digits === 'string' && MOBILE_TEXT.test(digits) ? digits : undefined;
 }
 
-const A_WHOLE_NUMBER = 'a whole number, or a string of its digits';
-const A_PAGE_SIZE = 'a whole number of at least 1, or a string of its digits';
-const AN_INTEGER_PAGE = 'an integer of at least 1';
-const A_STRING = 'a string';
-const A_PRODUCT_CODE = 'a product code of letters and digits (and - _ . /), at most 64 long';
-const A_QUANTITY = `a number above 0 and at most ${MAX_QUANTITY}`;
-const AN_AMOUNT = 'an amount in yuan of at least 0, exact to the fen';
+export const A_WHOLE_NUMBER = 'a whole number, or a string of its digits';
+export const A_PAGE_SIZE = 'a whole number of at least 1, or a string of its digits';
+export const AN_INTEGER_PAGE = 'an integer of at least 1';
+export const A_STRING = 'a string';
+export const A_PRODUCT_CODE = 'a product code of letters and digits (and - _ . /), at most 64 long';
+export const A_QUANTITY = `a number above 0 and at most ${MAX_QUANTITY}`;
+export const AN_AMOUNT = 'an amount in yuan of at least 0, exact to the fen';
 
 /* ---------- State helpers ---------- */
 
-function takeId(state: ReferenceState): number {
+export function takeId(state: ReferenceState): number {
   const id = state.nextId;
   state.nextId += 1;
   return id;
 }
 
-function nowSeconds(state: ReferenceState): number {
+export function nowSeconds(state: ReferenceState): number {
   return Math.floor(state.now() / 1000);
 }
 
-function removeWhere<T>(records: T[], matches: (record: T) => boolean): T | undefined {
+export function removeWhere<T>(records: T[], matches: (record: T) => boolean): T | undefined {
   const index = records.findIndex(matches);
   return index === -1 ? undefined : records.splice(index, 1)[0];
 }
 
-interface Page<T> {
+export interface Page<T> {
   totalPage: number;
   pageNo: number;
   list: T[];
 }
 
 /** A page (2.2): `totalPage` pages of `pageSize` records (0 when none match); past the end the list is empty. */
-function pageOf<T>(records: readonly T[], pageSize: number, pageNo: number): Page<T> {
+export function pageOf<T>(records: readonly T[], pageSize: number, pageNo: number): Page<T> {
   const start = (pageNo - 1) * pageSize;
   return { totalPage: Math.ceil(records.length / pageSize), pageNo, list: records.slice(start, start + pageSize) };
 }
 
-function hasStatus(status: number | undefined): (record: { status: number }) => boolean {
+export function hasStatus(status: number | undefined): (record: { status: number }) => boolean {
   return (record) => status === undefined || record.status === status;
 }
 
 /* ---------- #1 to #4: custom demands and purchase orders ---------- */
 
 /** #1, #4, #7: "pageSize (number), status (number)", and pageNo "where given" (4 rule 2). */
-const LIST_REQUEST = {
+export const LIST_REQUEST = {
   pageSize: required(positiveWholeNumber, A_PAGE_SIZE),
   pageNo: optional(positiveWholeNumber, A_PAGE_SIZE),
   status: optional(wholeNumber, A_WHOLE_NUMBER),
@@ -393,7 +396,7 @@ function listBankCards(payload: unknown, state: ReferenceState): Outcome {
   );
 }
 
-const BY_ID = { id: required(wholeNumber, A_WHOLE_NUMBER) };
+export const BY_ID = { id: required(wholeNumber, A_WHOLE_NUMBER) };
 
 /** #8 answers the "consignee record shape (2.9)", as written: the card's holder and opening branch fill it. */
 function bankCardAsConsignee({ record, reservedMobile, branch, isDefault }: BankCardEntry): Consignee {
@@ -434,7 +437,7 @@ function deleteConsignee(payload: unknown, state: ReferenceState): Outcome {
 
 /* ---------- #11, #12: send-code and login, a sandbox ---------- */
 
-const A_MOBILE = 'an 11-digit mobile number';
+export const A_MOBILE = 'an 11-digit mobile number';
 
 function sendCode(payload: unknown): Outcome {
   return withRequest(payload, { mobile: required(mobile, A_MOBILE), source: required(wholeNumber, A_WHOLE_NUMBER) }, () => done({}));
@@ -553,7 +556,7 @@ function placeOrder(state: ReferenceState, orders: StoredOrder[], request: Order
 }
 
 /** The create-order answer: the order "plus soFreightPrice and items", soCtime a "string in the create-order responses" (2.3). */
-function createdOrder({ order, freightPrice, lines }: StoredOrder): object {
+export function createdOrder({ order, freightPrice, lines }: StoredOrder): object {
   return { ...order, soCtime: formatChinaTime(order.soCtime), soFreightPrice: freightPrice, items: lines };
 }
 

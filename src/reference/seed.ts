@@ -151,6 +151,128 @@ export interface StoredOrder {
   lines: OrderLine[];
 }
 
+/*
+ * Records of the operations 4.1 lists without payload. Their fields are "not shown beyond their
+ * names" (2.10), so these are the sandbox's own, named in the style of the documented records.
+ */
+
+/** A product of the alpha catalogue, named like the order line (2.4) that orders it. */
+export interface AlphaProduct {
+  pId: number;
+  pCode: string;
+  pCnName: string;
+  pEnName: string;
+  cCas: string;
+  pLevel: string;
+  pPack: string;
+  pPrice: number;
+  pDiscount: number;
+  deliveryTerm: string;
+  /** Packs in stock. */
+  pStock: number;
+  /** 1 on sale, 0 withdrawn, as the beta product's `status` (2.5). */
+  pStatus: number;
+  ifDangers: number;
+  ifGuanzhi: string;
+}
+
+/** A brand of the beta catalogue; its products' codes start with `codePrefix`. */
+export interface BetaBrand {
+  brandId: number;
+  brandName: string;
+  brandEnName: string;
+  codePrefix: string;
+}
+
+/** How a dispatched order was shipped; its dispatch note is built from this and the order. */
+export interface Dispatch {
+  soNo: string;
+  dispatchNo: string;
+  expressCompany: string;
+  expressNo: string;
+  /** Unix seconds. */
+  dispatchedAt: number;
+  /** The batch of each order line, in line order. */
+  batchNos: string[];
+}
+
+/** A line of a VAT invoice: amounts before tax, and the tax on them. */
+export interface InvoiceItem {
+  itemName: string;
+  pCode: string;
+  specification: string;
+  unit: string;
+  quantity: number;
+  amount: number;
+  taxRate: number;
+  taxAmount: number;
+}
+
+/** An invoice of an order. `status` 0 awaits issue (no number yet), 1 issued. */
+export interface Invoice {
+  id: number;
+  invoiceNo: string;
+  soNo: string;
+  invoiceType: number;
+  invoiceTypeText: string;
+  invoiceTitle: string;
+  taxNumber: string;
+  /** Amount and tax together (价税合计). */
+  totalAmount: number;
+  amount: number;
+  taxAmount: number;
+  status: number;
+  statusText: string;
+  /** "2026-01-12 10:00:00", China time; `issuedAt` is "" until issued. */
+  appliedAt: string;
+  issuedAt: string;
+  items: InvoiceItem[];
+}
+
+/** An invoice profile (开票资料) of the member: what invoices are made out to. */
+export interface InvoiceProfile {
+  id: number;
+  /** 1 VAT ordinary invoice, 2 VAT special invoice, as orders' `soCiType` (2.3). */
+  invoiceType: number;
+  invoiceTypeText: string;
+  invoiceTitle: string;
+  taxNumber: string;
+  bankName: string;
+  bankAccount: string;
+  registeredAddress: string;
+  registeredPhone: string;
+  isDefault: number;
+  remark: string;
+  createdAt: null;
+}
+
+/** The basic information of the sandbox's own member; its mobile is the credentials' user name. */
+export interface AccountProfile {
+  id: number;
+  nickname: string;
+  realName: string;
+  email: string;
+  companyName: string;
+  department: string;
+  province: string;
+  city: string;
+  county: string;
+  address: string;
+  memberLevel: number;
+  memberLevelText: string;
+  createdAt: null;
+}
+
+/** A registered member. The sandbox keeps no passwords: login (#12) takes any. */
+export interface Member {
+  id: number;
+  mobile: string;
+  realName: string;
+  companyName: string;
+  /** Unix seconds. */
+  registeredAt: number;
+}
+
 /** The reference server's data. Every collection is kept newest first, the order list pages show it in. */
 export interface ReferenceState {
   readonly customDemands: CustomDemand[];
@@ -163,6 +285,19 @@ export interface ReferenceState {
   readonly betaOrders: StoredOrder[];
   /** Products of each brand id, in catalogue order. */
   readonly betaProducts: ReadonlyMap<number, readonly BetaProduct[]>;
+  /** Brands 1..20 of the beta catalogue, by brand id (4.1 "brand list"). */
+  readonly betaBrands: readonly BetaBrand[];
+  /** The alpha catalogue, by product code (4.1 "list of all products"). */
+  readonly alphaProducts: readonly AlphaProduct[];
+  /** The shipping of dispatched orders of both catalogues; an order without one awaits dispatch. */
+  readonly dispatches: Dispatch[];
+  readonly alphaInvoices: Invoice[];
+  readonly betaInvoices: Invoice[];
+  /** The member the sandbox's credentials and token stand for (4.1 "customer basic information"). */
+  readonly account: AccountProfile;
+  /** Other registered members (4.1 "register"), by mobile number. */
+  readonly members: Member[];
+  readonly invoiceProfiles: InvoiceProfile[];
   /** The id the next created record gets; also the serial of the next order number. */
   nextId: number;
   /** The clock new records are stamped with, in epoch milliseconds. */
@@ -180,19 +315,34 @@ export interface Place {
 export const SEEDED_RECORDS = 200;
 const SEEDED_ALPHA_ORDERS = 30;
 const BETA_BRANDS = 20;
+const SEEDED_BETA_ORDERS = 10;
+const SEEDED_MEMBERS = 20;
+const SEEDED_INVOICE_PROFILES = 12;
+const ALPHA_CATALOGUE_EXTRA_PRODUCTS = 150;
 const PRNG_SEED = 20261122;
 
 /** A fresh copy of the seed data: ids 1..SEEDED_RECORDS in each record collection. */
 export function seedState(now: () => number = Date.now): ReferenceState {
+  const alphaOrders = seedAlphaOrders(mulberry32(PRNG_SEED + 6));
+  const betaProducts = seedBetaCatalogue(mulberry32(PRNG_SEED + 7));
+  const betaOrders = seedBetaOrders(betaProducts, mulberry32(PRNG_SEED + 8));
   return {
     customDemands: seedNewestFirst(SEEDED_RECORDS, seedCustomDemand, 1),
     purchaseOrders: seedNewestFirst(SEEDED_RECORDS, seedPurchaseOrder, 2),
     consignments: seedNewestFirst(SEEDED_RECORDS, seedConsignment, 3),
     bankCards: seedNewestFirst(SEEDED_RECORDS, seedBankCard, 4),
     consignees: seedNewestFirst(SEEDED_RECORDS, seedConsignee, 5),
-    alphaOrders: seedAlphaOrders(mulberry32(PRNG_SEED + 6)),
-    betaOrders: [],
-    betaProducts: seedBetaCatalogue(mulberry32(PRNG_SEED + 7)),
+    alphaOrders,
+    betaOrders,
+    betaProducts,
+    betaBrands: seedBetaBrands(),
+    alphaProducts: seedAlphaCatalogue(alphaOrders, mulberry32(PRNG_SEED + 9)),
+    dispatches: seedDispatches([...alphaOrders, ...betaOrders], mulberry32(PRNG_SEED + 10)),
+    alphaInvoices: seedInvoices(alphaOrders, mulberry32(PRNG_SEED + 11)),
+    betaInvoices: seedInvoices(betaOrders, mulberry32(PRNG_SEED + 12)),
+    account: seedAccount(mulberry32(PRNG_SEED + 13)),
+    members: seedMembers(mulberry32(PRNG_SEED + 14)),
+    invoiceProfiles: seedNewestFirst(SEEDED_INVOICE_PROFILES, seedInvoiceProfile, 15),
     nextId: SEEDED_RECORDS + 1,
     now,
   };
@@ -287,6 +437,7 @@ export const DOCUMENT_PREFIX = {
   purchaseOrder: 'CG',
   consignment: 'JS',
   order: 'SO',
+  dispatch: 'FH',
 } as const;
 
 /** Document numbers like "SO202611220001": prefix, China date, serial. */
@@ -575,7 +726,7 @@ function vatNumber(random: Random): string {
 
 /** Display texts by status code. "Values of status fields and their meanings: not shown" (3), so these are the sandbox's. */
 export const DEMAND_STATUS_TEXT = ['待报价', '已报价', '已完成', '已取消'] as const;
-const PURCHASE_STATUS_TEXT = ['待确认', '采购中', '已完成', '已取消'] as const;
+export const PURCHASE_STATUS_TEXT = ['待确认', '采购中', '已完成', '已取消'] as const;
 export const CONSIGNMENT_STATUS_TEXT = ['待审核', '寄售中', '已售出', '已下架'] as const;
 
 const DEMAND_REMARKS = ['', '需提供COA', '加急，请尽快报价', '需开增值税专用发票', '可接受国产品牌', '长期采购'];
@@ -671,13 +822,15 @@ function seedAlphaOrders(random: Random): StoredOrder[] {
   let day = SEED_START_SECONDS;
   for (let id = 1; id <= SEEDED_ALPHA_ORDERS; id++) {
     day += intBetween(random, 2, 9) * DAY_SECONDS;
-    orders.push(seedAlphaOrder(id, day + intBetween(random, 0, 9 * 3600), random));
+    const placedAt = day + intBetween(random, 0, 9 * 3600);
+    const lines = Array.from({ length: intBetween(random, 1, 4) }, () => orderLineFor(`A${digits(random, 6)}`, intBetween(random, 1, 10)));
+    orders.push(seedOrder(id, placedAt, lines, random));
   }
   return orders.reverse();
 }
 
-function seedAlphaOrder(id: number, placedAt: number, random: Random): StoredOrder {
-  const lines = Array.from({ length: intBetween(random, 1, 4) }, () => orderLineFor(`A${digits(random, 6)}`, intBetween(random, 1, 10)));
+/** A placed order of these lines: its consignee, invoice details and review and pay status drawn from `random`. */
+function seedOrder(id: number, placedAt: number, lines: OrderLine[], random: Random): StoredOrder {
   const consignee = seedConsignee(id, random);
   const invoicePlace = pick(random, PLACES);
   const bank = pick(random, BANKS);
@@ -751,5 +904,228 @@ function betaProduct(code: string, status: number): BetaProduct {
     pack: product.pack,
     ifDangers: chemical.dangerous ? 1 : 0,
     ifGuanzhi: chemical.controlled ? '1' : '0',
+  };
+}
+
+/* ---------- Records of the operations 4.1 lists ---------- */
+
+/** Names of brands 1..20, in the order of their code prefixes. */
+const BRAND_NAMES: readonly (readonly [cn: string, en: string])[] = [
+  ['奥林试剂', 'Aolin Reagents'],
+  ['迈康生化', 'Maikang Biochem'],
+  ['赛固化学', 'Saigu Chemical'],
+  ['天成试剂', 'Tiancheng Reagents'],
+  ['艾科化学', 'Aike Chemical'],
+  ['新联化工', 'Xinlian Chemical'],
+  ['国华试剂', 'Guohua Reagents'],
+  ['博林生物', 'Bolin Bio'],
+  ['宁江化学', 'Ningjiang Chemical'],
+  ['源远生物', 'Yuanyuan Bio'],
+  ['恒欣化工', 'Hengxin Chemical'],
+  ['科联试剂', 'Kelian Reagents'],
+  ['金诺化学', 'Jinnuo Chemical'],
+  ['鼎茂试剂', 'Dingmao Reagents'],
+  ['瑞和生化', 'Ruihe Biochem'],
+  ['森诺化学', 'Sennuo Chemical'],
+  ['维康试剂', 'Weikang Reagents'],
+  ['泰美化学', 'Taimei Chemical'],
+  ['麒麟试剂', 'Qilin Reagents'],
+  ['华峰化学', 'Huafeng Chemical'],
+];
+
+function seedBetaBrands(): BetaBrand[] {
+  return BRAND_NAMES.map(([brandName, brandEnName], index) => ({
+    brandId: index + 1,
+    brandName,
+    brandEnName,
+    codePrefix: BRAND_PREFIXES[index],
+  }));
+}
+
+/** Beta orders of on-sale products of one brand each, placed over the same months as the alpha orders. */
+function seedBetaOrders(catalogue: ReadonlyMap<number, readonly BetaProduct[]>, random: Random): StoredOrder[] {
+  const orders: StoredOrder[] = [];
+  let day = SEED_START_SECONDS;
+  for (let serial = 1; serial <= SEEDED_BETA_ORDERS; serial++) {
+    day += intBetween(random, 5, 15) * DAY_SECONDS;
+    const placedAt = day + intBetween(random, 0, 9 * 3600);
+    const onSale = (catalogue.get(intBetween(random, 1, BETA_BRANDS)) ?? []).filter((product) => product.status === 1);
+    const codes = new Set(Array.from({ length: intBetween(random, 1, 3) }, () => pick(random, onSale).code));
+    const lines = [...codes].map((code) => orderLineFor(code, intBetween(random, 1, 6)));
+    // Serials after the alpha orders', so that no two seeded orders share an order number.
+    orders.push(seedOrder(SEEDED_ALPHA_ORDERS + serial, placedAt, lines, random));
+  }
+  return orders.reverse();
+}
+
+/** Every product the seeded alpha orders order, and more, by product code. */
+function seedAlphaCatalogue(orders: readonly StoredOrder[], random: Random): AlphaProduct[] {
+  const codes = new Set(orders.flatMap((stored) => stored.lines.map((line) => line.pCode)));
+  while (codes.size < orders.length + ALPHA_CATALOGUE_EXTRA_PRODUCTS) codes.add(`A${digits(random, 6)}`);
+  return [...codes].sort().map((code) => {
+    const product = productForCode(code);
+    return {
+      pId: product.productId,
+      pCode: code,
+      pCnName: product.chemical.cn,
+      pEnName: product.chemical.en,
+      cCas: product.chemical.cas,
+      pLevel: product.level,
+      pPack: product.pack,
+      pPrice: product.price,
+      pDiscount: product.discount,
+      deliveryTerm: product.delivery,
+      pStock: random() < 0.15 ? 0 : intBetween(random, 1, 240),
+      pStatus: random() < 0.95 ? 1 : 0,
+      ifDangers: product.chemical.dangerous ? 1 : 0,
+      ifGuanzhi: product.chemical.controlled ? '1' : '0',
+    };
+  });
+}
+
+/** Carriers and the shape of their waybill numbers. Dangerous goods go by carriers licensed for them. */
+const CARRIERS = [
+  { name: '顺丰速运', prefix: 'SF', digits: 13 },
+  { name: '京东物流', prefix: 'JDVA', digits: 11 },
+  { name: '德邦快递', prefix: 'DPK', digits: 12 },
+  { name: '中通快递', prefix: '78', digits: 12 },
+  { name: 'EMS', prefix: '11', digits: 11 },
+] as const;
+
+/** The orders reviewed (soReviewStatus 1 or 2; values are the sandbox's, 3) have shipped, one to three days after they were placed. */
+function seedDispatches(orders: readonly StoredOrder[], random: Random): Dispatch[] {
+  return orders
+    .filter((stored) => stored.order.soReviewStatus >= 1)
+    .map(({ order, lines }) => {
+      const carrier = pick(random, CARRIERS);
+      const dispatchedAt = order.soCtime + intBetween(random, 1, 3) * DAY_SECONDS + intBetween(random, 0, 6 * 3600);
+      return {
+        soNo: order.soNo,
+        dispatchNo: documentNumber(DOCUMENT_PREFIX.dispatch, dispatchedAt, order.soId),
+        expressCompany: carrier.name,
+        expressNo: `${carrier.prefix}${digits(random, carrier.digits)}`,
+        dispatchedAt,
+        batchNos: lines.map(() => `${pick(random, ['B', 'C', 'L', 'P'])}${chinaIso(order.soCtime - intBetween(random, 30, 400) * DAY_SECONDS).slice(2, 7).replace('-', '')}${digits(random, 3)}`),
+      };
+    })
+    .sort((a, b) => b.dispatchedAt - a.dispatchedAt);
+}
+
+/** VAT on goods, 13 % since April 2019. */
+const VAT_RATE = 0.13;
+
+/** Invoice types as orders' `soCiType` (2.3) codes them; their meaning is the sandbox's (3). */
+export const INVOICE_TYPE_TEXT: Readonly<Record<number, string>> = { 1: '增值税普通发票', 2: '增值税专用发票' };
+const INVOICE_STATUS_TEXT = ['待开票', '已开票'] as const;
+
+/** The lines of an invoice for these order lines, their amount after discount split into amount and tax. */
+function invoiceItemsFor(lines: readonly OrderLine[]): InvoiceItem[] {
+  return lines.map((line) => {
+    const amount = roundToCents(line.siVamount / (1 + VAT_RATE));
+    return {
+      itemName: `*化学试剂*${line.pCnName}`,
+      pCode: line.pCode,
+      specification: line.pLevel,
+      unit: '瓶',
+      quantity: line.siNum,
+      amount,
+      taxRate: VAT_RATE,
+      taxAmount: roundToCents(line.siVamount - amount),
+    };
+  });
+}
+
+/** Paid orders (soPayStatus 1) have an invoice, applied for the day after; most are issued by now. */
+function seedInvoices(orders: readonly StoredOrder[], random: Random): Invoice[] {
+  const oldestFirst = [...orders].reverse().filter((stored) => stored.order.soPayStatus === 1);
+  return oldestFirst
+    .map(({ order, lines }, index) => {
+      const items = invoiceItemsFor(lines);
+      const amount = roundToCents(items.reduce((sum, item) => sum + item.amount, 0));
+      const taxAmount = roundToCents(items.reduce((sum, item) => sum + item.taxAmount, 0));
+      const appliedAt = order.soCtime + DAY_SECONDS;
+      const issuedAt = appliedAt + intBetween(random, 1, 3) * DAY_SECONDS;
+      const status = random() < 0.8 ? 1 : 0;
+      // A fully digital VAT invoice number: year, tax office, channel and a serial, 20 digits.
+      const invoiceNo = `${chinaIso(issuedAt).slice(2, 4)}${pick(random, ['11', '31', '32', '33', '44'])}2${digits(random, 15)}`;
+      const invoiceType = order.soCiType === 2 ? 2 : 1;
+      return {
+        id: index + 1,
+        invoiceNo: status === 1 ? invoiceNo : '',
+        soNo: order.soNo,
+        invoiceType,
+        invoiceTypeText: INVOICE_TYPE_TEXT[invoiceType],
+        invoiceTitle: order.soCiTitle,
+        taxNumber: order.soCiVatno,
+        totalAmount: roundToCents(amount + taxAmount),
+        amount,
+        taxAmount,
+        status,
+        statusText: INVOICE_STATUS_TEXT[status],
+        appliedAt: formatChinaTime(appliedAt),
+        issuedAt: status === 1 ? formatChinaTime(issuedAt) : '',
+        items,
+      };
+    })
+    .reverse();
+}
+
+const DEPARTMENTS = ['化学化工学院', '生命科学学院', '药学院', '分析测试中心', '质检部', '研发中心'];
+const MEMBER_LEVEL_TEXT = ['', '普通会员', '银牌会员', '金牌会员'] as const;
+
+function seedAccount(random: Random): AccountProfile {
+  const place = pick(random, PLACES);
+  const memberLevel = intBetween(random, 1, 3);
+  return {
+    id: 1,
+    nickname: `试剂采购${digits(random, 3)}`,
+    realName: personName(random),
+    email: `${intBetween(random, 1, 9)}${digits(random, 8)}@qq.com`,
+    companyName: companyName(random, place),
+    department: pick(random, DEPARTMENTS),
+    province: place.province,
+    city: place.city,
+    county: place.county,
+    address: streetAddress(random),
+    memberLevel,
+    memberLevelText: MEMBER_LEVEL_TEXT[memberLevel],
+    createdAt: null,
+  };
+}
+
+/** Members 2..21, member 1 being the sandbox's own account; newest first. */
+function seedMembers(random: Random): Member[] {
+  return Array.from({ length: SEEDED_MEMBERS }, (_, index) => ({
+    id: index + 2,
+    mobile: mobileNumber(random),
+    realName: personName(random),
+    companyName: companyName(random, pick(random, PLACES)),
+    registeredAt: seededDate(index + 1) - 400 * DAY_SECONDS,
+  })).reverse();
+}
+
+/** An address as written on a letter: a municipality's city is not repeated. */
+export function fullAddress(province: string, city: string, county: string, street: string): string {
+  return `${province}${city === province ? '' : city}${county}${street}`;
+}
+
+function seedInvoiceProfile(id: number, random: Random): InvoiceProfile {
+  const place = pick(random, PLACES);
+  const bank = pick(random, BANKS);
+  const invoiceType = random() < 0.6 ? 2 : 1;
+  return {
+    id,
+    invoiceType,
+    invoiceTypeText: INVOICE_TYPE_TEXT[invoiceType],
+    invoiceTitle: companyName(random, place),
+    taxNumber: vatNumber(random),
+    bankName: `${bank.name}${place.city}${place.county}支行`,
+    // A company's settlement account, not a card: no card BIN.
+    bankAccount: digits(random, pick(random, [16, 17, 19])),
+    registeredAddress: fullAddress(place.province, place.city, place.county, streetAddress(random)),
+    registeredPhone: landline(random, place),
+    isDefault: id === 1 ? 1 : 0,
+    remark: pick(random, ['', '开票请备注订单号', '专票请邮寄至财务处', '电子发票发送至邮箱']),
+    createdAt: null,
   };
 }

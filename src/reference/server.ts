@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { findListedOperation } from '../catalogue/listed-operations.js';
+import { mappedOperation, readOperationMap } from '../catalogue/operation-map.js';
 import { type Operation, operations, wirePath } from '../catalogue/operations.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Fault } from './faults/fault.js';
 import { handle } from './handlers.js';
 import { seedState } from './seed.js';
+import { handleListed } from './listed/index.js';
+import { referenceOperationMapFile } from './map-file.js';
 import type { Variant } from './variants.js';
 
 export interface ReferenceServerOptions {
@@ -18,20 +23,31 @@ export interface ReferenceServerOptions {
   readonly fault?: Fault;
   /** A clean variant: other choices where the spec leaves the answer open. */
   readonly variant?: Variant;
+  /** What the token operation takes for the token; a generated pair when absent. */
+  readonly credentials?: { readonly mobile: string; readonly password: string };
 }
 
 export interface ReferenceServer {
   /** Base URL, e.g. http://127.0.0.1:43121 */
   readonly url: string;
   readonly token: string;
+  readonly credentials: { readonly mobile: string; readonly password: string };
   close(): Promise<void>;
 }
 
 /** Requests larger than this are refused with an envelope, not read further. */
 const MAX_REQUEST_BYTES = 1024 * 1024;
 
-/** Routes by the raw request path, so `//pc/...` is matched exactly as section 4 writes it. */
-const routes = new Map<string, Operation>(operations.map((operation) => [wirePath(operation), operation]));
+/**
+ * Routes by the raw request path, so `//pc/...` is matched exactly as section 4 writes it. The
+ * operations of 4.1 live where the server's own operation map (shipped with the kit) says.
+ */
+const referenceMap = readOperationMap(referenceOperationMapFile);
+const mappedOperations = Object.entries(referenceMap.operations).map(([id, entry]) => mappedOperation(findListedOperation(id)!, entry, entry.body));
+const routes = new Map<string, Operation>([...operations, ...mappedOperations].map((operation) => [wirePath(operation), operation]));
+
+/** Operations answered without a token: there is none yet when one calls them. */
+const PUBLIC_OPERATIONS = new Set(['token-get', 'account-register', 'account-forgot-password']);
 
 /** A refusal in the operation's envelope: the alpha create-order response "carries only data" (2.1). */
 function failure(operation: Operation | undefined, code: string, message: string, error: Record<string, unknown>) {
@@ -72,13 +88,14 @@ function parsePayload(text: string): { ok: true; value: unknown } | { ok: false 
 }
 
 /**
- * The embedded reference implementation of the sixteen operations: `node:http` with no framework,
+ * The embedded reference implementation of the sixteen operations and those of 4.1: `node:http` with no framework,
  * so the doubled slash and the header arrive exactly as sent. Every answer is HTTP 200 with the
  * envelope (4 rule 1, 7 rule 2), bad input included.
  */
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
   const state = seedState();
   const expectedAuthorization = `bearer${options.token}`;
+  const credentials = options.credentials ?? { mobile: '13800138000', password: randomBytes(12).toString('hex') };
   const fault = options.fault;
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -94,19 +111,24 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     const authorized =
       fault?.authorizes && fault.operationId === operation.id
         ? fault.authorizes(req.headers.authorization, options.token)
-        : req.headers.authorization === expectedAuthorization;
+        : PUBLIC_OPERATIONS.has(operation.id) || req.headers.authorization === expectedAuthorization;
     if (!authorized) {
       return sendJson(res, failure(operation, '401', 'Missing or invalid authorization: send authorization: bearer<TOKEN>.', { reason: 'unauthorized' }));
     }
     if (text === undefined) {
       return sendJson(res, failure(operation, '413', `Request body over ${MAX_REQUEST_BYTES} bytes.`, { reason: 'too large' }));
     }
-    const payload = parsePayload(text);
+    // A GET operation of 4.1 takes no body.
+    const payload = operation.method === 'GET' && text === '' ? { ok: true as const, value: undefined } : parsePayload(text);
     if (!payload.ok) {
       // The parser's message quotes the body; a message that echoes input is how markup gets into pages.
       return sendJson(res, failure(operation, '400', 'Request body is not valid JSON.', { reason: 'invalid JSON' }));
     }
-    const clean = handle(operation.id, payload.value, state) as Record<string, unknown>;
+    const clean = (
+      operation.number === undefined
+        ? handleListed(operation.id, payload.value, state, { token: options.token, credentials })
+        : handle(operation.id, payload.value, state)
+    ) as Record<string, unknown>;
     const body = options.variant ? options.variant.rewrite(operation, clean, payload.value) : clean;
     const delay = options.variant?.delayMs(operation) ?? 0;
     if (delay > 0) await sleep(delay);
@@ -130,6 +152,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   return {
     url: `http://${host}:${address.port}`,
     token: options.token,
+    credentials,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -74,7 +74,7 @@ export const sparseAndSlow: Variant = {
     if (operation.response.kind !== 'page' || !isPlainObject(body.data) || !ok(body)) return body;
     return { ...body, data: { ...body.data, totalPage: 0, list: [] } };
   },
-  delayMs: (operation) => (slowOperations.has(operation.id) ? 2000 + (operation.number % 2) * 500 : 0),
+  delayMs: (operation) => (slowOperations.has(operation.id) ? 2000 + ((operation.number ?? 0) % 2) * 500 : 0),
 };
 
 export const variants: readonly Variant[] = [alternativeConventions, sparseAndSlow];

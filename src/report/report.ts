@@ -1,4 +1,5 @@
-import { operations } from '../catalogue/operations.js';
+import { listedOperations } from '../catalogue/listed-operations.js';
+import { type Operation, operations } from '../catalogue/operations.js';
 import { type Severity, severityRank } from '../checks/types.js';
 import type { AuthScheme } from '../client/auth.js';
 import type { Deviation } from '../engine/deviation.js';
@@ -97,7 +98,29 @@ export interface ReportInput {
   readonly flows: readonly FlowResult[];
   /** Operations not called, and why (read-only, not selected). */
   readonly skipped: ReadonlyArray<{ readonly operationId: string; readonly reason: string }>;
+  /** The operations of 4.1 the run's map places. */
+  readonly mapped: readonly Operation[];
   readonly gate: GateSettings;
+}
+
+/** Catalogue order: the sixteen of section 4, then those of 4.1. */
+const catalogueOrder = [...operations.map((op) => op.id), ...listedOperations.map((op) => op.id)];
+const byCatalogue = (a: { id: string }, b: { id: string }) => catalogueOrder.indexOf(a.id) - catalogueOrder.indexOf(b.id);
+
+/** Every operation of sections 4 and 4.1: tested, or skipped with the reason. */
+function coverageOf(input: ReportInput, tested: ReadonlySet<string>): CoverageEntry[] {
+  const reasonFor = (id: string) => input.skipped.find((entry) => entry.operationId === id)?.reason;
+  const documented = operations.map((op) => ({ id: op.id, operation: op.path, group: op.group }));
+  const listed = listedOperations.map((op) => {
+    const mapped = input.mapped.find((candidate) => candidate.id === op.id);
+    return { id: op.id, operation: mapped?.path ?? `(4.1) ${op.name}`, group: op.group, mapped: mapped !== undefined };
+  });
+  return [...documented, ...listed].map(({ id, operation, group, ...rest }) => {
+    if (tested.has(id)) return { id, operation, group, status: 'tested' };
+    const unmapped = 'mapped' in rest && !rest.mapped;
+    const reason = reasonFor(id) ?? (unmapped ? 'not tested: path not documented (4.1); give it with --operation-map' : 'not selected (--only)');
+    return { id, operation, group, status: 'skipped', reason };
+  });
 }
 
 /** Every check and flow, as reports describe them. */
@@ -107,8 +130,7 @@ export const checkInfos: readonly CheckInfo[] = [
 ];
 
 export function buildReport(input: ReportInput): Report {
-  const order = (id: string) => operations.findIndex((op) => op.id === id);
-  const results = [...input.results].sort((a, b) => order(a.operationId) - order(b.operationId));
+  const results = [...input.results].sort((a, b) => byCatalogue({ id: a.operationId }, { id: b.operationId }));
   const summaries: OperationSummary[] = results.map((result) => ({
     id: result.operationId,
     operation: result.operation,
@@ -124,13 +146,7 @@ export function buildReport(input: ReportInput): Report {
     [...results, ...input.flows].flatMap((result) => result.deviations).sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
     input.gate,
   );
-  const tested = new Set(results.map((result) => result.operationId));
-  const coverage: CoverageEntry[] = operations.map((op) => {
-    const base = { id: op.id, operation: op.path, group: op.group };
-    if (tested.has(op.id)) return { ...base, status: 'tested' };
-    const reason = input.skipped.find((entry) => entry.operationId === op.id)?.reason ?? 'not selected (--only)';
-    return { ...base, status: 'skipped', reason };
-  });
+  const coverage = coverageOf(input, new Set(results.map((result) => result.operationId)));
   const sum = (pick: (s: OperationSummary) => number) => summaries.reduce((total, s) => total + pick(s), 0);
   return {
     tool: TOOL_NAME,

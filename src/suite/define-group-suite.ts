@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { findGroup, type GroupId } from '../catalogue/groups.js';
-import { operationsOf } from '../catalogue/operations.js';
+import { type Operation, operationsOf } from '../catalogue/operations.js';
 import { severityRank } from '../checks/types.js';
-import { type Client, createClient } from '../client/client.js';
-import { operationContext } from '../engine/context.js';
+import type { Client } from '../client/client.js';
+import { clientForRun, operationContext } from '../engine/context.js';
 import type { Deviation } from '../engine/deviation.js';
 import { runFlow } from '../engine/run-flow.js';
 import { runOperation } from '../engine/run-operation.js';
@@ -19,10 +19,14 @@ import './vitest-context.js';
 export function defineGroupSuite(groupId: GroupId): void {
   const settings = inject('otpRun');
   const group = findGroup(groupId);
-  const selected = operationsOf(groupId).filter((op) => settings.operations.includes(op.id));
+  const selected: Operation[] = [
+    ...operationsOf(groupId).filter((op) => settings.operations.includes(op.id)),
+    ...settings.mapped.filter((op) => op.group === groupId),
+  ];
   const flows = flowsToRun(groupId, settings);
   const validator = createValidator();
   let client: Client;
+  let secrets: string[];
 
   const expectNoFailing = (deviations: readonly Deviation[]) => {
     const failing = deviations
@@ -33,22 +37,22 @@ export function defineGroupSuite(groupId: GroupId): void {
 
   describe(group?.title ?? groupId, () => {
     beforeAll(() => {
-      client = createClient(settings);
+      ({ client, secrets } = clientForRun(settings));
     });
     afterAll(async () => {
       await client.close();
     });
 
     for (const operation of selected) {
-      test(`#${operation.number} ${operation.path}`, async ({ task }) => {
-        const result = await runOperation(operation, operationContext(settings, client, validator));
+      test(`${operation.number === undefined ? '4.1' : `#${operation.number}`} ${operation.path}`, async ({ task }) => {
+        const result = await runOperation(operation, operationContext(settings, client, validator, secrets));
         task.meta.otp = result;
         expectNoFailing(result.deviations);
       });
     }
     for (const flow of flows) {
       test(`flow ${flow.id}`, async ({ task }) => {
-        const result = await runFlow(flow, { client, seed: settings.seed, token: settings.token, secrets: [settings.token] });
+        const result = await runFlow(flow, { client, seed: settings.seed, token: settings.token, secrets, mapped: settings.mapped });
         task.meta.otpFlow = result;
         expectNoFailing(result.deviations);
       });

@@ -135,7 +135,7 @@ export function createValidator(): Validator {
         case 'record':
           return recordSchemaId(response.schema);
         case 'page':
-          return pageSchemaId(response.record);
+          return response.record ? pageSchemaId(response.record) : 'page.schema.json';
       }
     },
   };

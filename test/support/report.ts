@@ -40,6 +40,7 @@ export async function reportAgainst(operationIds: readonly string[], fault?: Fau
       results,
       flows,
       skipped: [{ operationId: 'send-code', reason: 'read-only: the operation changes state' }],
+      mapped: [],
       gate: { ...defaultGate, ...gate },
     });
   } finally {

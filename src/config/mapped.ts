@@ -1,0 +1,40 @@
+import { fillTemplate, type MappedFlowSpec, mappedOperation, type OperationMap, substitutedValues } from '../catalogue/operation-map.js';
+import { findListedOperation } from '../catalogue/listed-operations.js';
+import type { Operation } from '../catalogue/operations.js';
+import type { TokenSource } from '../engine/settings.js';
+
+export interface MappedForRun {
+  readonly mapped: Operation[];
+  readonly mappedFlows: MappedFlowSpec[];
+  readonly tokenSource?: TokenSource;
+  /** The credentials the templates took: never written anywhere. */
+  readonly secrets: string[];
+}
+
+/** Placeholders a flow fills itself, step by step; they pass through the run's variables untouched. */
+const flowPlaceholders = { UNIQUE: '${UNIQUE}', id: '${id}' };
+
+/** The map's operations of this run, with their templates filled from the environment, and its token operation. */
+export function mappedForRun(map: OperationMap | undefined, selected: readonly string[], variables: Readonly<Record<string, string>>): MappedForRun {
+  if (!map) return { mapped: [], mappedFlows: [], secrets: [] };
+  const build = (id: string): Operation => {
+    const entry = map.operations[id]!;
+    const body = entry.body === undefined ? undefined : fillTemplate(entry.body, variables, `the operation map's ${id}`);
+    return mappedOperation(findListedOperation(id)!, entry, body);
+  };
+  const tokenEntry = map.operations['token-get'];
+  const flowVariables = { ...variables, ...flowPlaceholders };
+  const mappedFlows = map.flows.map((flow) => ({
+    ...flow,
+    create: { ...flow.create, body: fillTemplate(flow.create.body, flowVariables, `the operation map's ${flow.id}`) },
+    list: { ...flow.list, body: fillTemplate(flow.list.body, flowVariables, `the operation map's ${flow.id}`) },
+    delete: { ...flow.delete, body: fillTemplate(flow.delete.body, flowVariables, `the operation map's ${flow.id}`) },
+  }));
+  const templates = [...Object.values(map.operations).map((entry) => entry.body), ...map.flows];
+  return {
+    mapped: Object.keys(map.operations).filter((id) => selected.includes(id)).map(build),
+    mappedFlows,
+    ...(tokenEntry?.token !== undefined ? { tokenSource: { operation: build('token-get'), pointer: tokenEntry.token } } : {}),
+    secrets: [...new Set(templates.flatMap((template) => substitutedValues(template, variables)))],
+  };
+}

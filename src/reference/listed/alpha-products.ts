@@ -1,0 +1,20 @@
+import { A_PRODUCT_CODE, done, notFound, pageOf, productCode, required, withRequest } from '../handlers.js';
+import { A_CAS_NUMBER, casNumber, OPENAPI_PAGE } from './_internals/fields.js';
+import type { ListedHandlers } from './_internals/types.js';
+
+export const alphaProductHandlers: ListedHandlers = {
+  'alpha-product-detail': (payload, state) =>
+    withRequest(payload, { pCode: required(productCode, A_PRODUCT_CODE) }, ({ pCode }) => {
+      const product = state.alphaProducts.find((candidate) => candidate.pCode === pCode);
+      return product ? done(product) : notFound('pCode', 'no alpha catalogue product has this code');
+    }),
+  /** Every product of the chemical: one per grade and pack the catalogue holds. */
+  'alpha-product-by-cas': (payload, state) =>
+    withRequest(payload, { cas: required(casNumber, A_CAS_NUMBER) }, ({ cas }) => {
+      const products = state.alphaProducts.filter((product) => product.cCas === cas);
+      if (products.length === 0) return notFound('cas', 'no alpha catalogue product has this CAS number');
+      return done({ cas, chemCnName: products[0].pCnName, chemEnName: products[0].pEnName, products });
+    }),
+  'alpha-product-list': (payload, state) =>
+    withRequest(payload, OPENAPI_PAGE, ({ pageSize, pageNo }) => done(pageOf(state.alphaProducts, pageSize, pageNo))),
+};

@@ -1,0 +1,70 @@
+import { A_MOBILE, done, flag, mobile, notFound, optional, pageOf, required, type RequestOf, takeId, withRequest } from '../handlers.js';
+import type { Consignee } from '../seed.js';
+import {
+  A_LANDLINE,
+  EDITED_ID,
+  filledText,
+  filledUpTo,
+  landline,
+  LINE_LENGTH,
+  NAME_LENGTH,
+  PC_PAGE,
+  shortText,
+  upTo,
+} from './_internals/fields.js';
+import type { ListedHandlers } from './_internals/types.js';
+
+const place = required(filledText(NAME_LENGTH), filledUpTo(NAME_LENGTH));
+
+/** Without `id` a new consignee; with it, a change to that one. The fields are those of 2.9. */
+const CONSIGNEE_EDIT = {
+  id: EDITED_ID,
+  consigneeName: required(filledText(NAME_LENGTH), filledUpTo(NAME_LENGTH)),
+  mobile: required(mobile, A_MOBILE),
+  phone: optional(landline, A_LANDLINE),
+  province: place,
+  city: place,
+  county: place,
+  address: required(filledText(LINE_LENGTH), filledUpTo(LINE_LENGTH)),
+  isDefault: optional(flag, '0 or 1'),
+  remark: optional(shortText(LINE_LENGTH), upTo(LINE_LENGTH)),
+};
+
+type ConsigneeEdit = RequestOf<typeof CONSIGNEE_EDIT>;
+
+/** The record with the edit applied; fields the edit does not give keep their value (or "" and 0 when new). */
+function edited(id: number, before: Consignee | undefined, { id: _id, ...edit }: ConsigneeEdit): Consignee {
+  return {
+    id,
+    consigneeName: edit.consigneeName,
+    mobile: edit.mobile,
+    phone: edit.phone ?? before?.phone ?? '',
+    province: edit.province,
+    city: edit.city,
+    county: edit.county,
+    address: edit.address,
+    isDefault: edit.isDefault ?? before?.isDefault ?? 0,
+    remark: edit.remark ?? before?.remark ?? '',
+    createdAt: null,
+  };
+}
+
+export const consigneeHandlers: ListedHandlers = {
+  'consignee-edit': (payload, state) =>
+    withRequest(payload, CONSIGNEE_EDIT, (edit) => {
+      let id = edit.id;
+      if (id === undefined) {
+        id = takeId(state);
+        state.consignees.unshift(edited(id, undefined, edit));
+      } else {
+        const index = state.consignees.findIndex((consignee) => consignee.id === id);
+        if (index === -1) return notFound('id', `no consignee has the id ${id}`);
+        state.consignees[index] = edited(id, state.consignees[index], edit);
+      }
+      // One default address at most.
+      if (edit.isDefault === 1) for (const consignee of state.consignees) if (consignee.id !== id) consignee.isDefault = 0;
+      return done({ id });
+    }),
+  'consignee-list': (payload, state) =>
+    withRequest(payload, PC_PAGE, ({ pageSize, pageNo = 1 }) => done(pageOf(state.consignees, pageSize, pageNo))),
+};

@@ -1,0 +1,88 @@
+import { BY_ID, badRequest, done, flag, notFound, optional, pageOf, removeWhere, required, type RequestOf, takeId, withRequest } from '../handlers.js';
+import { INVOICE_TYPE_TEXT, type InvoiceProfile } from '../seed.js';
+import {
+  A_LANDLINE,
+  A_TAX_NUMBER,
+  accountNumber,
+  AN_ACCOUNT_NUMBER,
+  EDITED_ID,
+  filledText,
+  filledUpTo,
+  invoiceType,
+  landline,
+  LINE_LENGTH,
+  NAME_LENGTH,
+  PC_PAGE,
+  shortText,
+  taxNumber,
+  upTo,
+} from './_internals/fields.js';
+import type { ListedHandlers } from './_internals/types.js';
+
+/** Without `id` a new invoice profile; with it, a change to that one. */
+const INVOICE_PROFILE_EDIT = {
+  id: EDITED_ID,
+  invoiceType: required(invoiceType, '1 (VAT ordinary invoice) or 2 (VAT special invoice)'),
+  invoiceTitle: required(filledText(LINE_LENGTH), filledUpTo(LINE_LENGTH)),
+  taxNumber: required(taxNumber, A_TAX_NUMBER),
+  bankName: optional(shortText(NAME_LENGTH), upTo(NAME_LENGTH)),
+  bankAccount: optional(accountNumber, AN_ACCOUNT_NUMBER),
+  registeredAddress: optional(shortText(LINE_LENGTH), upTo(LINE_LENGTH)),
+  registeredPhone: optional(landline, A_LANDLINE),
+  isDefault: optional(flag, '0 or 1'),
+  remark: optional(shortText(LINE_LENGTH), upTo(LINE_LENGTH)),
+};
+
+type InvoiceProfileEdit = RequestOf<typeof INVOICE_PROFILE_EDIT>;
+
+/** A VAT special invoice carries the buyer's bank, account, address and telephone. */
+const SPECIAL_INVOICE_FIELDS = ['bankName', 'bankAccount', 'registeredAddress', 'registeredPhone'] as const;
+
+function edited(id: number, before: InvoiceProfile | undefined, { id: _id, ...edit }: InvoiceProfileEdit): InvoiceProfile {
+  return {
+    id,
+    invoiceType: edit.invoiceType,
+    invoiceTypeText: INVOICE_TYPE_TEXT[edit.invoiceType],
+    invoiceTitle: edit.invoiceTitle,
+    taxNumber: edit.taxNumber,
+    bankName: edit.bankName ?? before?.bankName ?? '',
+    bankAccount: edit.bankAccount ?? before?.bankAccount ?? '',
+    registeredAddress: edit.registeredAddress ?? before?.registeredAddress ?? '',
+    registeredPhone: edit.registeredPhone ?? before?.registeredPhone ?? '',
+    isDefault: edit.isDefault ?? before?.isDefault ?? 0,
+    remark: edit.remark ?? before?.remark ?? '',
+    createdAt: null,
+  };
+}
+
+const NO_PROFILE = (id: number) => `no invoice profile has the id ${id}`;
+
+export const invoiceProfileHandlers: ListedHandlers = {
+  'invoice-profile-edit': (payload, state) =>
+    withRequest(payload, INVOICE_PROFILE_EDIT, (edit) => {
+      const index = edit.id === undefined ? -1 : state.invoiceProfiles.findIndex((profile) => profile.id === edit.id);
+      if (edit.id !== undefined && index === -1) return notFound('id', NO_PROFILE(edit.id));
+      const candidate = edited(0, state.invoiceProfiles[index], edit);
+      const missing = candidate.invoiceType === 2 ? SPECIAL_INVOICE_FIELDS.find((field) => candidate[field] === '') : undefined;
+      if (missing) return badRequest(missing, 'is required for a VAT special invoice (invoiceType 2)');
+      // The id is taken only once the request is good, so refused requests leave no gaps.
+      const id = edit.id ?? takeId(state);
+      const profile = { ...candidate, id };
+      if (index === -1) state.invoiceProfiles.unshift(profile);
+      else state.invoiceProfiles[index] = profile;
+      // One default profile at most.
+      if (profile.isDefault === 1) for (const other of state.invoiceProfiles) if (other.id !== id) other.isDefault = 0;
+      return done({ id });
+    }),
+  'invoice-profile-delete': (payload, state) =>
+    withRequest(payload, BY_ID, ({ id }) =>
+      removeWhere(state.invoiceProfiles, (profile) => profile.id === id) ? done({}) : notFound('id', NO_PROFILE(id)),
+    ),
+  'invoice-profile-list': (payload, state) =>
+    withRequest(payload, PC_PAGE, ({ pageSize, pageNo = 1 }) => done(pageOf(state.invoiceProfiles, pageSize, pageNo))),
+  'invoice-profile-detail': (payload, state) =>
+    withRequest(payload, BY_ID, ({ id }) => {
+      const profile = state.invoiceProfiles.find((candidate) => candidate.id === id);
+      return profile ? done(profile) : notFound('id', NO_PROFILE(id));
+    }),
+};

@@ -1,0 +1,3 @@
+import { defineGroupSuite } from '../src/suite/define-group-suite.js';
+
+defineGroupSuite('token');
