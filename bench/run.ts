@@ -1,0 +1,198 @@
+/**
+ * `npm run bench`: what the kit costs next to the server it checks. Prints a table and writes
+ * reports/bench.json. Figures are medians of runs taken in one go on this machine; compare ratios.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { Pool } from 'undici';
+import { operations, wirePath } from '../src/catalogue/operations.js';
+import { createClient } from '../src/client/client.js';
+import { operationContext } from '../src/engine/context.js';
+import { generateCalls } from '../src/engine/calls.js';
+import { runOperation } from '../src/engine/run-operation.js';
+import { hostileRequest } from '../src/generators/hostile.js';
+import { validPayload } from '../src/generators/payloads.js';
+import { selfCheckSettings } from '../src/mutation/run-against.js';
+import { handle } from '../src/reference/handlers.js';
+import { seedState } from '../src/reference/seed.js';
+import { createValidator, recordSchemaId } from '../src/validation/validator.js';
+import { median, root, runCli } from './measure.js';
+
+const results: Record<string, unknown> = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length } };
+const line = (text: string) => console.log(text);
+const tmp = () => mkdtempSync(join(tmpdir(), 'otp-bench-'));
+const requestsIn = (dir: string) => (JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { summary: { requests: number } }).summary.requests;
+
+/** A child process serving something, stopped at the end; resolves to its URL. */
+function child(command: string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; stop(): void }> {
+  const proc = spawn(process.execPath, command, { cwd: root, env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    let out = '';
+    proc.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) resolve({ url: match[1]!, stop: () => proc.kill('SIGTERM') });
+    });
+  });
+}
+
+// 1. The full run, as a whole process: `npm start`'s work.
+async function fullRun(runs: number, repeats: number) {
+  await runCli(['--runs', String(runs), '--report-dir', tmp(), '--quiet']);
+  const samples = [];
+  for (let i = 0; i < repeats; i++) {
+    const dir = tmp();
+    const run = await runCli(['--runs', String(runs), '--seed', String(i + 1), '--report-dir', dir, '--quiet']);
+    samples.push({ ...run, requests: requestsIn(dir) });
+  }
+  const wall = median(samples.map((s) => s.wallMs));
+  const requests = median(samples.map((s) => s.requests));
+  return { runs, wallMs: Math.round(wall), requests, requestsPerSecond: Math.round(requests / (wall / 1000)), peakRssMb: Math.round(Math.max(...samples.map((s) => s.peakRssMb))), exitCodes: samples.map((s) => s.code) };
+}
+
+line('full run (npm start: every operation of 4 and 4.1, 25 valid + 25 hostile payloads, auth probes, flows; median of 5 after a warm-up)');
+const full = await fullRun(25, 5);
+results.fullRun = full;
+line(`  wall ${full.wallMs} ms · ${full.requests} requests · ${full.requestsPerSecond} req/s · peak RSS ${full.peakRssMb} MB · exit ${full.exitCodes.join(',')}`);
+
+line('scale: wall time by --runs (median of 3)');
+const scale = [];
+for (const runs of [25, 100, 400]) {
+  const point = await fullRun(runs, 3);
+  scale.push(point);
+  line(`  --runs ${String(runs).padEnd(4)} wall ${point.wallMs} ms · ${point.requests} requests · ${point.requestsPerSecond} req/s · peak RSS ${point.peakRssMb} MB`);
+}
+results.scale = scale;
+
+// 2. Engine overhead: the kit's send-check-record loop against a bare undici loop, same requests,
+// same concurrency, same server (in its own process), alternating.
+{
+  const token = 'bench-token';
+  const server = await child(['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--token', token]);
+  const concurrency = 8;
+  const runs = 200;
+  const settings = selfCheckSettings(server.url, { token, runs, hostileRuns: 0, authProbes: false, concurrency, timeoutMs: 10_000, maxBodyBytes: 5 * 1024 * 1024 });
+  const validator = createValidator();
+  const bodies = operations.map((op) => ({ op, bodies: generateCalls(op, 'conforming', settings.seed, runs).map((call) => call.body) }));
+  const total = bodies.reduce((sum, entry) => sum + entry.bodies.length, 0);
+
+  const kitRound = async () => {
+    const client = createClient(settings);
+    const context = operationContext(settings, client, validator);
+    const started = performance.now();
+    for (const op of operations) await runOperation(op, context);
+    const seconds = (performance.now() - started) / 1000;
+    await client.close();
+    return total / seconds;
+  };
+  const bareRound = async () => {
+    const origin = new URL(server.url).origin;
+    const pool = new Pool(origin, { connections: concurrency });
+    const started = performance.now();
+    for (const { op, bodies: opBodies } of bodies) {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < opBodies.length) {
+            const body = opBodies[next++];
+            const answer = await pool.request({ method: 'POST', path: wirePath(op), body, headers: { 'content-type': 'application/json', authorization: `bearer${token}` } });
+            JSON.parse(await answer.body.text());
+          }
+        }),
+      );
+    }
+    const seconds = (performance.now() - started) / 1000;
+    await pool.close();
+    return total / seconds;
+  };
+  await kitRound();
+  await bareRound();
+  const kit: number[] = [];
+  const bare: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    kit.push(await kitRound());
+    bare.push(await bareRound());
+  }
+  server.stop();
+  const engine = { requestsPerRound: total, concurrency, kitRequestsPerSecond: Math.round(median(kit)), bareRequestsPerSecond: Math.round(median(bare)), ratio: Number((median(kit) / median(bare)).toFixed(2)) };
+  results.engineOverhead = engine;
+  line(`engine overhead (${total} valid calls of the 16 documented operations, concurrency ${concurrency}, median of 5 alternating rounds)`);
+  line(`  kit ${engine.kitRequestsPerSecond} req/s · bare undici ${engine.bareRequestsPerSecond} req/s · kit ÷ bare = ${engine.ratio}`);
+}
+
+// 3. Validation: records per second for each record schema, with the compiled validators.
+{
+  const validator = createValidator();
+  const state = seedState();
+  const dataOf = (id: string, payload: unknown) => (handle(id, payload, state) as { data: Record<string, unknown> }).data;
+  const tenLines = { ...fc.sample(validPayload('alpha-order-create'), { seed: 1, numRuns: 1 })[0]!, items: Array.from({ length: 10 }, (_, i) => ({ pCode: `A10000${i}`, num: '2', siCusNote: '', siSendNote: '' })) };
+  const created = dataOf('alpha-order-create', tenLines);
+  const records: Record<string, unknown> = {
+    'order (29 fields)': (dataOf('alpha-orders-list', { pageSize: 1, pageNo: 1 }).list as unknown[])[0],
+    'created order (10 lines)': created,
+    'order line': (created.items as unknown[])[0],
+    'beta product': (dataOf('beta-products-by-brand', { brandId: 1, pageSize: 1, pageNo: 1 }).list as unknown[])[0],
+    'custom demand': (dataOf('custom-demand-list', { pageSize: 1 }).list as unknown[])[0],
+    'purchase order': (dataOf('purchase-order-list', { pageSize: 1 }).list as unknown[])[0],
+    'bank card': (dataOf('bank-card-list', { pageSize: 1 }).list as unknown[])[0],
+    consignee: dataOf('consignee-by-id', { id: 1 }),
+  };
+  const schemaOf: Record<string, Parameters<typeof recordSchemaId>[0]> = {
+    'order (29 fields)': 'order',
+    'created order (10 lines)': 'created-order',
+    'order line': 'order-line',
+    'beta product': 'beta-product',
+    'custom demand': 'custom-demand',
+    'purchase order': 'purchase-order',
+    'bank card': 'bank-card',
+    consignee: 'consignee',
+  };
+  const validation: Record<string, number> = {};
+  line('validation (records per second, compiled Ajv validators, 20,000 distinct copies each)');
+  for (const [name, record] of Object.entries(records)) {
+    // Distinct copies: the validator remembers results per object, and a bench must not measure that.
+    const copies = Array.from({ length: 20_000 }, () => structuredClone(record));
+    const started = performance.now();
+    for (const copy of copies) if (validator.validate(recordSchemaId(schemaOf[name]!), copy).length > 0) throw new Error(`${name} is not valid`);
+    validation[name] = Math.round(copies.length / ((performance.now() - started) / 1000));
+    line(`  ${name.padEnd(26)} ${validation[name]!.toLocaleString('en')} records/s`);
+  }
+  results.validation = validation;
+}
+
+// 4. Generation: payloads per second per operation, valid and hostile.
+{
+  const generation: Record<string, { valid: number; hostile: number }> = {};
+  line('generation (payloads per second, 2,000 each)');
+  const rate = (arbitrary: fc.Arbitrary<unknown>) => {
+    const started = performance.now();
+    fc.sample(arbitrary, { seed: 1, numRuns: 2000 });
+    return Math.round(2000 / ((performance.now() - started) / 1000));
+  };
+  for (const op of operations) {
+    generation[op.id] = { valid: rate(validPayload(op.id)), hostile: rate(hostileRequest(op.id)) };
+    line(`  ${op.id.padEnd(26)} valid ${generation[op.id]!.valid.toLocaleString('en').padStart(8)}/s · hostile ${generation[op.id]!.hostile.toLocaleString('en').padStart(8)}/s`);
+  }
+  results.generation = generation;
+}
+
+// 5. Hostile servers: the caps hold.
+{
+  line('hostile servers (whole process, --timeout 2000, 16 documented operations)');
+  const hostile: Record<string, unknown> = {};
+  for (const mode of ['endless', 'silent']) {
+    const server = await child(['bench/hostile-server.mjs', mode]);
+    const run = await runCli(['--base-url', server.url, '--token', 'x', '--timeout', '2000', '--report-dir', tmp(), '--quiet']);
+    server.stop();
+    hostile[mode] = { wallMs: Math.round(run.wallMs), peakRssMb: Math.round(run.peakRssMb), exitCode: run.code };
+    line(`  ${mode === 'endless' ? 'endless body  ' : 'never answers '} wall ${Math.round(run.wallMs)} ms · peak RSS ${Math.round(run.peakRssMb)} MB · exit ${run.code}`);
+  }
+  results.hostileServers = hostile;
+}
+
+mkdirSync(join(root, 'reports'), { recursive: true });
+writeFileSync(join(root, 'reports', 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+line('written: reports/bench.json');
