@@ -21,6 +21,9 @@ import { seedState } from '../src/reference/seed.js';
 import { createValidator, recordSchemaId } from '../src/validation/validator.js';
 import { median, root, runCli } from './measure.js';
 
+/** BENCH_ONLY=full,scale,engine,validation,generation,hostile runs some sections only. */
+const only = process.env.BENCH_ONLY?.split(',');
+const wanted = (section: string) => !only || only.includes(section);
 const results: Record<string, unknown> = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length } };
 const line = (text: string) => console.log(text);
 const tmp = () => mkdtempSync(join(tmpdir(), 'otp-bench-'));
@@ -53,11 +56,14 @@ async function fullRun(runs: number, repeats: number) {
   return { runs, wallMs: Math.round(wall), requests, requestsPerSecond: Math.round(requests / (wall / 1000)), peakRssMb: Math.round(Math.max(...samples.map((s) => s.peakRssMb))), exitCodes: samples.map((s) => s.code) };
 }
 
+if (wanted('full')) {
 line('full run (npm start: every operation of 4 and 4.1, 25 valid + 25 hostile payloads, auth probes, flows; median of 5 after a warm-up)');
 const full = await fullRun(25, 5);
 results.fullRun = full;
 line(`  wall ${full.wallMs} ms · ${full.requests} requests · ${full.requestsPerSecond} req/s · peak RSS ${full.peakRssMb} MB · exit ${full.exitCodes.join(',')}`);
+}
 
+if (wanted('scale')) {
 line('scale: wall time by --runs (median of 3)');
 const scale = [];
 for (const runs of [25, 100, 400]) {
@@ -66,10 +72,11 @@ for (const runs of [25, 100, 400]) {
   line(`  --runs ${String(runs).padEnd(4)} wall ${point.wallMs} ms · ${point.requests} requests · ${point.requestsPerSecond} req/s · peak RSS ${point.peakRssMb} MB`);
 }
 results.scale = scale;
+}
 
 // 2. Engine overhead: the kit's send-check-record loop against a bare undici loop, same requests,
 // same concurrency, same server (in its own process), alternating.
-{
+if (wanted('engine')) {
   const token = 'bench-token';
   const server = await child(['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--token', token]);
   const concurrency = 8;
@@ -124,7 +131,7 @@ results.scale = scale;
 }
 
 // 3. Validation: records per second for each record schema, with the compiled validators.
-{
+if (wanted('validation')) {
   const validator = createValidator();
   const state = seedState();
   const dataOf = (id: string, payload: unknown) => (handle(id, payload, state) as { data: Record<string, unknown> }).data;
@@ -164,7 +171,7 @@ results.scale = scale;
 }
 
 // 4. Generation: payloads per second per operation, valid and hostile.
-{
+if (wanted('generation')) {
   const generation: Record<string, { valid: number; hostile: number }> = {};
   line('generation (payloads per second, 2,000 each)');
   const rate = (arbitrary: fc.Arbitrary<unknown>) => {
@@ -180,7 +187,7 @@ results.scale = scale;
 }
 
 // 5. Hostile servers: the caps hold.
-{
+if (wanted('hostile')) {
   line('hostile servers (whole process, --timeout 2000, 16 documented operations)');
   const hostile: Record<string, unknown> = {};
   for (const mode of ['endless', 'silent']) {
@@ -194,5 +201,5 @@ results.scale = scale;
 }
 
 mkdirSync(join(root, 'reports'), { recursive: true });
-writeFileSync(join(root, 'reports', 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
-line('written: reports/bench.json');
+if (!only) writeFileSync(join(root, 'reports', 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+line(only ? 'sections only: reports/bench.json left as it was' : 'written: reports/bench.json');

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { authorizationValue, type AuthScheme } from './auth.js';
@@ -61,6 +62,31 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return flat;
 }
 
+/** What of a body over the cap is kept as evidence: the cap bounds what is read, this what is held. */
+const KEPT_OF_A_CUT_BODY = 64 * 1024;
+
+/**
+ * Reads a body into `into` until it ends (true) or passes `cap` bytes (false: the stream is
+ * destroyed and only its first bytes are kept, so a hostile body costs no more memory than that).
+ */
+function readCapped(stream: Readable, into: { chunks: Buffer[]; received: number }, cap: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    stream.on('data', (chunk: Buffer) => {
+      into.received += chunk.length;
+      if (into.received <= cap) {
+        into.chunks.push(chunk);
+        return;
+      }
+      const upToCap = Buffer.concat([...into.chunks, chunk.subarray(0, chunk.length - (into.received - cap))]);
+      into.chunks = [upToCap.subarray(0, KEPT_OF_A_CUT_BODY)];
+      stream.destroy();
+      resolve(false);
+    });
+    stream.once('end', () => resolve(true));
+    stream.once('error', reject);
+  });
+}
+
 function parseJson(text: string): ParsedBody {
   if (text.trim() === '') return { ok: false, reason: 'empty body' };
   try {
@@ -97,46 +123,40 @@ export function createClient(options: ClientOptions): Client {
     await pace();
     const started = performance.now();
     const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+    // One controller and one timer per request: cheaper than AbortSignal.timeout and AbortSignal.any.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+    const abandon = () => controller.abort();
+    request.abandon?.addEventListener('abort', abandon, { once: true });
+    // Abandoned while waiting for its turn: a listener added now would never hear of it.
+    if (request.abandon?.aborted) controller.abort();
     let response: Omit<ReceivedResponse, 'bodyText' | 'json'> | undefined;
-    const chunks: Buffer[] = [];
-    let received = 0;
+    const body = { chunks: [] as Buffer[], received: 0 };
     try {
-      const answer = await pool.request({
-        method: request.method as 'POST',
-        path,
-        headers,
-        body: request.body,
-        signal: request.abandon
-          ? AbortSignal.any([AbortSignal.timeout(options.timeoutMs), request.abandon])
-          : AbortSignal.timeout(options.timeoutMs),
-      });
+      const answer = await pool.request({ method: request.method as 'POST', path, headers, body: request.body, signal: controller.signal });
       response = { status: answer.statusCode, headers: flattenHeaders(answer.headers) };
-      for await (const chunk of answer.body) {
-        const buffer = chunk as Buffer;
-        received += buffer.length;
-        if (received > options.maxBodyBytes) {
-          chunks.push(buffer.subarray(0, buffer.length - (received - options.maxBodyBytes)));
-          answer.body.destroy();
-          const bodyText = Buffer.concat(chunks).toString('utf8');
-          return {
-            request: sent,
-            response: { ...response, bodyText, json: { ok: false, reason: 'body cut at the cap' } },
-            failure: { kind: 'body-too-large', message: `body longer than the cap of ${options.maxBodyBytes} bytes` },
-            durationMs: elapsed(),
-          };
-        }
-        chunks.push(buffer);
+      const complete = await readCapped(answer.body, body, options.maxBodyBytes);
+      const bodyText = Buffer.concat(body.chunks).toString('utf8');
+      if (!complete) {
+        return {
+          request: sent,
+          response: { ...response, bodyText, json: { ok: false, reason: 'body cut at the cap' } },
+          failure: { kind: 'body-too-large', message: `body longer than the cap of ${options.maxBodyBytes} bytes` },
+          durationMs: elapsed(),
+        };
       }
-      const bodyText = Buffer.concat(chunks).toString('utf8');
       return { request: sent, response: { ...response, bodyText, json: parseJson(bodyText) }, durationMs: elapsed() };
     } catch (error) {
       const failure = classifyFailure(error, options.timeoutMs, request.abandon);
       const partial = response && {
         ...response,
-        bodyText: Buffer.concat(chunks).toString('utf8'),
+        bodyText: Buffer.concat(body.chunks).toString('utf8'),
         json: { ok: false, reason: 'body incomplete' } as const,
       };
       return { request: sent, ...(partial ? { response: partial } : {}), failure, durationMs: elapsed() };
+    } finally {
+      clearTimeout(timer);
+      request.abandon?.removeEventListener('abort', abandon);
     }
   }
 

@@ -5,7 +5,7 @@ import type { Client } from '../client/client.js';
 import { generateCalls } from './calls.js';
 import { type Deviation, foldDeviations } from './deviation.js';
 import { toDeviation } from './evidence.js';
-import { type CheckTally, judge } from './judge.js';
+import { type CheckTally, Judge } from './judge.js';
 import { describeProbe, type Observation } from './observation.js';
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
@@ -66,29 +66,29 @@ function probeHeaders(probe: AuthProbe, token: string): Record<string, string | 
 export async function runOperation(operation: Operation, context: OperationRunContext): Promise<OperationResult> {
   const started = performance.now();
   const session = new OperationSession(context.client, operation);
+  const judging = new Judge(context.checks, context);
 
   const conforming = await Promise.all(
-    generateCalls(operation, 'conforming', context.seed, context.runs).map((call, index) =>
-      session.send('conforming', `conforming:${index}`, call.payload, call.body),
+    generateCalls(operation, 'conforming', context.seed, context.runs).map(async (call, index) =>
+      judging.add(await session.send('conforming', `conforming:${index}`, call.payload, call.body)),
     ),
   );
-  const hostile = await Promise.all(
-    generateCalls(operation, 'hostile', context.seed, context.hostileRuns).map((call, index) =>
-      session.send('hostile', `hostile:${index}`, call.payload, call.body),
+  await Promise.all(
+    generateCalls(operation, 'hostile', context.seed, context.hostileRuns).map(async (call, index) =>
+      judging.add(await session.send('hostile', `hostile:${index}`, call.payload, call.body)),
     ),
   );
   const probed = conforming[0];
   const probes =
     context.authProbes && probed
       ? await Promise.all(
-          authProbes.map((probe) =>
-            session.send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.request.body, probeHeaders(probe, context.token)),
+          authProbes.map(async (probe) =>
+            judging.add(await session.send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.request.body, probeHeaders(probe, context.token))),
           ),
         )
       : [];
 
-  const exchanges = [...conforming, ...hostile, ...probes];
-  const verdicts = judge(exchanges, context.checks, context);
+  const verdicts = judging.finish();
   const shrunkChecks = new Set<string>();
   /** The first hostile failure of each check is shrunk; the rest keep their own evidence. */
   const smallestEvidence = async (check: Check, exchange: Exchange): Promise<Exchange> => {

@@ -3,8 +3,9 @@ import type { Exchange, Intent } from '../checks/types.js';
 import type { Client } from '../client/client.js';
 
 /**
- * The calls of one operation. The first timeout abandons the operation: calls not yet sent are
- * not sent and calls in flight are cut, so a server that hangs costs one timeout per operation.
+ * The calls of one operation. The first timeout (or body past the cap) abandons the operation:
+ * calls not yet sent are not sent and calls in flight are cut, so a server that hangs costs one
+ * timeout per operation, and one that streams without end one cap of memory per call in flight.
  */
 export class OperationSession {
   private readonly abandon = new AbortController();
@@ -35,7 +36,8 @@ export class OperationSession {
       ...(headers ? { headers } : {}),
     });
     if (transcript.failure?.kind !== 'aborted') this.sent++;
-    if (transcript.failure?.kind === 'timeout') this.abandon.abort();
+    // A body past the cap is a server streaming without end as much as a timeout is one that never answers.
+    if (transcript.failure?.kind === 'timeout' || transcript.failure?.kind === 'body-too-large') this.abandon.abort();
     return { ...transcript, operation: this.operation, intent, payload, path };
   }
 }

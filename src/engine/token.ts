@@ -1,19 +1,8 @@
 import { wirePath } from '../catalogue/operations.js';
 import type { Client } from '../client/client.js';
 import { KitError } from '../errors.js';
+import { atPointer } from '../json-pointer.js';
 import type { TokenSource } from './settings.js';
-
-/** The value at a JSON pointer (RFC 6901), or undefined. */
-export function atPointer(document: unknown, pointer: string): unknown {
-  if (pointer === '') return document;
-  let node = document;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
 
 /**
  * Calls the token operation (5 rule 3: "A token is obtained with the token operation") with the

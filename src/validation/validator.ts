@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { type RecordSchema, type ResponseData, recordSchemas } from '../catalogue/operations.js';
+import { atPointer } from '../json-pointer.js';
 import { loadSchemaDocuments } from './schemas.js';
 
 const addFormats = addFormatsModule.default;
@@ -41,17 +42,6 @@ export function jsonTypeOf(value: unknown): string {
   return typeof value;
 }
 
-function valueAt(root: unknown, instancePath: string): unknown {
-  if (instancePath === '') return root;
-  let node = root;
-  for (const raw of instancePath.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
 function describe(value: unknown): string {
   const type = jsonTypeOf(value);
   if (type === 'object' || type === 'array') return type;
@@ -59,7 +49,7 @@ function describe(value: unknown): string {
 }
 
 function toIssue(error: ErrorObject, root: unknown): SchemaIssue {
-  const at = valueAt(root, error.instancePath);
+  const at = atPointer(root, error.instancePath);
   switch (error.keyword) {
     case 'required': {
       const missing = String(error.params.missingProperty);

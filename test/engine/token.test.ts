@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mappedOperation } from '../../src/catalogue/operation-map.js';
 import { findListedOperation } from '../../src/catalogue/listed-operations.js';
 import { clientForRun } from '../../src/engine/context.js';
-import { atPointer } from '../../src/engine/token.js';
+import { atPointer } from '../../src/json-pointer.js';
 import { testSettings } from '../support/kit.js';
 
 let server: Server | undefined;

@@ -6,6 +6,7 @@ import { validPayload } from '../../src/generators/payloads.js';
 import { handle, type ReferenceAnswer } from '../../src/reference/handlers.js';
 import { type ReferenceState, SEEDED_RECORDS, seedState } from '../../src/reference/seed.js';
 import { createValidator, recordSchemaId, type SchemaIssue } from '../../src/validation/validator.js';
+import { orderHeader } from '../support/orders.js';
 
 const validator = createValidator();
 
@@ -48,16 +49,6 @@ function answerIssues(op: Operation, body: Json): SchemaIssue[] {
   return issues;
 }
 
-const orderHeader = {
-  soCusPo: 'PO202611220007',
-  soCaName: '王晓明',
-  soCaMobile: '13812345678',
-  soCaPhone: '010-62345678',
-  soCaProvince: '北京市',
-  soCaCity: '北京市',
-  soCaStreet: '中关村大街27号',
-  soNote: '工作日送货',
-};
 
 /** One well-formed request per operation, for ids the seed holds. */
 const WELL_FORMED: Readonly<Record<string, Json>> = {

@@ -8,6 +8,7 @@ import { handleListed, type ListedContext, listedOperationIds } from '../../src/
 import { referenceOperationMapFile } from '../../src/reference/map-file.js';
 import { type ReferenceState, seedState } from '../../src/reference/seed.js';
 import { createValidator } from '../../src/validation/validator.js';
+import { orderHeader } from '../support/orders.js';
 
 const validator = createValidator();
 
@@ -272,14 +273,7 @@ describe('behaviour', () => {
     const created = handle(
       'beta-order-create',
       {
-        soCusPo: 'PO202611220007',
-        soCaName: '王晓明',
-        soCaMobile: '13812345678',
-        soCaPhone: '010-62345678',
-        soCaProvince: '北京市',
-        soCaCity: '北京市',
-        soCaStreet: '中关村大街27号',
-        soNote: '',
+        ...orderHeader,
         items: [{ pCode: 'AL875380', brandId: '1', num: '2' }],
       },
       state,

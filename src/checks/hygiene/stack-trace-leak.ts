@@ -11,6 +11,9 @@ const leaks: ReadonlyArray<readonly [string, RegExp]> = [
   ['a source file path', /(?:\/(?:home|usr|var|opt|srv|app|root)(?:\/[\w.@-]+)+|[A-Za-z]:\\(?:[\w.@ -]+\\)+[\w.@-]+)\.(?:js|mjs|cjs|ts|py|java|php|rb|go|cs)\b/],
 ];
 
+/** Cheap test first: every pattern above needs one of these, and most bodies have none. */
+const maybeLeak = /\bat |Traceback|File "|\.php|goroutine|\.(?:js|mjs|cjs|ts|py|java|rb|go|cs)\b/;
+
 export const stackTraceLeak: ExchangeCheck = {
   id: 'stack-trace-leak',
   scope: 'exchange',
@@ -23,6 +26,7 @@ export const stackTraceLeak: ExchangeCheck = {
   intents: ['conforming', 'hostile'],
   run(exchange) {
     const body = exchange.response?.bodyText ?? '';
+    if (!maybeLeak.test(body)) return [];
     const leak = leaks.find(([, pattern]) => pattern.test(body));
     if (!leak) return [];
     const excerpt = leak[1].exec(body)![0].slice(0, 120);

@@ -1,0 +1,11 @@
+/** The value at a JSON pointer (RFC 6901) in a document, or undefined where there is none. */
+export function atPointer(document: unknown, pointer: string): unknown {
+  if (pointer === '') return document;
+  let node = document;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
