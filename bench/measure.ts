@@ -16,10 +16,10 @@ export interface ProcessRun {
   readonly stdout: string;
 }
 
-/** Runs the CLI as a whole process, as `npm start` would, and measures wall time and peak RSS. */
+/** Runs the CLI as a whole process, as `npm start` does, and measures wall time and peak RSS. */
 export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ProcessRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './bench/peak-rss.mjs', 'src/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', './bench/peak-rss.mjs', 'bin/otp-conformance.js', ...args], {
     cwd: root,
     env: { ...process.env, ...env, OTP_BASE_URL: undefined, OTP_TOKEN: undefined },
   });

@@ -78,7 +78,7 @@ results.scale = scale;
 // same concurrency, same server (in its own process), alternating.
 if (wanted('engine')) {
   const token = 'bench-token';
-  const server = await child(['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--token', token]);
+  const server = await child(['bin/otp-conformance.js', 'serve', '--port', '0', '--token', token]);
   const concurrency = 8;
   const runs = 200;
   const settings = selfCheckSettings(server.url, { token, runs, hostileRuns: 0, authProbes: false, concurrency, timeoutMs: 10_000, maxBodyBytes: 5 * 1024 * 1024 });

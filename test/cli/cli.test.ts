@@ -9,7 +9,7 @@ import { operations } from '../../src/catalogue/operations.js';
 import type { Report } from '../../src/report/report.js';
 
 const run = promisify(execFile);
-const cli = ['--import', 'tsx', 'src/cli/main.ts'];
+const cli = ['bin/otp-conformance.js'];
 const env = { ...process.env, OTP_BASE_URL: undefined, OTP_TOKEN: undefined } as NodeJS.ProcessEnv;
 
 async function kit(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
