@@ -19,7 +19,7 @@ import { summaryText } from '../report/console.js';
 import { type ProgressOutput, Progress } from '../report/progress.js';
 import { buildReport, checkInfos, failsRun, type Report } from '../report/report.js';
 import { writeReports } from '../report/write.js';
-import { createValidator } from '../validation/validator.js';
+import { sharedValidator } from '../validation/validator.js';
 import { probeTarget } from './probe.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -127,7 +127,7 @@ async function runSuites(settings: RunSettings, config: RunConfig, gate: GateSet
 async function replay(text: string, settings: RunSettings, io: RunIo): Promise<RunOutcome> {
   const client = createClient(settings);
   try {
-    const result = await replayCall(text, settings, client, createValidator());
+    const result = await replayCall(text, settings, client, sharedValidator());
     io.log(`Replayed ${result.path} of ${result.operation} (seed ${settings.seed})`);
     io.log(`Repro: ${result.repro}`);
     for (const deviation of result.deviations) {

@@ -7,7 +7,7 @@ import { runOperation } from '../engine/run-operation.js';
 import type { RunSettings } from '../engine/settings.js';
 import { allFlows } from '../flows/index.js';
 import { type ReferenceServerOptions, startReferenceServer } from '../reference/server.js';
-import { createValidator } from '../validation/validator.js';
+import { sharedValidator } from '../validation/validator.js';
 
 const token = 'self-check-token';
 
@@ -48,7 +48,7 @@ export async function deviationsAgainst(
   const reference = await startReferenceServer({ token, ...server });
   const settings = selfCheckSettings(reference.url, overrides);
   const client = createClient(settings);
-  const context = operationContext(settings, client, createValidator());
+  const context = operationContext(settings, client, sharedValidator());
   try {
     const selected = operations.filter((op) => operationIds.includes(op.id));
     const operationResults = await Promise.all(selected.map((op) => runOperation(op, context)));

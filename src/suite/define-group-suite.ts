@@ -8,7 +8,7 @@ import type { Deviation } from '../engine/deviation.js';
 import { runFlow } from '../engine/run-flow.js';
 import { runOperation } from '../engine/run-operation.js';
 import { flowsToRun } from '../flows/index.js';
-import { createValidator } from '../validation/validator.js';
+import { sharedValidator } from '../validation/validator.js';
 import './vitest-context.js';
 
 /**
@@ -24,7 +24,7 @@ export function defineGroupSuite(groupId: GroupId): void {
     ...settings.mapped.filter((op) => op.group === groupId),
   ];
   const flows = flowsToRun(groupId, settings);
-  const validator = createValidator();
+  const validator = sharedValidator();
   let client: Client;
   let secrets: string[];
 

@@ -130,3 +130,14 @@ export function createValidator(): Validator {
     },
   };
 }
+
+let shared: Validator | undefined;
+
+/**
+ * The validator of a process (or a worker): compiling every schema costs time and memory, and the
+ * suites of a run share one worker, so they share one validator too.
+ */
+export function sharedValidator(): Validator {
+  shared ??= createValidator();
+  return shared;
+}
