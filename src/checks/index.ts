@@ -33,6 +33,3 @@ export const checksByArea = {
 
 export const allChecks: readonly Check[] = Object.values(checksByArea).flat();
 
-export function findCheck(id: string): Check | undefined {
-  return allChecks.find((check) => check.id === id);
-}

@@ -161,4 +161,3 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   };
 }
 
-export { sendJson };

@@ -15,4 +15,3 @@ declare module 'vitest' {
   }
 }
 
-export const PROVIDED_SETTINGS_KEY = 'otpRun';
