@@ -31,6 +31,13 @@ export type GatedDeviation = Deviation & {
   readonly waived?: { readonly reason: string; readonly expires: string };
 };
 
+/** Whether a deviation fails the run: at or above failOn, not waived, and new when only new ones count. */
+export function countsAgainst(deviation: GatedDeviation, gate: Pick<Gate, 'failOn' | 'failOnNew'>): boolean {
+  if (deviation.waived) return false;
+  if (gate.failOnNew && deviation.baseline === 'still-present') return false;
+  return severityRank(deviation.severity) >= severityRank(gate.failOn);
+}
+
 /** Marks each deviation new or still present and waived or not, and decides whether the run fails. */
 export function applyGate(deviations: readonly Deviation[], settings: GateSettings): { deviations: GatedDeviation[]; gate: Gate } {
   const active = settings.waivers.filter((waiver) => !isExpired(waiver, settings.now));
@@ -48,9 +55,7 @@ export function applyGate(deviations: readonly Deviation[], settings: GateSettin
     .filter(([key]) => !keys.has(key))
     .map(([, d]) => ({ severity: d.severity, operation: d.operation, check: d.check, instancePath: d.instancePath }));
 
-  const counting = gated.filter(
-    (d) => !d.waived && severityRank(d.severity) >= severityRank(settings.failOn) && (!settings.failOnNew || d.baseline !== 'still-present'),
-  );
+  const counting = gated.filter((d) => countsAgainst(d, settings));
   const failures = [
     ...(counting.length > 0
       ? [`${counting.length} ${settings.failOnNew ? 'new ' : ''}deviation${counting.length === 1 ? '' : 's'} at or above ${settings.failOn}${active.length > 0 ? ', not waived' : ''}`]

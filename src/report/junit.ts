@@ -1,15 +1,7 @@
 import { findGroup } from '../catalogue/groups.js';
-import { severityRank } from '../checks/types.js';
-import type { GatedDeviation } from '../gate/gate.js';
+import { countsAgainst, type GatedDeviation } from '../gate/gate.js';
 import type { Report } from './report.js';
 import { escapeMarkup } from './text.js';
-
-/** Whether a deviation fails the run under the report's gate (and so is a JUnit failure). */
-export function countsAgainst(deviation: GatedDeviation, report: Pick<Report, 'gate'>): boolean {
-  if (deviation.waived) return false;
-  if (report.gate.failOnNew && deviation.baseline === 'still-present') return false;
-  return severityRank(deviation.severity) >= severityRank(report.gate.failOn);
-}
 
 interface Case {
   readonly classname: string;
@@ -50,8 +42,8 @@ function renderCase(testCase: Case): string {
 /** The cases of one group: operation × check, each flow, and each operation not tested. */
 function casesOf(group: string, report: Report): Case[] {
   const split = (deviations: readonly GatedDeviation[]) => ({
-    failures: deviations.filter((d) => countsAgainst(d, report)),
-    notes: deviations.filter((d) => !countsAgainst(d, report)),
+    failures: deviations.filter((d) => countsAgainst(d, report.gate)),
+    notes: deviations.filter((d) => !countsAgainst(d, report.gate)),
   });
   const operationCases = report.operations
     .filter((op) => op.group === group)

@@ -1,6 +1,5 @@
 import { findGroup } from '../catalogue/groups.js';
-import type { GatedDeviation } from '../gate/gate.js';
-import { countsAgainst } from './junit.js';
+import { countsAgainst, type GatedDeviation } from '../gate/gate.js';
 import type { Report } from './report.js';
 import { deviationHeadline } from './text.js';
 
@@ -22,7 +21,7 @@ function fenced(text: string, language = ''): string {
 function status(deviation: GatedDeviation, report: Report): string {
   if (deviation.waived) return `waived until ${deviation.waived.expires}`;
   if (deviation.baseline) return deviation.baseline === 'new' ? 'new' : 'in baseline';
-  return countsAgainst(deviation, report) ? 'fails the run' : '';
+  return countsAgainst(deviation, report.gate) ? 'fails the run' : '';
 }
 
 /** summary.md: for a pull request or the job summary of a CI run. */

@@ -63,7 +63,7 @@ export interface Report {
     readonly skipped: number;
   };
   readonly operations: readonly OperationSummary[];
-  /** Every documented operation: tested, or skipped with the reason. Nothing is silently absent. */
+  /** Every operation of sections 4 and 4.1: tested, or skipped with the reason. Nothing is silently absent. */
   readonly coverage: readonly CoverageEntry[];
   readonly flows: ReadonlyArray<Omit<FlowResult, 'deviations'> & SeverityCounts>;
   /** What the server did where the spec leaves the answer open (auth probes). */
