@@ -32,11 +32,8 @@ export async function runMutant(fault: Fault): Promise<MutantResult> {
   return { fault, caughtBy, deviations, requests };
 }
 
-/** Every fault in turn, two at a time. */
-export async function runMutants(faults: readonly Fault[] = allFaults): Promise<MutationScore> {
-  const started = performance.now();
-  const results: MutantResult[] = [];
-  for (let i = 0; i < faults.length; i += 2) results.push(...(await Promise.all(faults.slice(i, i + 2).map(runMutant))));
+/** The score of some mutants' results. */
+export function scoreOf(results: readonly MutantResult[], durationMs: number): MutationScore {
   const escaped = results.filter((result) => !result.caughtBy).map((result) => result.fault.name);
   return {
     results,
@@ -44,8 +41,16 @@ export async function runMutants(faults: readonly Fault[] = allFaults): Promise<
     total: results.length,
     escaped,
     requests: results.reduce((sum, result) => sum + result.requests, 0),
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(durationMs),
   };
+}
+
+/** Every fault in turn, two at a time. */
+export async function runMutants(faults: readonly Fault[] = allFaults): Promise<MutationScore> {
+  const started = performance.now();
+  const results: MutantResult[] = [];
+  for (let i = 0; i < faults.length; i += 2) results.push(...(await Promise.all(faults.slice(i, i + 2).map(runMutant))));
+  return scoreOf(results, performance.now() - started);
 }
 
 export function scoreLine(score: MutationScore): string {

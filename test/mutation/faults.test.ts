@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOperation, operations } from '../../src/catalogue/operations.js';
 import { renderChecksDoc } from '../../src/docs/checks-doc.js';
-import { type MutantResult, runMutant, scoreLine } from '../../src/mutation/mutation.js';
+import { type MutantResult, runMutant, scoreLine, scoreOf } from '../../src/mutation/mutation.js';
 import { deviationsAgainst } from '../../src/mutation/run-against.js';
 import { faults } from '../../src/reference/faults/catalogue.js';
 import { checkInfos } from '../../src/report/report.js';
@@ -46,10 +46,6 @@ describe('mutation testing: every injected fault is reported at its operation wi
   });
 
   afterAll(() => {
-    const escaped = results.filter((result) => !result.caughtBy).map((result) => result.fault.name);
-    const requests = results.reduce((sum, result) => sum + result.requests, 0);
-    console.log(
-      scoreLine({ results, detected: results.length - escaped.length, total: results.length, escaped, requests, durationMs: Math.round(performance.now() - started) }),
-    );
+    console.log(scoreLine(scoreOf(results, performance.now() - started)));
   });
 });

@@ -77,11 +77,12 @@ export function dataFault(facts: FaultFacts & { rewrite(data: Json, payload: Jso
 }
 
 /** A fault that rewrites every record of a page's `list`, or leaves some out. */
-export function listRecordFault(facts: FaultFacts & { rewrite(record: Json): Json; keep?(record: Json): boolean }): Fault {
+export function listRecordFault(facts: FaultFacts & { rewrite?(record: Json): Json; keep?(record: Json): boolean }): Fault {
   const keep = facts.keep ?? (() => true);
+  const rewrite = facts.rewrite ?? ((record: Json) => record);
   return dataFault({
     ...facts,
-    rewrite: (data) => ({ ...data, list: (data.list as Json[]).filter(keep).map((record) => facts.rewrite(record)) }),
+    rewrite: (data) => ({ ...data, list: (data.list as Json[]).filter(keep).map(rewrite) }),
   });
 }
 
