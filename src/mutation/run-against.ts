@@ -11,6 +11,13 @@ import { sharedValidator } from '../validation/validator.js';
 
 const token = 'self-check-token';
 
+/**
+ * 2026-11-22 10:00 China time. Created records carry the server's clock in their order numbers, and
+ * those numbers reach docs/checks.md through the sample failures: a fixed clock keeps the docs (and
+ * the test that compares them) the same on every day.
+ */
+export const SELF_CHECK_CLOCK_MS = Date.UTC(2026, 10, 22, 2, 0, 0);
+
 /** Settings of a self-check: small runs, many hostile payloads, short timeouts. */
 export function selfCheckSettings(baseUrl: string, overrides: Partial<RunSettings> = {}): RunSettings {
   return {
@@ -45,7 +52,7 @@ export async function deviationsAgainst(
   operationIds: readonly string[] = operations.map((op) => op.id),
   overrides: Partial<RunSettings> = {},
 ): Promise<{ deviations: Deviation[]; requests: number }> {
-  const reference = await startReferenceServer({ token, ...server });
+  const reference = await startReferenceServer({ token, now: () => SELF_CHECK_CLOCK_MS, ...server });
   const settings = selfCheckSettings(reference.url, overrides);
   const client = createClient(settings);
   const context = operationContext(settings, client, sharedValidator());

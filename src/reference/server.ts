@@ -25,6 +25,8 @@ export interface ReferenceServerOptions {
   readonly variant?: Variant;
   /** What the token operation takes for the token; a generated pair when absent. */
   readonly credentials?: { readonly mobile: string; readonly password: string };
+  /** The clock records created during the run are stamped with (epoch ms); the wall clock when absent. */
+  readonly now?: () => number;
 }
 
 export interface ReferenceServer {
@@ -93,7 +95,7 @@ function parsePayload(text: string): { ok: true; value: unknown } | { ok: false 
  * envelope (4 rule 1, 7 rule 2), bad input included.
  */
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
-  const state = seedState();
+  const state = seedState(options.now);
   const expectedAuthorization = `bearer${options.token}`;
   const credentials = options.credentials ?? { mobile: '13800138000', password: randomBytes(12).toString('hex') };
   const fault = options.fault;
