@@ -53,25 +53,36 @@ async function fullRun(runs: number, repeats: number) {
   }
   const wall = median(samples.map((s) => s.wallMs));
   const requests = median(samples.map((s) => s.requests));
-  return { runs, wallMs: Math.round(wall), requests, requestsPerSecond: Math.round(requests / (wall / 1000)), peakRssMb: Math.round(Math.max(...samples.map((s) => s.peakRssMb))), exitCodes: samples.map((s) => s.code) };
+  return {
+    runs,
+    wallMs: Math.round(wall),
+    requests,
+    requestsPerSecond: Math.round(requests / (wall / 1000)),
+    peakRssMb: Math.round(Math.max(...samples.map((s) => s.peakRssMb))),
+    exitCodes: samples.map((s) => s.code),
+  };
 }
 
 if (wanted('full')) {
-line('full run (npm start: every operation of 4 and 4.1, 25 valid + 25 hostile payloads, auth probes, flows; median of 5 after a warm-up)');
-const full = await fullRun(25, 5);
-results.fullRun = full;
-line(`  wall ${full.wallMs} ms · ${full.requests} requests · ${full.requestsPerSecond} req/s · peak RSS ${full.peakRssMb} MB · exit ${full.exitCodes.join(',')}`);
+  line('full run (npm start: every operation of 4 and 4.1, 25 valid + 25 hostile payloads, auth probes, flows; median of 5 after a warm-up)');
+  const full = await fullRun(25, 5);
+  results.fullRun = full;
+  line(
+    `  wall ${full.wallMs} ms · ${full.requests} requests · ${full.requestsPerSecond} req/s · peak RSS ${full.peakRssMb} MB · exit ${full.exitCodes.join(',')}`,
+  );
 }
 
 if (wanted('scale')) {
-line('scale: wall time by --runs (median of 3)');
-const scale = [];
-for (const runs of [25, 100, 400]) {
-  const point = await fullRun(runs, 3);
-  scale.push(point);
-  line(`  --runs ${String(runs).padEnd(4)} wall ${point.wallMs} ms · ${point.requests} requests · ${point.requestsPerSecond} req/s · peak RSS ${point.peakRssMb} MB`);
-}
-results.scale = scale;
+  line('scale: wall time by --runs (median of 3)');
+  const scale = [];
+  for (const runs of [25, 100, 400]) {
+    const point = await fullRun(runs, 3);
+    scale.push(point);
+    line(
+      `  --runs ${String(runs).padEnd(4)} wall ${point.wallMs} ms · ${point.requests} requests · ${point.requestsPerSecond} req/s · peak RSS ${point.peakRssMb} MB`,
+    );
+  }
+  results.scale = scale;
 }
 
 // 2. Engine overhead: the kit's send-check-record loop against a bare undici loop, same requests,
@@ -81,7 +92,15 @@ if (wanted('engine')) {
   const server = await child(['bin/otp-conformance.js', 'serve', '--port', '0', '--token', token]);
   const concurrency = 8;
   const runs = 200;
-  const settings = selfCheckSettings(server.url, { token, runs, hostileRuns: 0, authProbes: false, concurrency, timeoutMs: 10_000, maxBodyBytes: 5 * 1024 * 1024 });
+  const settings = selfCheckSettings(server.url, {
+    token,
+    runs,
+    hostileRuns: 0,
+    authProbes: false,
+    concurrency,
+    timeoutMs: 10_000,
+    maxBodyBytes: 5 * 1024 * 1024,
+  });
   const validator = createValidator();
   const bodies = operations.map((op) => ({ op, bodies: generateCalls(op, 'conforming', settings.seed, runs).map((call) => call.body) }));
   const total = bodies.reduce((sum, entry) => sum + entry.bodies.length, 0);
@@ -105,7 +124,12 @@ if (wanted('engine')) {
         Array.from({ length: concurrency }, async () => {
           while (next < opBodies.length) {
             const body = opBodies[next++];
-            const answer = await pool.request({ method: 'POST', path: wirePath(op), body, headers: { 'content-type': 'application/json', authorization: `bearer${token}` } });
+            const answer = await pool.request({
+              method: 'POST',
+              path: wirePath(op),
+              body,
+              headers: { 'content-type': 'application/json', authorization: `bearer${token}` },
+            });
             JSON.parse(await answer.body.text());
           }
         }),
@@ -124,7 +148,13 @@ if (wanted('engine')) {
     bare.push(await bareRound());
   }
   server.stop();
-  const engine = { requestsPerRound: total, concurrency, kitRequestsPerSecond: Math.round(median(kit)), bareRequestsPerSecond: Math.round(median(bare)), ratio: Number((median(kit) / median(bare)).toFixed(2)) };
+  const engine = {
+    requestsPerRound: total,
+    concurrency,
+    kitRequestsPerSecond: Math.round(median(kit)),
+    bareRequestsPerSecond: Math.round(median(bare)),
+    ratio: Number((median(kit) / median(bare)).toFixed(2)),
+  };
   results.engineOverhead = engine;
   line(`engine overhead (${total} valid calls of the 16 documented operations, concurrency ${concurrency}, median of 5 alternating rounds)`);
   line(`  kit ${engine.kitRequestsPerSecond} req/s · bare undici ${engine.bareRequestsPerSecond} req/s · kit ÷ bare = ${engine.ratio}`);
@@ -135,7 +165,10 @@ if (wanted('validation')) {
   const validator = createValidator();
   const state = seedState();
   const dataOf = (id: string, payload: unknown) => (handle(id, payload, state) as { data: Record<string, unknown> }).data;
-  const tenLines = { ...fc.sample(validPayload('alpha-order-create'), { seed: 1, numRuns: 1 })[0]!, items: Array.from({ length: 10 }, (_, i) => ({ pCode: `A10000${i}`, num: '2', siCusNote: '', siSendNote: '' })) };
+  const tenLines = {
+    ...fc.sample(validPayload('alpha-order-create'), { seed: 1, numRuns: 1 })[0]!,
+    items: Array.from({ length: 10 }, (_, i) => ({ pCode: `A10000${i}`, num: '2', siCusNote: '', siSendNote: '' })),
+  };
   const created = dataOf('alpha-order-create', tenLines);
   const records: Record<string, unknown> = {
     'order (29 fields)': (dataOf('alpha-orders-list', { pageSize: 1, pageNo: 1 }).list as unknown[])[0],
@@ -181,7 +214,9 @@ if (wanted('generation')) {
   };
   for (const op of operations) {
     generation[op.id] = { valid: rate(validPayload(op.id)), hostile: rate(hostileRequest(op.id)) };
-    line(`  ${op.id.padEnd(26)} valid ${generation[op.id]!.valid.toLocaleString('en').padStart(8)}/s · hostile ${generation[op.id]!.hostile.toLocaleString('en').padStart(8)}/s`);
+    line(
+      `  ${op.id.padEnd(26)} valid ${generation[op.id]!.valid.toLocaleString('en').padStart(8)}/s · hostile ${generation[op.id]!.hostile.toLocaleString('en').padStart(8)}/s`,
+    );
   }
   results.generation = generation;
 }
@@ -195,7 +230,9 @@ if (wanted('hostile')) {
     const run = await runCli(['--base-url', server.url, '--token', 'x', '--timeout', '2000', '--report-dir', tmp(), '--quiet']);
     server.stop();
     hostile[mode] = { wallMs: Math.round(run.wallMs), peakRssMb: Math.round(run.peakRssMb), exitCode: run.code };
-    line(`  ${mode === 'endless' ? 'endless body  ' : 'never answers '} wall ${Math.round(run.wallMs)} ms · peak RSS ${Math.round(run.peakRssMb)} MB · exit ${run.code}`);
+    line(
+      `  ${mode === 'endless' ? 'endless body  ' : 'never answers '} wall ${Math.round(run.wallMs)} ms · peak RSS ${Math.round(run.peakRssMb)} MB · exit ${run.code}`,
+    );
   }
   results.hostileServers = hostile;
 }

@@ -23,16 +23,7 @@ export type ResponseData =
   | { kind: 'page'; record?: RecordSchema };
 
 /** The record schemas of section 2, by file name under schemas/records/. */
-export const recordSchemas = [
-  'order',
-  'created-order',
-  'order-line',
-  'beta-product',
-  'custom-demand',
-  'purchase-order',
-  'bank-card',
-  'consignee',
-] as const;
+export const recordSchemas = ['order', 'created-order', 'order-line', 'beta-product', 'custom-demand', 'purchase-order', 'bank-card', 'consignee'] as const;
 export type RecordSchema = (typeof recordSchemas)[number];
 
 export interface Paging {
@@ -73,8 +64,7 @@ export interface Operation {
 /** One of the sixteen operations of section 4. */
 export type DocumentedOperation = Operation & { readonly number: number; readonly requestSchema: string };
 
-type OperationFacts = Omit<DocumentedOperation, 'pathStyle' | 'requestSchema' | 'method' | 'envelope'> &
-  Partial<Pick<Operation, 'envelope'>>;
+type OperationFacts = Omit<DocumentedOperation, 'pathStyle' | 'requestSchema' | 'method' | 'envelope'> & Partial<Pick<Operation, 'envelope'>>;
 
 /** The doubled slash goes before /pc and /auth (4); any other path takes a single one, as /openapi does. */
 export function pathStyleOf(path: string): PathStyle {

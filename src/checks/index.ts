@@ -32,4 +32,3 @@ export const checksByArea = {
 } as const satisfies Record<string, readonly Check[]>;
 
 export const allChecks: readonly Check[] = Object.values(checksByArea).flat();
-

@@ -12,13 +12,7 @@ export function listText(): string {
       `  #${String(op.number).padEnd(3)} ${op.method} ${op.path.padEnd(46)} ${op.id.padEnd(24)} ${(findGroup(op.group)?.title ?? op.group).padEnd(26)}${op.mutates ? ' mutates' : ''}${op.paging ? ' pages' : ''}`,
   );
   const checkLines = checkInfos.map((check) => `  ${check.id.padEnd(26)} ${check.severity.padEnd(8)} ${check.rule.padEnd(20)} ${check.title}`);
-  return [
-    'Operations (section 4):',
-    ...operationLines,
-    '',
-    'Checks and flows (otp-conformance explain ID for one):',
-    ...checkLines,
-  ].join('\n');
+  return ['Operations (section 4):', ...operationLines, '', 'Checks and flows (otp-conformance explain ID for one):', ...checkLines].join('\n');
 }
 
 /** `otp-conformance explain ID`: one check or flow in full. */

@@ -46,7 +46,13 @@ function gateSettings(config: RunConfig, now: Date): GateSettings {
     failOnNew: config.failOnNew,
     baseline: config.baseline === undefined ? undefined : readBaseline(config.baseline),
     baselineFile: config.baseline,
-    waivers: config.waivers === undefined ? [] : readWaivers(config.waivers, checkInfos.map((check) => check.id)),
+    waivers:
+      config.waivers === undefined
+        ? []
+        : readWaivers(
+            config.waivers,
+            checkInfos.map((check) => check.id),
+          ),
     waiversFile: config.waivers,
     now,
   };
@@ -72,10 +78,11 @@ function notRun(settings: RunSettings, results: readonly { operationId: string }
 async function runSuites(settings: RunSettings, config: RunConfig, gate: GateSettings, embedded: boolean, io: RunIo): Promise<RunOutcome> {
   const startedAt = new Date();
   const quiet = config.verbosity === 'quiet';
-  if (!quiet) io.log(
-    `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
-      `${settings.authProbes ? ', auth probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}`,
-  );
+  if (!quiet)
+    io.log(
+      `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
+        `${settings.authProbes ? ', auth probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}`,
+    );
   const selected: Operation[] = [...operations.filter((op) => settings.operations.includes(op.id)), ...settings.mapped];
   const groups = [...new Set(selected.map((op) => op.group))];
   const progress = quiet
@@ -88,20 +95,24 @@ async function runSuites(settings: RunSettings, config: RunConfig, gate: GateSet
         })),
       );
   const collector = new ResultCollector((result) => progress?.advance(result));
-  const vitest = await startVitest('test', groups.map((group) => `suites/${group}.suite.ts`), {
-    config: false,
-    root: packageRoot,
-    include: ['suites/**/*.suite.ts'],
-    watch: false,
-    reporters: [collector],
-    provide: { otpRun: settings },
-    pool: 'threads',
-    isolate: false,
-    // A request rate holds per client: with --rate, one suite runs at a time.
-    fileParallelism: settings.ratePerSecond === undefined,
-    testTimeout: testTimeoutMs(settings),
-    ...(config.shard ? { shard: config.shard } : {}),
-  });
+  const vitest = await startVitest(
+    'test',
+    groups.map((group) => `suites/${group}.suite.ts`),
+    {
+      config: false,
+      root: packageRoot,
+      include: ['suites/**/*.suite.ts'],
+      watch: false,
+      reporters: [collector],
+      provide: { otpRun: settings },
+      pool: 'threads',
+      isolate: false,
+      // A request rate holds per client: with --rate, one suite runs at a time.
+      fileParallelism: settings.ratePerSecond === undefined,
+      testTimeout: testTimeoutMs(settings),
+      ...(config.shard ? { shard: config.shard } : {}),
+    },
+  );
   await vitest.close();
   if (collector.kitFailures.length > 0) {
     throw new KitError('OTP_SUITE_FAILED', `The suites failed to run:\n${collector.kitFailures.join('\n')}`);
@@ -132,7 +143,12 @@ async function replay(text: string, settings: RunSettings, io: RunIo): Promise<R
     io.log(`Repro: ${result.repro}`);
     for (const deviation of result.deviations) {
       io.log(`${deviation.severity.toUpperCase()} ${deviation.check}${deviation.instancePath ? ` ${deviation.instancePath}` : ''}`);
-      io.log(deviation.message.split('\n').map((line) => `  ${line}`).join('\n'));
+      io.log(
+        deviation.message
+          .split('\n')
+          .map((line) => `  ${line}`)
+          .join('\n'),
+      );
     }
     io.log(result.deviations.length === 0 ? 'No deviation: the call now conforms.' : `${result.deviations.length} deviations.`);
     return { exitCode: failsRun(result.deviations, settings.failOn) ? 1 : 0 };
@@ -162,9 +178,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
   const server = embedded ? await startReferenceServer({ token: randomBytes(16).toString('hex') }) : undefined;
   try {
     // The embedded server's credentials feed the map's ${OTP_USERNAME} and ${OTP_PASSWORD}.
-    const variables = server
-      ? { ...config.variables, OTP_USERNAME: server.credentials.mobile, OTP_PASSWORD: server.credentials.password }
-      : config.variables;
+    const variables = server ? { ...config.variables, OTP_USERNAME: server.credentials.mobile, OTP_PASSWORD: server.credentials.password } : config.variables;
     const mapped = mappedForRun(config.operationMap?.map, config.operations, variables);
     // The environment and the map stay here: workers get the filled-in operations only.
     const { variables: _variables, operationMap: _operationMap, ...runConfig } = config;

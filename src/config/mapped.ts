@@ -32,7 +32,9 @@ export function mappedForRun(map: OperationMap | undefined, selected: readonly s
   }));
   const templates = [...Object.values(map.operations).map((entry) => entry.body), ...map.flows];
   return {
-    mapped: Object.keys(map.operations).filter((id) => selected.includes(id)).map(build),
+    mapped: Object.keys(map.operations)
+      .filter((id) => selected.includes(id))
+      .map(build),
     mappedFlows,
     ...(tokenEntry?.token !== undefined ? { tokenSource: { operation: build('token-get'), pointer: tokenEntry.token } } : {}),
     secrets: [...new Set(templates.flatMap((template) => substitutedValues(template, variables)))],

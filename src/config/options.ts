@@ -61,7 +61,8 @@ export const runOptions: readonly OptionSpec[] = [
     type: 'string',
     valueName: 'N',
     defaultText: '25',
-    description: 'Invalid and hostile payloads per operation (wrong types, boundary numbers, long and unicode strings, injection strings, broken JSON); 0 sends none.',
+    description:
+      'Invalid and hostile payloads per operation (wrong types, boundary numbers, long and unicode strings, injection strings, broken JSON); 0 sends none.',
   },
   {
     name: 'auth-probes',

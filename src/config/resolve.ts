@@ -164,7 +164,10 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   if (replay !== undefined && seedText === undefined) {
     throw badOption(`--replay ${replay} needs the seed of the run that found it; add --seed with the report's seed.`);
   }
-  const only = (source('only') ?? '').split(',').map((term) => term.trim()).filter(Boolean);
+  const only = (source('only') ?? '')
+    .split(',')
+    .map((term) => term.trim())
+    .filter(Boolean);
   const failOn = oneOf<Severity>('fail-on', source('fail-on') ?? 'error', ['error', 'warning']);
 
   const readOnly = flag('--read-only', source('read-only'), false);
@@ -216,9 +219,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     reportDir: resolve(cwd, source('report-dir') ?? 'reports'),
     failOn,
     operations: selected.filter((op) => !(readOnly && op.mutates)).map((op) => op.id),
-    skipped: selected
-      .filter((op) => readOnly && op.mutates)
-      .map((op) => ({ operationId: op.id, reason: 'read-only: the operation changes state' })),
+    skipped: selected.filter((op) => readOnly && op.mutates).map((op) => ({ operationId: op.id, reason: 'read-only: the operation changes state' })),
     operationMap,
     variables: { ...dotenvValues, ...definedEntries(env) },
   };

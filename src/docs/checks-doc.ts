@@ -34,7 +34,14 @@ export function renderChecksDoc(results: readonly MutantResult[]): string {
       `Judges: ${appliesTo(check.id)}.`,
     ];
     if (sample?.caughtBy) {
-      lines.push('', `Sample failure (reference server with the fault \`${sample.fault.name}\`: ${sample.fault.description}):`, '', '```', sample.caughtBy.message, '```');
+      lines.push(
+        '',
+        `Sample failure (reference server with the fault \`${sample.fault.name}\`: ${sample.fault.description}):`,
+        '',
+        '```',
+        sample.caughtBy.message,
+        '```',
+      );
     }
     lines.push(
       '',

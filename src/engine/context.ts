@@ -11,7 +11,12 @@ const SHRINK_MAX_REQUESTS = 60;
 const SHRINK_TIME_LIMIT_MS = 15_000;
 
 /** What the engine needs to run one operation under a run's settings. */
-export function operationContext(settings: RunSettings, client: Client, validator: Validator, secrets: readonly string[] = settings.secrets): OperationRunContext {
+export function operationContext(
+  settings: RunSettings,
+  client: Client,
+  validator: Validator,
+  secrets: readonly string[] = settings.secrets,
+): OperationRunContext {
   return {
     client,
     validator,

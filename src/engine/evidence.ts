@@ -19,7 +19,12 @@ function hostileNote(exchange: Exchange): string | undefined {
 }
 
 /** A finding of a check on an exchange, with the evidence to see it and the lines to repeat it. */
-export function toDeviation(check: Pick<Check, 'id' | 'severity' | 'rule' | 'title'>, finding: Finding, exchange: Exchange, context: EvidenceContext): Deviation {
+export function toDeviation(
+  check: Pick<Check, 'id' | 'severity' | 'rule' | 'title'>,
+  finding: Finding,
+  exchange: Exchange,
+  context: EvidenceContext,
+): Deviation {
   const redact = createRedactor(context.secrets);
   const redactHeaders = (headers: Readonly<Record<string, string>>) =>
     Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)]));

@@ -42,9 +42,7 @@ export async function replayCall(text: string, settings: RunSettings, client: Cl
   const context = operationContext(settings, client, validator);
   const exchangeChecks = context.checks.filter((check) => check.scope === 'exchange');
   const verdicts = judge([exchange], exchangeChecks, context);
-  const deviations = verdicts.judgements.flatMap(({ check, findings }) =>
-    findings.map((finding) => toDeviation(check, finding, exchange, context)),
-  );
+  const deviations = verdicts.judgements.flatMap(({ check, findings }) => findings.map((finding) => toDeviation(check, finding, exchange, context)));
   const evidence = toDeviation({ id: 'replay', severity: 'info', rule: '', title: '' }, { instancePath: '', expected: '', actual: '' }, exchange, context);
   return { operation: operation.path, path: exchange.path, deviations, repro: evidence.repro };
 }

@@ -21,8 +21,7 @@ export function mappedLifecycleFlow(spec: MappedFlowSpec, group: GroupId, seed: 
     operations,
     async run(context) {
       const marker = `otp-${(seed >>> 0).toString(36)}-${(context.seed >>> 0).toString(36)}`;
-      const body = (template: unknown, values: Record<string, unknown>) =>
-        (fillTemplate(template ?? {}, values, spec.id) ?? {}) as Record<string, unknown>;
+      const body = (template: unknown, values: Record<string, unknown>) => (fillTemplate(template ?? {}, values, spec.id) ?? {}) as Record<string, unknown>;
       const created = await context.call(spec.create.operation, body(spec.create.body, { UNIQUE: marker }));
       if (!answered(created)) return { completed: false, reason: `${spec.create.operation} answered no result`, findings: [] };
       const find = async () => {
@@ -42,7 +41,14 @@ export function mappedLifecycleFlow(spec: MappedFlowSpec, group: GroupId, seed: 
       if (!after.record) return { completed: true, findings: [] };
       return {
         completed: true,
-        findings: [{ instancePath: '/data/list', expected: `record ${String(before.record[spec.idField])} gone after ${spec.delete.operation}`, actual: 'still listed', exchange: after.list }],
+        findings: [
+          {
+            instancePath: '/data/list',
+            expected: `record ${String(before.record[spec.idField])} gone after ${spec.delete.operation}`,
+            actual: 'still listed',
+            exchange: after.list,
+          },
+        ],
       };
     },
   };

@@ -58,10 +58,13 @@ export function applyGate(deviations: readonly Deviation[], settings: GateSettin
   const counting = gated.filter((d) => countsAgainst(d, settings));
   const failures = [
     ...(counting.length > 0
-      ? [`${counting.length} ${settings.failOnNew ? 'new ' : ''}deviation${counting.length === 1 ? '' : 's'} at or above ${settings.failOn}${active.length > 0 ? ', not waived' : ''}`]
+      ? [
+          `${counting.length} ${settings.failOnNew ? 'new ' : ''}deviation${counting.length === 1 ? '' : 's'} at or above ${settings.failOn}${active.length > 0 ? ', not waived' : ''}`,
+        ]
       : []),
     ...expired.map(
-      (waiver) => `waiver for ${waiver.check}${waiver.operation ? ` at ${waiver.operation}` : ''} expired on ${waiver.expires} (${waiver.reason}): renew it with a new date or fix the deviation`,
+      (waiver) =>
+        `waiver for ${waiver.check}${waiver.operation ? ` at ${waiver.operation}` : ''} expired on ${waiver.expires} (${waiver.reason}): renew it with a new date or fix the deviation`,
     ),
   ];
   return {

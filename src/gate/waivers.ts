@@ -41,10 +41,16 @@ export function readWaivers(file: string, knownChecks: readonly string[]): Waive
   const waivers = (document as { waivers: Waiver[] }).waivers;
   waivers.forEach((waiver, index) => {
     if (!knownChecks.includes(waiver.check)) {
-      throw new KitError('OTP_BAD_WAIVERS', `--waivers ${file}: /waivers/${index} names check "${waiver.check}", which does not exist; run otp-conformance list.`);
+      throw new KitError(
+        'OTP_BAD_WAIVERS',
+        `--waivers ${file}: /waivers/${index} names check "${waiver.check}", which does not exist; run otp-conformance list.`,
+      );
     }
     if (waiver.operation !== undefined && !findOperation(waiver.operation)) {
-      throw new KitError('OTP_BAD_WAIVERS', `--waivers ${file}: /waivers/${index} names operation "${waiver.operation}", which is not a documented path or operation id.`);
+      throw new KitError(
+        'OTP_BAD_WAIVERS',
+        `--waivers ${file}: /waivers/${index} names operation "${waiver.operation}", which is not a documented path or operation id.`,
+      );
     }
   });
   return waivers;

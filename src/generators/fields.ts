@@ -58,9 +58,43 @@ export const casNumber: fc.Arbitrary<string> = fc.oneof(fc.constantFrom(...reage
 
 /** Number segments (first three digits) that mainland carriers assign. */
 const mobileSegments = [
-  '130', '131', '132', '133', '134', '135', '136', '137', '138', '139', '147', '150', '151', '152', '153', '155',
-  '156', '157', '158', '159', '166', '176', '177', '178', '180', '181', '182', '183', '184', '185', '186', '187',
-  '188', '189', '191', '198', '199',
+  '130',
+  '131',
+  '132',
+  '133',
+  '134',
+  '135',
+  '136',
+  '137',
+  '138',
+  '139',
+  '147',
+  '150',
+  '151',
+  '152',
+  '153',
+  '155',
+  '156',
+  '157',
+  '158',
+  '159',
+  '166',
+  '176',
+  '177',
+  '178',
+  '180',
+  '181',
+  '182',
+  '183',
+  '184',
+  '185',
+  '186',
+  '187',
+  '188',
+  '189',
+  '191',
+  '198',
+  '199',
 ] as const;
 
 /*
@@ -76,10 +110,7 @@ export const mobileNumber: fc.Arbitrary<string> = fc
 
 /** A landline number with a real city area code, e.g. "010-62345678" (local numbers start with 2–8). */
 export const landlineNumber: fc.Arbitrary<string> = fc
-  .tuple(
-    fc.constantFrom('010', '021', '020', '0755', '0571', '025', '028', '027', '022', '0531'),
-    subscriberDigits(20_000_000, 89_999_999),
-  )
+  .tuple(fc.constantFrom('010', '021', '020', '0755', '0571', '025', '028', '027', '022', '0531'), subscriberDigits(20_000_000, 89_999_999))
   .map(([areaCode, local]) => `${areaCode}-${local}`);
 
 // Single-character surnames by frequency, then two common compound ones.
@@ -100,10 +131,7 @@ export const englishName: fc.Arbitrary<string> = fc
   .map(([given, family]) => `${given} ${family}`);
 
 /** A contact person's name, Chinese three times as often as English (a mainland platform). */
-export const personName: fc.Arbitrary<string> = fc.oneof(
-  { arbitrary: chineseName, weight: 3 },
-  { arbitrary: englishName, weight: 1 },
-);
+export const personName: fc.Arbitrary<string> = fc.oneof({ arbitrary: chineseName, weight: 3 }, { arbitrary: englishName, weight: 1 });
 
 /** A delivery address in mainland China. */
 export interface ChineseAddress {
@@ -149,7 +177,23 @@ export const grade: fc.Arbitrary<string> = fc.constantFrom('AR', 'GR', 'CP', 'LR
 
 /** A pack size as catalogues write it, e.g. "500g", "25kg", "100mL", "2.5L". */
 export const pack: fc.Arbitrary<string> = fc.constantFrom(
-  '1g', '5g', '25g', '100g', '250g', '500g', '1kg', '2.5kg', '25kg', '5mL', '25mL', '100mL', '500mL', '1L', '2.5L', '4L', '20L',
+  '1g',
+  '5g',
+  '25g',
+  '100g',
+  '250g',
+  '500g',
+  '1kg',
+  '2.5kg',
+  '25kg',
+  '5mL',
+  '25mL',
+  '100mL',
+  '500mL',
+  '1L',
+  '2.5L',
+  '4L',
+  '20L',
 );
 
 /** A reagent name in Chinese or English, e.g. "无水乙醇", "Acetonitrile". */
@@ -204,8 +248,5 @@ export const note: fc.Arbitrary<string> = fc.constantFrom(
 
 /** A customer purchase order number: "PO", the date as YYYYMMDD, four digits, e.g. "PO202405170042". */
 export const purchaseOrderNumber: fc.Arbitrary<string> = fc
-  .tuple(
-    fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2026-12-31T23:59:59Z'), noInvalidDate: true }),
-    fc.integer({ min: 1, max: 9999 }),
-  )
+  .tuple(fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2026-12-31T23:59:59Z'), noInvalidDate: true }), fc.integer({ min: 1, max: 9999 }))
   .map(([day, serial]) => `PO${day.toISOString().slice(0, 10).replaceAll('-', '')}${digitsOf(serial, 4)}`);

@@ -26,9 +26,7 @@ export interface MutationScore {
 export async function runMutant(fault: Fault): Promise<MutantResult> {
   const operation = findOperation(fault.operationId)!;
   const { deviations, requests } = await deviationsAgainst({ fault }, [fault.operationId]);
-  const caughtBy = deviations.find(
-    (d) => d.check === fault.expect.check && d.severity === fault.expect.severity && d.operation === operation.path,
-  );
+  const caughtBy = deviations.find((d) => d.check === fault.expect.check && d.severity === fault.expect.severity && d.operation === operation.path);
   return { fault, caughtBy, deviations, requests };
 }
 

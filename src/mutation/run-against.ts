@@ -69,4 +69,3 @@ export async function deviationsAgainst(
     await reference.close();
   }
 }
-

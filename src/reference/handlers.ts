@@ -64,7 +64,7 @@ export const notFound = (field: string, reason: string): Outcome => ({ kind: 'no
 export const unauthorized = (field: string, reason: string): Outcome => ({ kind: 'unauthorized', problem: { field, reason } });
 
 /** Values of `code` are "not shown" (7); the sandbox uses the HTTP codes their cases are known by. */
-const FAILURE_CODE = { 'bad-request': '400', 'unauthorized': '401', 'not-found': '404' } as const;
+const FAILURE_CODE = { 'bad-request': '400', unauthorized: '401', 'not-found': '404' } as const;
 
 export function envelope(kind: EnvelopeKind, outcome: Outcome): ReferenceAnswer {
   // A copy, so the answer shares nothing with the state: the caller may keep or change it.
@@ -325,9 +325,7 @@ function createCustomDemand(payload: unknown, state: ReferenceState): Outcome {
 
 function deleteCustomDemand(payload: unknown, state: ReferenceState): Outcome {
   return withRequest(payload, { demandId: required(wholeNumber, A_WHOLE_NUMBER) }, ({ demandId }) =>
-    removeWhere(state.customDemands, (demand) => demand.id === demandId)
-      ? done({})
-      : notFound('demandId', `no custom demand has the id ${demandId}`),
+    removeWhere(state.customDemands, (demand) => demand.id === demandId) ? done({}) : notFound('demandId', `no custom demand has the id ${demandId}`),
   );
 }
 
@@ -392,7 +390,13 @@ function deleteConsignment(payload: unknown, state: ReferenceState): Outcome {
 /** 2.8 gives a bank card no status, so a given `status` is checked but has nothing to filter. */
 function listBankCards(payload: unknown, state: ReferenceState): Outcome {
   return withRequest(payload, LIST_REQUEST, ({ pageSize, pageNo = 1 }) =>
-    done(pageOf(state.bankCards.map((entry) => entry.record), pageSize, pageNo)),
+    done(
+      pageOf(
+        state.bankCards.map((entry) => entry.record),
+        pageSize,
+        pageNo,
+      ),
+    ),
   );
 }
 
@@ -445,9 +449,7 @@ function sendCode(payload: unknown): Outcome {
 
 /** Any 11-digit mobile and non-empty password log in: the reference server is a sandbox. */
 function login(payload: unknown): Outcome {
-  return withRequest(payload, { mobile: required(mobile, A_MOBILE), password: required(nonEmptyText, 'a non-empty string') }, () =>
-    done({}),
-  );
+  return withRequest(payload, { mobile: required(mobile, A_MOBILE), password: required(nonEmptyText, 'a non-empty string') }, () => done({}));
 }
 
 /* ---------- #13 to #15: orders ---------- */
@@ -460,7 +462,13 @@ const ALPHA_ORDERS_LIST = {
 
 function listAlphaOrders(payload: unknown, state: ReferenceState): Outcome {
   return withRequest(payload, ALPHA_ORDERS_LIST, ({ pageSize, pageNo }) =>
-    done(pageOf(state.alphaOrders.map((stored) => stored.order), pageSize, pageNo)),
+    done(
+      pageOf(
+        state.alphaOrders.map((stored) => stored.order),
+        pageSize,
+        pageNo,
+      ),
+    ),
   );
 }
 
@@ -579,9 +587,7 @@ const BETA_PRODUCTS_BY_BRAND = {
 
 /** An unknown brand has no products: an empty page, not an error. */
 function betaProductsByBrand(payload: unknown, state: ReferenceState): Outcome {
-  return withRequest(payload, BETA_PRODUCTS_BY_BRAND, ({ brandId, pageSize, pageNo }) =>
-    done(pageOf(state.betaProducts.get(brandId) ?? [], pageSize, pageNo)),
-  );
+  return withRequest(payload, BETA_PRODUCTS_BY_BRAND, ({ brandId, pageSize, pageNo }) => done(pageOf(state.betaProducts.get(brandId) ?? [], pageSize, pageNo)));
 }
 
 /* ---------- The operations, by catalogue id ---------- */

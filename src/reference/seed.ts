@@ -657,7 +657,30 @@ const PLACES: readonly Place[] = [
 const STREETS = ['中关村大街', '学院路', '科学院南路', '人民路', '中山路', '解放路', '建设路', '文化路', '科技路', '高新大道', '学府路', '创新路'];
 const BUILDINGS = ['', '科研楼', '实验楼', '综合楼', 'A座', 'B座'];
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '高'];
-const GIVEN_NAMES = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '军', '洋', '杰', '涛', '明', '超', '秀英', '晓明', '志强', '海燕', '建华', '雪梅', '子涵', '浩然'];
+const GIVEN_NAMES = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '杰',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '晓明',
+  '志强',
+  '海燕',
+  '建华',
+  '雪梅',
+  '子涵',
+  '浩然',
+];
 const COMPANY_NAMES = ['华科', '博远', '中研', '瑞泰', '康源', '恒信', '安捷', '正元', '睿智', '天成'];
 const COMPANY_TRADES = ['生物科技', '化工', '实验器材', '医药科技', '检测技术', '新材料'];
 
@@ -1005,7 +1028,12 @@ function seedDispatches(orders: readonly StoredOrder[], random: Random): Dispatc
         expressCompany: carrier.name,
         expressNo: `${carrier.prefix}${digits(random, carrier.digits)}`,
         dispatchedAt,
-        batchNos: lines.map(() => `${pick(random, ['B', 'C', 'L', 'P'])}${chinaIso(order.soCtime - intBetween(random, 30, 400) * DAY_SECONDS).slice(2, 7).replace('-', '')}${digits(random, 3)}`),
+        batchNos: lines.map(
+          () =>
+            `${pick(random, ['B', 'C', 'L', 'P'])}${chinaIso(order.soCtime - intBetween(random, 30, 400) * DAY_SECONDS)
+              .slice(2, 7)
+              .replace('-', '')}${digits(random, 3)}`,
+        ),
       };
     })
     .sort((a, b) => b.dispatchedAt - a.dispatchedAt);

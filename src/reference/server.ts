@@ -162,4 +162,3 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       }),
   };
 }
-

@@ -53,7 +53,8 @@ export function summaryText(report: Report, files: WrittenReports, verbosity: Ve
     if (deviation.replay) lines.push(`  Replay: add ${deviation.replay}`);
     lines.push(`  Repro: ${deviation.repro}`);
   }
-  if (report.deviations.length > shown.length) lines.push('', `… and ${report.deviations.length - shown.length} more in the reports (--verbose prints them all).`);
+  if (report.deviations.length > shown.length)
+    lines.push('', `… and ${report.deviations.length - shown.length} more in the reports (--verbose prints them all).`);
   lines.push('', reportsLine(files));
   return lines.join('\n');
 }

@@ -22,7 +22,11 @@ function failureText(deviation: GatedDeviation): string {
 }
 
 function noteText(deviation: GatedDeviation): string {
-  const status = deviation.waived ? ` [waived until ${deviation.waived.expires}: ${deviation.waived.reason}]` : deviation.baseline === 'still-present' ? ' [in the baseline]' : '';
+  const status = deviation.waived
+    ? ` [waived until ${deviation.waived.expires}: ${deviation.waived.reason}]`
+    : deviation.baseline === 'still-present'
+      ? ' [in the baseline]'
+      : '';
   return `${deviation.severity.toUpperCase()}${status} ${failureText(deviation)}`;
 }
 
@@ -30,8 +34,7 @@ function renderCase(testCase: Case): string {
   const head = `    <testcase classname="${escapeMarkup(testCase.classname)}" name="${escapeMarkup(testCase.name)}" time="0">`;
   const body = [
     ...testCase.failures.map(
-      (d) =>
-        `      <failure type="${d.severity}" message="${escapeMarkup(d.message.split('\n').join(' — '))}">${escapeMarkup(failureText(d))}</failure>`,
+      (d) => `      <failure type="${d.severity}" message="${escapeMarkup(d.message.split('\n').join(' — '))}">${escapeMarkup(failureText(d))}</failure>`,
     ),
     ...(testCase.skipped && testCase.failures.length === 0 ? [`      <skipped message="${escapeMarkup(testCase.skipped)}"/>`] : []),
     ...(testCase.notes.length > 0 ? [`      <system-out>${escapeMarkup(testCase.notes.map(noteText).join('\n\n'))}</system-out>`] : []),

@@ -53,7 +53,9 @@ export function renderMarkdown(report: Report): string {
     );
   }
   for (const flow of report.flows) {
-    lines.push(`| ${findGroup(flow.group)?.title ?? flow.group} | flow \`${flow.flowId}\` | ${flow.exchanges} | ${flow.errors} | ${flow.warnings} | ${flow.infos} |`);
+    lines.push(
+      `| ${findGroup(flow.group)?.title ?? flow.group} | flow \`${flow.flowId}\` | ${flow.exchanges} | ${flow.errors} | ${flow.warnings} | ${flow.infos} |`,
+    );
   }
   if (report.deviations.length > 0) lines.push('', `### Deviations (${report.deviations.length})`);
   for (const deviation of report.deviations.slice(0, SHOWN_IN_FULL)) {

@@ -15,7 +15,8 @@ function readReport(file: string): Report {
 
 /** The parts of one run split with --shard, joined into one report as if it had run whole. */
 export function mergeReports(files: readonly string[]): Report {
-  if (files.length === 0) throw new KitError('OTP_BAD_OPTION', 'merge needs the report.json of each part, e.g. otp-conformance merge part-1/report.json part-2/report.json.');
+  if (files.length === 0)
+    throw new KitError('OTP_BAD_OPTION', 'merge needs the report.json of each part, e.g. otp-conformance merge part-1/report.json part-2/report.json.');
   const parts = files.map(readReport);
   const first = parts[0]!;
   const seeds = new Set(parts.map((part) => part.seed));

@@ -60,11 +60,10 @@ const cases: Record<string, Case> = {
     quiet: exchangeOf('custom-demand-delete'),
   },
   'data-schema': {
-    fires: withData(
-      'custom-demand-list',
-      (data) => ({ ...data, list: (data.list as Json[]).map((record) => ({ ...record, status: 'open' })) }),
-      { pageSize: 10, status: 1 },
-    ),
+    fires: withData('custom-demand-list', (data) => ({ ...data, list: (data.list as Json[]).map((record) => ({ ...record, status: 'open' })) }), {
+      pageSize: 10,
+      status: 1,
+    }),
     instancePath: '/data/list/0/status',
     quiet: exchangeOf('custom-demand-list', { payload: { pageSize: 10, status: 1 } }),
   },
@@ -129,10 +128,18 @@ const cases: Record<string, Case> = {
   },
   'stack-trace-leak': {
     fires: exchangeOf('consignee-by-id', {
-      body: { data: {}, status: 'fail', code: '500', message: 'TypeError: x is undefined\n    at find (/srv/app/src/consignee.js:42:17)', error: { reason: 'internal' } },
+      body: {
+        data: {},
+        status: 'fail',
+        code: '500',
+        message: 'TypeError: x is undefined\n    at find (/srv/app/src/consignee.js:42:17)',
+        error: { reason: 'internal' },
+      },
     }),
     instancePath: '',
-    quiet: exchangeOf('consignee-by-id', { body: { data: {}, status: 'fail', code: '404', message: 'no consignee 7 at /pc/customer', error: { reason: 'not found' } } }),
+    quiet: exchangeOf('consignee-by-id', {
+      body: { data: {}, status: 'fail', code: '404', message: 'no consignee 7 at /pc/customer', error: { reason: 'not found' } },
+    }),
   },
   'markup-echo': {
     fires: exchangeOf('login', {
@@ -144,7 +151,13 @@ const cases: Record<string, Case> = {
     quiet: exchangeOf('login', {
       intent: 'hostile',
       payload: { mobile: '13800138000', password: '<script>alert(1)</script>' },
-      body: { data: { echo: '<script>alert(1)</script>' }, status: 'fail', code: '400', message: 'invalid password &lt;script&gt;', error: { field: 'password' } },
+      body: {
+        data: { echo: '<script>alert(1)</script>' },
+        status: 'fail',
+        code: '400',
+        message: 'invalid password &lt;script&gt;',
+        error: { field: 'password' },
+      },
     }),
   },
   'auth-documented-header': {
@@ -177,9 +190,7 @@ const cases: Record<string, Case> = {
 function run(check: Check, fixture: Exchange | Exchange[]) {
   const exchanges = Array.isArray(fixture) ? fixture : [fixture];
   if (check.scope === 'operation') return check.run(exchanges, { validator });
-  return exchanges.flatMap((exchange) =>
-    check.intents.includes(exchange.intent) && holds(check.needs, exchange) ? check.run(exchange, { validator }) : [],
-  );
+  return exchanges.flatMap((exchange) => (check.intents.includes(exchange.intent) && holds(check.needs, exchange) ? check.run(exchange, { validator }) : []));
 }
 
 describe('every check has a fixture where it fires and one where it stays quiet', () => {

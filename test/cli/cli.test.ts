@@ -59,7 +59,19 @@ describe('otp-conformance run', () => {
     expect((await kit(['--runs', '3', '--hostile-runs', '5', '--seed', '11', '--report-dir', first])).code).toBe(0);
     expect(readdirSync(first).sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md']);
     const second = mkdtempSync(join(tmpdir(), 'otp-'));
-    const again = await kit(['--runs', '3', '--hostile-runs', '5', '--seed', '11', '--report-dir', second, '--baseline', join(first, 'report.json'), '--fail-on-new']);
+    const again = await kit([
+      '--runs',
+      '3',
+      '--hostile-runs',
+      '5',
+      '--seed',
+      '11',
+      '--report-dir',
+      second,
+      '--baseline',
+      join(first, 'report.json'),
+      '--fail-on-new',
+    ]);
     expect(again.code).toBe(0);
     expect(reportIn(second).gate.baseline).toMatchObject({ new: 0 });
     expect(again.stdout).toMatch(/Baseline .*: 0 new/);

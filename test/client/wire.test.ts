@@ -127,13 +127,16 @@ describe('transport failures become data, never exceptions', () => {
   });
 
   it('a body that never ends hits the cap', async () => {
-    const client = await clientFor((_h, socket) => {
-      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n');
-      const timer = setInterval(() => {
-        if (socket.destroyed) return clearInterval(timer);
-        socket.write('400\r\n' + 'x'.repeat(0x400) + '\r\n');
-      }, 1);
-    }, { maxBodyBytes: 16 * 1024 });
+    const client = await clientFor(
+      (_h, socket) => {
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n');
+        const timer = setInterval(() => {
+          if (socket.destroyed) return clearInterval(timer);
+          socket.write('400\r\n' + 'x'.repeat(0x400) + '\r\n');
+        }, 1);
+      },
+      { maxBodyBytes: 16 * 1024 },
+    );
     const transcript = await send(client);
     await client.close();
     expect(transcript.failure?.kind).toBe('body-too-large');

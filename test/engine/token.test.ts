@@ -32,7 +32,9 @@ describe('the token operation', () => {
   it('is called once more when a call is refused as unauthorized, and the new token joins the secrets', async () => {
     const { url, issued } = await rotatingServer();
     const tokenGet = mappedOperation(findListedOperation('token-get')!, { path: '/token-placeholder' }, { mobile: 'm', password: 'p' });
-    const settings = testSettings(url, 'tok-1', { tokenSource: { operation: { ...tokenGet, path: '/auth/token', pathStyle: 'single-slash' }, pointer: '/data/token' } });
+    const settings = testSettings(url, 'tok-1', {
+      tokenSource: { operation: { ...tokenGet, path: '/auth/token', pathStyle: 'single-slash' }, pointer: '/data/token' },
+    });
     const { client, secrets } = clientForRun(settings);
     const first = await client.send({ method: 'POST', wirePath: '//pc/x', body: '{}' });
     expect(first.response?.json.ok && (first.response.json.value as { code: string }).code).toBe('200');

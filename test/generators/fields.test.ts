@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  casCheckDigit,
-  casNumber,
-  chineseAddress,
-  landlineNumber,
-  mobileNumber,
-  price,
-  priceText,
-  purchaseOrderNumber,
-} from '../../src/generators/fields.js';
+import { casCheckDigit, casNumber, chineseAddress, landlineNumber, mobileNumber, price, priceText, purchaseOrderNumber } from '../../src/generators/fields.js';
 
 // A fixed seed keeps CI stable; a failure still prints seed and path for replay.
 const seed = 20240517;
@@ -45,21 +36,30 @@ describe('casNumber', () => {
 
 describe('contact fields', () => {
   it('mobileNumber is an 11-digit mainland mobile number', () => {
-    fc.assert(fc.property(mobileNumber, (mobile) => {
-      expect(mobile).toMatch(/^1[3-9]\d{9}$/);
-    }), { seed });
+    fc.assert(
+      fc.property(mobileNumber, (mobile) => {
+        expect(mobile).toMatch(/^1[3-9]\d{9}$/);
+      }),
+      { seed },
+    );
   });
 
   it('landlineNumber is an area code, a hyphen and an 8-digit local number', () => {
-    fc.assert(fc.property(landlineNumber, (phone) => {
-      expect(phone).toMatch(/^0\d{2,3}-[2-8]\d{7}$/);
-    }), { seed });
+    fc.assert(
+      fc.property(landlineNumber, (phone) => {
+        expect(phone).toMatch(/^0\d{2,3}-[2-8]\d{7}$/);
+      }),
+      { seed },
+    );
   });
 
   it('chineseAddress streets carry a house number', () => {
-    fc.assert(fc.property(chineseAddress, (address) => {
-      expect(address.street).toMatch(/\d+号$/);
-    }), { seed });
+    fc.assert(
+      fc.property(chineseAddress, (address) => {
+        expect(address.street).toMatch(/\d+号$/);
+      }),
+      { seed },
+    );
   });
 });
 
@@ -76,9 +76,12 @@ describe('price', () => {
   });
 
   it('priceText has exactly two decimals', () => {
-    fc.assert(fc.property(priceText, (text) => {
-      expect(text).toMatch(/^\d{1,5}\.\d{2}$/);
-    }), { seed });
+    fc.assert(
+      fc.property(priceText, (text) => {
+        expect(text).toMatch(/^\d{1,5}\.\d{2}$/);
+      }),
+      { seed },
+    );
   });
 });
 

@@ -20,7 +20,10 @@ describe('mutation testing: every injected fault is reported at its operation wi
   });
 
   it('the clean reference server shows no deviation at all', async () => {
-    const { deviations } = await deviationsAgainst({}, operations.map((op) => op.id));
+    const { deviations } = await deviationsAgainst(
+      {},
+      operations.map((op) => op.id),
+    );
     expect(deviations.map(line)).toEqual([]);
   });
 

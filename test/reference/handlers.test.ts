@@ -49,7 +49,6 @@ function answerIssues(op: Operation, body: Json): SchemaIssue[] {
   return issues;
 }
 
-
 /** One well-formed request per operation, for ids the seed holds. */
 const WELL_FORMED: Readonly<Record<string, Json>> = {
   'custom-demand-list': { pageSize: 10, status: 0 },
@@ -104,12 +103,24 @@ describe('seed', () => {
 
   it('validates every seeded record against its record schema', () => {
     valid('custom-demand', state.customDemands);
-    valid('purchase-order', state.purchaseOrders.map((entry) => entry.record));
+    valid(
+      'purchase-order',
+      state.purchaseOrders.map((entry) => entry.record),
+    );
     valid('purchase-order', state.consignments);
-    valid('bank-card', state.bankCards.map((entry) => entry.record));
+    valid(
+      'bank-card',
+      state.bankCards.map((entry) => entry.record),
+    );
     valid('consignee', state.consignees);
-    valid('order', state.alphaOrders.map((stored) => stored.order));
-    valid('order-line', state.alphaOrders.flatMap((stored) => stored.lines));
+    valid(
+      'order',
+      state.alphaOrders.map((stored) => stored.order),
+    );
+    valid(
+      'order-line',
+      state.alphaOrders.flatMap((stored) => stored.lines),
+    );
     valid('beta-product', [...state.betaProducts.values()].flat());
   });
 
@@ -147,9 +158,7 @@ describe('seed', () => {
   it('gives the same data on every call, and fresh collections each time', () => {
     const { now: _first, ...first } = seedState();
     const { now: _second, ...second } = seedState();
-    expect(JSON.stringify({ ...first, betaProducts: [...first.betaProducts] })).toBe(
-      JSON.stringify({ ...second, betaProducts: [...second.betaProducts] }),
-    );
+    expect(JSON.stringify({ ...first, betaProducts: [...first.betaProducts] })).toBe(JSON.stringify({ ...second, betaProducts: [...second.betaProducts] }));
     expect(first.customDemands).not.toBe(second.customDemands);
   });
 });
@@ -247,7 +256,15 @@ describe('creating and deleting', () => {
     const state = freshState();
     expect(call('custom-demand-create', { type: 1, cas: '7732-18-5', level: 'GR', nums: 3, pack: '25kg', price: '88.5' }, state).code).toBe('200');
     const [newest] = listOf(call('custom-demand-list', { pageSize: 10, status: 0 }, state));
-    expect(newest).toMatchObject({ id: 201, productCas: '7732-18-5', productNums: '3', productPack: '25kg', demandPrice: '88.50', status: 0, statusText: '待报价' });
+    expect(newest).toMatchObject({
+      id: 201,
+      productCas: '7732-18-5',
+      productNums: '3',
+      productPack: '25kg',
+      demandPrice: '88.50',
+      status: 0,
+      statusText: '待报价',
+    });
     expect(newest.demandNumber).toBe('XQ202611220201');
     expect(validator.validate(recordSchemaId('custom-demand'), newest)).toEqual([]);
   });

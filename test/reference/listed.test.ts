@@ -95,7 +95,10 @@ function pointer(document: unknown, path: string): unknown {
   return path
     .split('/')
     .slice(1)
-    .reduce<unknown>((node, token) => (node !== null && typeof node === 'object' ? (node as Json)[token.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined), document);
+    .reduce<unknown>(
+      (node, token) => (node !== null && typeof node === 'object' ? (node as Json)[token.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined),
+      document,
+    );
 }
 
 describe('coverage', () => {
@@ -122,13 +125,23 @@ describe('coverage', () => {
   });
 
   it('uses no placeholder in operation bodies but the credentials', () => {
-    const names = Object.values(map.operations).flatMap((entry) => stringsIn(entry.body).flatMap((text) => [...text.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1])));
+    const names = Object.values(map.operations).flatMap((entry) =>
+      stringsIn(entry.body).flatMap((text) => [...text.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1])),
+    );
     expect(names.filter((name) => name !== 'OTP_USERNAME' && name !== 'OTP_PASSWORD')).toEqual([]);
   });
 
   it('gives a method only where 4.1 states none, and a token pointer only on token-get', () => {
-    expect(Object.entries(map.operations).filter(([, entry]) => entry.method).map(([id]) => id)).toEqual(['beta-invoice-order-list']);
-    expect(Object.entries(map.operations).filter(([, entry]) => entry.token).map(([id]) => id)).toEqual(['token-get']);
+    expect(
+      Object.entries(map.operations)
+        .filter(([, entry]) => entry.method)
+        .map(([id]) => id),
+    ).toEqual(['beta-invoice-order-list']);
+    expect(
+      Object.entries(map.operations)
+        .filter(([, entry]) => entry.token)
+        .map(([id]) => id),
+    ).toEqual(['token-get']);
   });
 });
 
@@ -220,7 +233,10 @@ describe('token-get', () => {
 
   it('answers 400 for a body without both fields', () => {
     expect(call('token-get', { mobile: CONTEXT.credentials.mobile }, state)).toMatchObject({ code: '400', error: { field: 'password' } });
-    expect(call('token-get', { mobile: 13800138000, password: CONTEXT.credentials.password }, state)).toMatchObject({ code: '400', error: { field: 'mobile' } });
+    expect(call('token-get', { mobile: 13800138000, password: CONTEXT.credentials.password }, state)).toMatchObject({
+      code: '400',
+      error: { field: 'mobile' },
+    });
   });
 });
 
@@ -324,7 +340,12 @@ describe('behaviour', () => {
   it('answers the member with the credentials user name as mobile, with a changed profile', () => {
     const state = freshState();
     call('member-change-profile', { realName: '林海燕', email: 'linhy@163.com' }, state);
-    expect(call('member-basic-info', undefined, state).data).toMatchObject({ id: 1, mobile: CONTEXT.credentials.mobile, realName: '林海燕', email: 'linhy@163.com' });
+    expect(call('member-basic-info', undefined, state).data).toMatchObject({
+      id: 1,
+      mobile: CONTEXT.credentials.mobile,
+      realName: '林海燕',
+      email: 'linhy@163.com',
+    });
     expect(call('member-change-profile', {}, state)).toMatchObject({ code: '400', error: { field: 'body' } });
     expect(call('member-change-profile', { email: 'not an address' }, state)).toMatchObject({ code: '400', error: { field: 'email' } });
   });
@@ -371,7 +392,26 @@ describe('bad input', () => {
     }
   });
 
-  const awkward: unknown[] = [undefined, null, [], 'text', 42, true, {}, 0, -1, 1.5, 1e308, -0, 'x'.repeat(10_000), '\u0000', '🧪试剂', '<script>alert(1)</script>', [{}], { __proto__: { id: 1 } }];
+  const awkward: unknown[] = [
+    undefined,
+    null,
+    [],
+    'text',
+    42,
+    true,
+    {},
+    0,
+    -1,
+    1.5,
+    1e308,
+    -0,
+    'x'.repeat(10_000),
+    '\u0000',
+    '🧪试剂',
+    '<script>alert(1)</script>',
+    [{}],
+    { __proto__: { id: 1 } },
+  ];
 
   for (const op of listedOperations) {
     it(`${op.id}: answers an envelope for awkward bodies and awkward field values, without echoing markup`, () => {

@@ -9,7 +9,9 @@ const base = 'http://127.0.0.1:8080';
 const requestHeaders = { 'content-type': 'application/json', authorization: 'bearer[REDACTED]' };
 const jsonHeaders = { 'content-type': 'application/json' };
 
-function deviation(fields: Partial<GatedDeviation> & Pick<GatedDeviation, 'severity' | 'operation' | 'operationId' | 'group' | 'check' | 'rule'>): GatedDeviation {
+function deviation(
+  fields: Partial<GatedDeviation> & Pick<GatedDeviation, 'severity' | 'operation' | 'operationId' | 'group' | 'check' | 'rule'>,
+): GatedDeviation {
   const expected = fields.expected ?? 'integer';
   const actual = fields.actual ?? 'string "12"';
   const title = checkInfos.find((check) => check.id === fields.check)?.title ?? fields.check;
@@ -76,7 +78,12 @@ export const sampleDeviations: readonly GatedDeviation[] = [
     actual: 'string "2026-11-22 10:00:00"',
     baseline: 'new',
     occurrences: 12,
-    response: { status: 200, headers: jsonHeaders, body: '{"code":"200","data":{"total":1,"list":[{"soCtime":"2026-11-22 10:00:00","big":9007199254740993}]}}', bodyTruncated: false },
+    response: {
+      status: 200,
+      headers: jsonHeaders,
+      body: '{"code":"200","data":{"total":1,"list":[{"soCtime":"2026-11-22 10:00:00","big":9007199254740993}]}}',
+      bodyTruncated: false,
+    },
   }),
   deviation({
     ...demandList,
@@ -88,7 +95,14 @@ export const sampleDeviations: readonly GatedDeviation[] = [
     waived: { reason: 'vendor ticket OTP-12, fixed in 2.4', expires: '2026-12-31' },
   }),
   hostileDeviation,
-  deviation({ ...alphaOrders, severity: 'warning', check: 'sample-types', rule: '2.3', instancePath: '/data/list/0/soCaMobile', actual: 'string "13800138000"' }),
+  deviation({
+    ...alphaOrders,
+    severity: 'warning',
+    check: 'sample-types',
+    rule: '2.3',
+    instancePath: '/data/list/0/soCaMobile',
+    actual: 'string "13800138000"',
+  }),
   deviation({
     ...demandList,
     severity: 'warning',
@@ -112,9 +126,20 @@ export const sampleDeviations: readonly GatedDeviation[] = [
 ];
 
 const tally = (evaluated: number, passed: number, skipped = 0) => ({ evaluated, passed, skipped });
-const common = { 'response-received': tally(55, 55), 'http-status': tally(55, 55), 'json-body': tally(55, 55), envelope: tally(55, 55), 'stack-trace-leak': tally(30, 30), 'markup-echo': tally(30, 30) };
+const common = {
+  'response-received': tally(55, 55),
+  'http-status': tally(55, 55),
+  'json-body': tally(55, 55),
+  envelope: tally(55, 55),
+  'stack-trace-leak': tally(30, 30),
+  'markup-echo': tally(30, 30),
+};
 
-function summary(op: { operation: string; operationId: string; group: string }, byCheck: OperationSummary['byCheck'], counts: [number, number, number]): OperationSummary {
+function summary(
+  op: { operation: string; operationId: string; group: string },
+  byCheck: OperationSummary['byCheck'],
+  counts: [number, number, number],
+): OperationSummary {
   const tallies = Object.values(byCheck);
   const sum = (pick: (t: (typeof tallies)[number]) => number) => tallies.reduce((total, t) => total + pick(t), 0);
   return {
@@ -135,12 +160,27 @@ function summary(op: { operation: string; operationId: string; group: string }, 
 const operationSummaries: OperationSummary[] = [
   summary(
     demandList,
-    { ...common, 'json-content-type': tally(55, 0), 'data-schema': tally(25, 24), 'page-number-echo': tally(25, 25), 'markup-echo': tally(30, 29), 'operation-verified': tally(1, 1) },
+    {
+      ...common,
+      'json-content-type': tally(55, 0),
+      'data-schema': tally(25, 24),
+      'page-number-echo': tally(25, 25),
+      'markup-echo': tally(30, 29),
+      'operation-verified': tally(1, 1),
+    },
     [1, 2, 0],
   ),
   summary(
     alphaOrders,
-    { ...common, 'json-content-type': tally(55, 55), 'data-schema': tally(25, 13), 'sample-types': tally(25, 20), 'page-number-echo': tally(25, 25), 'page-size-bound': tally(25, 25), 'operation-verified': tally(1, 1) },
+    {
+      ...common,
+      'json-content-type': tally(55, 55),
+      'data-schema': tally(25, 13),
+      'sample-types': tally(25, 20),
+      'page-number-echo': tally(25, 25),
+      'page-size-bound': tally(25, 25),
+      'operation-verified': tally(1, 1),
+    },
     [1, 1, 0],
   ),
   summary(betaProducts, { ...common, 'json-content-type': tally(55, 55), 'data-schema': tally(0, 0, 25), 'operation-verified': tally(1, 0) }, [0, 0, 1]),
@@ -192,7 +232,13 @@ export function sampleReport(): Report {
     operations: operationSummaries,
     coverage: [
       { id: 'custom-demand-list', operation: '/pc/custom_demand/list', group: 'custom-demand', status: 'tested' },
-      { id: 'custom-demand-create', operation: '/pc/custom_demand/create', group: 'custom-demand', status: 'skipped', reason: 'read-only: the operation changes state' },
+      {
+        id: 'custom-demand-create',
+        operation: '/pc/custom_demand/create',
+        group: 'custom-demand',
+        status: 'skipped',
+        reason: 'read-only: the operation changes state',
+      },
       { id: 'alpha-orders-list', operation: '/openapi/alpha/orders/getAlphaOrders', group: 'alpha-orders', status: 'tested' },
       { id: 'beta-products-by-brand', operation: '/openapi/beta/products/getProductsByBrandId', group: 'beta-products', status: 'tested' },
     ],

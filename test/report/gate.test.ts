@@ -48,7 +48,11 @@ describe('waivers', () => {
 
   it('a waived deviation is shown as waived and does not fail the run', async () => {
     const report = await reportAgainst(['purchase-order-list'], findFault('html-error-page'));
-    const { gate, deviations } = applyGate(report.deviations, { ...defaultGate, waivers: readWaivers(write({ waivers: [entry] }), checks), waiversFile: 'w.json' });
+    const { gate, deviations } = applyGate(report.deviations, {
+      ...defaultGate,
+      waivers: readWaivers(write({ waivers: [entry] }), checks),
+      waiversFile: 'w.json',
+    });
     const waived = deviations.filter((d) => d.check === 'json-body');
     expect(waived.length).toBeGreaterThan(0);
     expect(waived.every((d) => d.waived?.reason === 'TICKET-1 gateway page')).toBe(true);

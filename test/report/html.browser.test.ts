@@ -43,7 +43,16 @@ describe(`the HTML report in headless Chromium (${chromiumPath})`, { timeout: 60
     url = pathToFileURL(file).href;
     browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 60_000);
 
@@ -66,7 +75,8 @@ describe(`the HTML report in headless Chromium (${chromiumPath})`, { timeout: 60
     });
     page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
     page.on('request', (request) => requests.push(request.url()));
-    if (options.withoutClipboard) await page.addInitScript(() => Object.defineProperty((globalThis as PageGlobals).navigator, 'clipboard', { value: undefined }));
+    if (options.withoutClipboard)
+      await page.addInitScript(() => Object.defineProperty((globalThis as PageGlobals).navigator, 'clipboard', { value: undefined }));
     await page.goto(url);
     return { page, errors, requests };
   }
@@ -151,7 +161,9 @@ describe(`the HTML report in headless Chromium (${chromiumPath})`, { timeout: 60
     const hostile = page.locator(deviation('markup-echo'));
     await hostile.locator('summary').click();
     expect(await isOpen(hostile)).toBe(true);
-    expect(await hostile.locator('pre.headers').last().textContent()).toContain('x-echo: <script>window.__pwned = 1</script>"><img src=x onerror="window.__pwned=2">');
+    expect(await hostile.locator('pre.headers').last().textContent()).toContain(
+      'x-echo: <script>window.__pwned = 1</script>"><img src=x onerror="window.__pwned=2">',
+    );
     expect(await hostile.locator('pre.body').last().textContent()).toContain('<script>window.__pwned = 1</script>');
     expect(await pwned(page)).toBeUndefined();
     expect(await page.locator('img').count()).toBe(0);

@@ -34,7 +34,10 @@ describe('junit.xml', () => {
     for (const op of report.operations) {
       for (const check of Object.keys(op.byCheck)) expect(cases).toContain(`${op.group}.${op.operation} ${check}`);
     }
-    const failure = /<testcase classname="purchase-orders\.\/pc\/purchase_order\/list" name="json-body"[^>]*>\s*<failure type="error" message="([^"]*)">([^<]*)<\/failure>/.exec(xml);
+    const failure =
+      /<testcase classname="purchase-orders\.\/pc\/purchase_order\/list" name="json-body"[^>]*>\s*<failure type="error" message="([^"]*)">([^<]*)<\/failure>/.exec(
+        xml,
+      );
     expect(failure?.[2]).toContain('Received: ');
     expect(failure?.[2]).toContain('Documented: ');
     expect(failure?.[2]).toContain('Repro: curl ');

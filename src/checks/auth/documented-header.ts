@@ -8,7 +8,8 @@ export const authDocumentedHeader: OperationCheck = {
   quote: 'The header value shown is the word bearer directly followed by the token, with no separating space: bearer<ACCESS_TOKEN>.',
   severity: 'error',
   title: 'Documented authorization header refused',
-  description: 'The documented header is refused while the same token written another way is accepted: every client written from the spec fails. Judged only when every conforming call failed, so that a refusal for another reason (a missing record, a rule the spec does not show) is not mistaken for it.',
+  description:
+    'The documented header is refused while the same token written another way is accepted: every client written from the spec fails. Judged only when every conforming call failed, so that a refusal for another reason (a missing record, a rule the spec does not show) is not mistaken for it.',
   run(exchanges) {
     const documented = exchanges.filter((exchange) => exchange.intent === 'conforming');
     if (documented.length === 0 || documented.some(succeeded)) return [];

@@ -8,7 +8,8 @@ export const authUnauthorizedData: OperationCheck = {
   quote: 'Every operation takes the header `authorization`, a required string. Behaviour on a missing or invalid token: not shown.',
   severity: 'warning',
   title: 'Data served without valid authorization',
-  description: 'Records handed out to a call with no valid token. The spec does not say what a server must answer then (5), but every operation "takes the header authorization, a required string".',
+  description:
+    'Records handed out to a call with no valid token. The spec does not say what a server must answer then (5), but every operation "takes the header authorization, a required string".',
   appliesTo: (operation) => operation.response.kind !== 'object',
   run(exchanges) {
     return exchanges

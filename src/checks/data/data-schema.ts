@@ -8,7 +8,7 @@ export const dataSchema: ExchangeCheck = {
   quote: 'Response `data`: the page or record of section 2 named in the table of section 4.',
   severity: 'error',
   title: 'Response data does not match its documented record',
-  description: 'A documented field of the operation\'s `data` missing or of another type than the spec states.',
+  description: "A documented field of the operation's `data` missing or of another type than the spec states.",
   needs: 'data',
   intents: ['conforming'],
   appliesTo: hasDataSchema,

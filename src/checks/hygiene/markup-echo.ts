@@ -44,7 +44,8 @@ export const markupEcho: ExchangeCheck = {
   quote: 'status: Result hint text. message: Result hint text. error: Error result data.',
   severity: 'warning',
   title: 'Request markup echoed back unescaped',
-  description: 'The markup of a hostile request comes back unescaped in the result hint text (or an error page): a page that shows the server\'s message, as clients commonly do, would run it.',
+  description:
+    "The markup of a hostile request comes back unescaped in the result hint text (or an error page): a page that shows the server's message, as clients commonly do, would run it.",
   needs: 'response',
   intents: ['hostile'],
   run(exchange) {

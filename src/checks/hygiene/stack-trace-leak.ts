@@ -8,7 +8,10 @@ const leaks: ReadonlyArray<readonly [string, RegExp]> = [
   ['a PHP error location', /\bin (?:\/[\w.-]+)+\.php(?: on line |:)\d+/],
   ['a .NET stack frame', /\bat [\w.`<>]+\([^)\n]*\) in [^\n]+:line \d+/],
   ['a Go panic', /goroutine \d+ \[running\]:/],
-  ['a source file path', /(?:\/(?:home|usr|var|opt|srv|app|root)(?:\/[\w.@-]+)+|[A-Za-z]:\\(?:[\w.@ -]+\\)+[\w.@-]+)\.(?:js|mjs|cjs|ts|py|java|php|rb|go|cs)\b/],
+  [
+    'a source file path',
+    /(?:\/(?:home|usr|var|opt|srv|app|root)(?:\/[\w.@-]+)+|[A-Za-z]:\\(?:[\w.@ -]+\\)+[\w.@-]+)\.(?:js|mjs|cjs|ts|py|java|php|rb|go|cs)\b/,
+  ],
 ];
 
 /** Cheap test first: every pattern above needs one of these, and most bodies have none. */

@@ -9,7 +9,8 @@ export const operationVerified: OperationCheck = {
   quote: 'Response `data` as given in the table of section 4.',
   severity: 'info',
   title: 'No call returned a result whose data could be checked',
-  description: 'Every call answered with an error result (or not at all), so the documented shape of `data` was never seen. Not a broken rule: the kit could not verify, and says so.',
+  description:
+    'Every call answered with an error result (or not at all), so the documented shape of `data` was never seen. Not a broken rule: the kit could not verify, and says so.',
   appliesTo: hasDataSchema,
   run(exchanges) {
     const conforming = exchanges.filter((exchange) => exchange.intent === 'conforming');

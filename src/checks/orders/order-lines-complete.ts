@@ -8,7 +8,8 @@ export const orderLinesComplete: ExchangeCheck = {
   quote: 'Response: Order with items (2.3, 2.4).',
   severity: 'warning',
   title: 'Ordered product missing from the order lines',
-  description: 'A product ordered but absent from the order\'s lines. The spec does not say that every item becomes a line (a supplier may drop one), so this is a warning.',
+  description:
+    "A product ordered but absent from the order's lines. The spec does not say that every item becomes a line (a supplier may drop one), so this is a warning.",
   needs: 'data',
   intents: ['conforming'],
   appliesTo: (operation) => operation.createsOrder === true,

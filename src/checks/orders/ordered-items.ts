@@ -16,7 +16,5 @@ export function orderedItems(exchange: Exchange): Map<string, Record<string, unk
 export function orderLines(exchange: Exchange): Array<{ index: number; line: Record<string, unknown>; pCode: string }> {
   const items = resultData(exchange)?.items;
   if (!Array.isArray(items)) return [];
-  return items.flatMap((line, index) =>
-    isPlainObject(line) && typeof line.pCode === 'string' ? [{ index, line, pCode: line.pCode }] : [],
-  );
+  return items.flatMap((line, index) => (isPlainObject(line) && typeof line.pCode === 'string' ? [{ index, line, pCode: line.pCode }] : []));
 }

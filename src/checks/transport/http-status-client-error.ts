@@ -7,7 +7,8 @@ export const httpStatusClientError: ExchangeCheck = {
   quote: 'Each operation in the table answers HTTP 200 with the envelope of 2.1. HTTP statuses other than 200: not shown.',
   severity: 'warning',
   title: 'Malformed request answered with a 4xx, not the envelope',
-  description: 'A malformed or hostile request answered with a 4xx instead of HTTP 200 and the envelope. Common, and harmless to most clients, but not what section 4 shows; a warning.',
+  description:
+    'A malformed or hostile request answered with a 4xx instead of HTTP 200 and the envelope. Common, and harmless to most clients, but not what section 4 shows; a warning.',
   needs: 'response',
   intents: ['hostile'],
   run(exchange) {

@@ -10,7 +10,8 @@ export const httpStatus: ExchangeCheck = {
   quote: 'Each operation in the table answers HTTP 200 with the envelope of 2.1. (7 rule 2: the only HTTP status given is 200.)',
   severity: 'error',
   title: 'Unexpected HTTP status',
-  description: 'A valid request answered with any status but 200; any request answered with a 5xx. A 4xx for a malformed request is `http-status-client-error`\'s (a warning): statuses other than 200 are "not shown" (7), but crashing is never an answer.',
+  description:
+    'A valid request answered with any status but 200; any request answered with a 5xx. A 4xx for a malformed request is `http-status-client-error`\'s (a warning): statuses other than 200 are "not shown" (7), but crashing is never an answer.',
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {

@@ -9,7 +9,8 @@ export const jsonContentType: ExchangeCheck = {
   quote: 'Every operation is an HTTP call whose body and response are JSON.',
   severity: 'warning',
   title: 'Response is not labelled as JSON',
-  description: 'The spec says responses are JSON but shows no response content type, so a JSON body labelled otherwise is a warning: clients that trust the header will mis-handle it.',
+  description:
+    'The spec says responses are JSON but shows no response content type, so a JSON body labelled otherwise is a warning: clients that trust the header will mis-handle it.',
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {

@@ -7,7 +7,7 @@ export const rateLimited: ExchangeCheck = {
   quote: 'Rate limits, maximum page size and other bounds: not shown.',
   severity: 'info',
   title: 'Rate limited (HTTP 429) after retries',
-  description: 'Still rate limited after the kit\'s bounded retries: the call could not be checked.',
+  description: "Still rate limited after the kit's bounded retries: the call could not be checked.",
   needs: 'exchange',
   intents: ['conforming', 'hostile'],
   run(exchange) {
@@ -16,7 +16,7 @@ export const rateLimited: ExchangeCheck = {
     return [
       {
         instancePath: '',
-        expected: 'an answer within the kit\'s retries (lower --rate or --concurrency)',
+        expected: "an answer within the kit's retries (lower --rate or --concurrency)",
         actual: `HTTP 429${retryAfter ? `, retry-after ${retryAfter}` : ''}`,
       },
     ];

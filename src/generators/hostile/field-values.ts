@@ -126,9 +126,7 @@ export const longStrings: readonly FieldValue[] = [
 
 /** Each character of `word` followed by `marks` combining diacritics (U+0300–U+036F). */
 const zalgo = (word: string, marks: number): string =>
-  [...word]
-    .map((ch, i) => ch + Array.from({ length: marks }, (_, j) => String.fromCharCode(0x300 + ((i * 7 + j * 11) % 0x70))).join(''))
-    .join('');
+  [...word].map((ch, i) => ch + Array.from({ length: marks }, (_, j) => String.fromCharCode(0x300 + ((i * 7 + j * 11) % 0x70))).join('')).join('');
 
 /** Text that breaks byte counting, rendering, normalisation and UTF-16 assumptions. */
 export const unicodeStrings: readonly FieldValue[] = [

@@ -33,9 +33,7 @@ const pairs = <T, V>(targets: readonly T[], valuesOf: (target: T) => readonly V[
 function setField(kind: HostileKind, payload: fc.Arbitrary<Payload>, fields: readonly Field[], values: readonly FieldValue[]) {
   return fc
     .tuple(payload, fc.constantFrom(...fields), fc.constantFrom(...values))
-    .map(([p, field, value]) =>
-      request(kind, `${pathText(field.path)}: ${value.label}`, writeEdited(p, { op: 'set', path: field.path, text: value.text })),
-    );
+    .map(([p, field, value]) => request(kind, `${pathText(field.path)}: ${value.label}`, writeEdited(p, { op: 'set', path: field.path, text: value.text })));
 }
 
 /** A whole body in place of the payload; `show` writes it for the description ('body: [1,2]'). */
@@ -49,10 +47,7 @@ function wholeBody(kind: HostileKind, payload: fc.Arbitrary<Payload>, bodies: re
 
 const wrongType = (payload: fc.Arbitrary<Payload>, fields: readonly Field[]) =>
   fc
-    .tuple(
-      payload,
-      fc.constantFrom(...pairs<Field, WrongValue>(fields, (field) => (field.type ? wrongValues[field.type] : []))),
-    )
+    .tuple(payload, fc.constantFrom(...pairs<Field, WrongValue>(fields, (field) => (field.type ? wrongValues[field.type] : []))))
     .map(([p, { target, value }]) => {
       const wrong = value(valueAt(p, target.path));
       return request('wrong-type', `${pathText(target.path)}: ${wrong.label}`, writeEdited(p, { op: 'set', path: target.path, text: wrong.text }));
@@ -74,9 +69,11 @@ const nullField = (payload: fc.Arbitrary<Payload>, fields: readonly Field[]) =>
     .map(([p, field]) => request('null-field', `${pathText(field.path)}: null`, writeEdited(p, { op: 'set', path: field.path, text: 'null' })));
 
 const extraField = (payload: fc.Arbitrary<Payload>, containers: readonly Path[]) =>
-  fc.tuple(payload, fc.constantFrom(...containers), fc.constantFrom<ExtraMember>(...extraMembers)).map(([p, container, { key, value }]) =>
-    request('extra-field', `${pathText([...container, key])}: ${value.label}`, writeEdited(p, { op: 'add', path: container, key, text: value.text })),
-  );
+  fc
+    .tuple(payload, fc.constantFrom(...containers), fc.constantFrom<ExtraMember>(...extraMembers))
+    .map(([p, container, { key, value }]) =>
+      request('extra-field', `${pathText([...container, key])}: ${value.label}`, writeEdited(p, { op: 'add', path: container, key, text: value.text })),
+    );
 
 const boundaryNumber = (payload: fc.Arbitrary<Payload>, numeric: readonly Field[]) =>
   fc
@@ -86,10 +83,7 @@ const boundaryNumber = (payload: fc.Arbitrary<Payload>, numeric: readonly Field[
     );
 
 /** The arbitrary of each kind that applies to a request shape; a kind with nothing to aim at is absent. */
-export function kindArbitraries(
-  payload: fc.Arbitrary<Payload>,
-  shape: RequestShape,
-): Partial<Record<HostileKind, fc.Arbitrary<HostileRequest>>> {
+export function kindArbitraries(payload: fc.Arbitrary<Payload>, shape: RequestShape): Partial<Record<HostileKind, fc.Arbitrary<HostileRequest>>> {
   const typed = shape.fields.filter((field) => field.type !== undefined);
   const required = shape.fields.filter((field) => field.required);
   const numeric = shape.fields.filter(isNumeric);

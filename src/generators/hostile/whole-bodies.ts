@@ -73,9 +73,4 @@ export const invalidJsonBodies: readonly WholeBody[] = [
 ];
 
 /** No body, or one with nothing in it. */
-export const emptyBodies: readonly WholeBody[] = [
-  constant('no body', undefined),
-  constant('empty', ''),
-  constant('spaces', '   '),
-  constant('CRLF', '\r\n'),
-];
+export const emptyBodies: readonly WholeBody[] = [constant('no body', undefined), constant('empty', ''), constant('spaces', '   '), constant('CRLF', '\r\n')];

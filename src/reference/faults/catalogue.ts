@@ -409,9 +409,7 @@ export const faults: readonly Fault[] = [
     operationId: 'consignee-by-id',
     expect: { check: 'flow-consignee-deleted', severity: warning },
     rewrite: (body, payload) =>
-      body.code === '404'
-        ? { data: { ...ghostConsignee, id: Number(payload.id) }, status: 'success', code: '200', message: '操作成功', error: {} }
-        : body,
+      body.code === '404' ? { data: { ...ghostConsignee, id: Number(payload.id) }, status: 'success', code: '200', message: '操作成功', error: {} } : body,
   }),
   listRecordFault({
     name: 'created-order-not-listed',

@@ -51,9 +51,7 @@ export function gateFault(facts: FaultFacts & Pick<Fault, 'intercept' | 'authori
 }
 
 /** A fault that answers some calls its own way and leaves the others clean. */
-export function inputFault(
-  facts: FaultFacts & { when(payload: unknown): boolean; respond: Fault['respond'] },
-): Fault {
+export function inputFault(facts: FaultFacts & { when(payload: unknown): boolean; respond: Fault['respond'] }): Fault {
   const onOperation = strikesOperation(facts.operationId);
   return { ...facts, strikes: (operation, payload) => onOperation(operation, payload) && facts.when(payload) };
 }

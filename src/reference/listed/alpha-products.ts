@@ -15,6 +15,5 @@ export const alphaProductHandlers: ListedHandlers = {
       if (products.length === 0) return notFound('cas', 'no alpha catalogue product has this CAS number');
       return done({ cas, chemCnName: products[0].pCnName, chemEnName: products[0].pEnName, products });
     }),
-  'alpha-product-list': (payload, state) =>
-    withRequest(payload, OPENAPI_PAGE, ({ pageSize, pageNo }) => done(pageOf(state.alphaProducts, pageSize, pageNo))),
+  'alpha-product-list': (payload, state) => withRequest(payload, OPENAPI_PAGE, ({ pageSize, pageNo }) => done(pageOf(state.alphaProducts, pageSize, pageNo))),
 };

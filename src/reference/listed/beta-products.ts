@@ -23,6 +23,5 @@ export const betaProductHandlers: ListedHandlers = {
       const detail = productDetail(state, code);
       return detail ? done(detail) : notFound('code', 'no beta catalogue product has this code');
     }),
-  'beta-brand-list': (payload, state) =>
-    withRequest(payload, OPENAPI_PAGE, ({ pageSize, pageNo }) => done(pageOf(brands(state), pageSize, pageNo))),
+  'beta-brand-list': (payload, state) => withRequest(payload, OPENAPI_PAGE, ({ pageSize, pageNo }) => done(pageOf(brands(state), pageSize, pageNo))),
 };

@@ -1,17 +1,6 @@
 import { A_MOBILE, done, flag, mobile, notFound, optional, pageOf, required, type RequestOf, takeId, withRequest } from '../handlers.js';
 import type { Consignee } from '../seed.js';
-import {
-  A_LANDLINE,
-  EDITED_ID,
-  filledText,
-  filledUpTo,
-  landline,
-  LINE_LENGTH,
-  NAME_LENGTH,
-  PC_PAGE,
-  shortText,
-  upTo,
-} from './_internals/fields.js';
+import { A_LANDLINE, EDITED_ID, filledText, filledUpTo, landline, LINE_LENGTH, NAME_LENGTH, PC_PAGE, shortText, upTo } from './_internals/fields.js';
 import type { ListedHandlers } from './_internals/types.js';
 
 const place = required(filledText(NAME_LENGTH), filledUpTo(NAME_LENGTH));
@@ -65,6 +54,5 @@ export const consigneeHandlers: ListedHandlers = {
       if (edit.isDefault === 1) for (const consignee of state.consignees) if (consignee.id !== id) consignee.isDefault = 0;
       return done({ id });
     }),
-  'consignee-list': (payload, state) =>
-    withRequest(payload, PC_PAGE, ({ pageSize, pageNo = 1 }) => done(pageOf(state.consignees, pageSize, pageNo))),
+  'consignee-list': (payload, state) => withRequest(payload, PC_PAGE, ({ pageSize, pageNo = 1 }) => done(pageOf(state.consignees, pageSize, pageNo))),
 };

@@ -11,9 +11,7 @@ const SOLD = 2;
 export const consignmentHandlers: ListedHandlers = {
   /** As #1 lists custom demands: pageSize, pageNo where given, status where given. */
   'consignment-list': (payload, state) =>
-    withRequest(payload, LIST_REQUEST, ({ pageSize, pageNo = 1, status }) =>
-      done(pageOf(state.consignments.filter(hasStatus(status)), pageSize, pageNo)),
-    ),
+    withRequest(payload, LIST_REQUEST, ({ pageSize, pageNo = 1, status }) => done(pageOf(state.consignments.filter(hasStatus(status)), pageSize, pageNo))),
   /** In the purchase order shape (2.7) delConsignment (#6) answers, by the `cid` #6 takes. */
   'consignment-detail': (payload, state) =>
     withRequest(payload, { cid: required(wholeNumber, A_WHOLE_NUMBER) }, ({ cid }) => {
@@ -22,6 +20,12 @@ export const consignmentHandlers: ListedHandlers = {
     }),
   'consignment-awaiting-list': (payload, state) =>
     withRequest(payload, PC_PAGE, ({ pageSize, pageNo = 1 }) =>
-      done(pageOf(state.consignments.filter((consignment) => consignment.status === SOLD), pageSize, pageNo)),
+      done(
+        pageOf(
+          state.consignments.filter((consignment) => consignment.status === SOLD),
+          pageSize,
+          pageNo,
+        ),
+      ),
     ),
 };

@@ -75,9 +75,7 @@ export const invoiceProfileHandlers: ListedHandlers = {
       return done({ id });
     }),
   'invoice-profile-delete': (payload, state) =>
-    withRequest(payload, BY_ID, ({ id }) =>
-      removeWhere(state.invoiceProfiles, (profile) => profile.id === id) ? done({}) : notFound('id', NO_PROFILE(id)),
-    ),
+    withRequest(payload, BY_ID, ({ id }) => (removeWhere(state.invoiceProfiles, (profile) => profile.id === id) ? done({}) : notFound('id', NO_PROFILE(id)))),
   'invoice-profile-list': (payload, state) =>
     withRequest(payload, PC_PAGE, ({ pageSize, pageNo = 1 }) => done(pageOf(state.invoiceProfiles, pageSize, pageNo))),
   'invoice-profile-detail': (payload, state) =>

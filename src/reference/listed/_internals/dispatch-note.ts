@@ -36,5 +36,11 @@ export function dispatchNoteOf({ order, lines }: StoredOrder, dispatch: Dispatch
 /** The dispatch note of the order with this number among `orders`, or undefined. */
 export function findDispatchNote(orders: readonly StoredOrder[], dispatches: readonly Dispatch[], soNo: string): object | undefined {
   const stored = orders.find((candidate) => candidate.order.soNo === soNo);
-  return stored && dispatchNoteOf(stored, dispatches.find((dispatch) => dispatch.soNo === soNo));
+  return (
+    stored &&
+    dispatchNoteOf(
+      stored,
+      dispatches.find((dispatch) => dispatch.soNo === soNo),
+    )
+  );
 }
