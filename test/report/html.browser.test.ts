@@ -1,14 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtmlReport } from '../../src/report/html.js';
+import { launchHeadlessChromium } from '../support/chromium.js';
 import { sampleReport } from './fixture.js';
 
-/** The system Chromium (Debian: `apt-get install -y chromium`); CHROMIUM_PATH points elsewhere. */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reportsDir = fileURLToPath(new URL('../../reports/', import.meta.url));
 
 /** The browser globals the page functions below use: the project's `lib` has no DOM, on purpose. */
@@ -27,33 +26,18 @@ interface OpenedPage {
   readonly requests: string[];
 }
 
-describe(`the HTML report in headless Chromium (${chromiumPath})`, { timeout: 60_000 }, () => {
+describe(`the HTML report in headless Chromium (${process.env.CHROMIUM_PATH ?? '@sparticuz/chromium'})`, { timeout: 60_000 }, () => {
   let browser: Browser | undefined;
   let dir: string;
   let url: string;
   const pages: Page[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(chromiumPath)) {
-      throw new Error(`No Chromium at ${chromiumPath}: install it (apt-get install -y chromium, as the README's set-up says) or set CHROMIUM_PATH.`);
-    }
     dir = mkdtempSync(join(tmpdir(), 'otp-html-report-'));
     const file = join(dir, 'report.html');
     writeFileSync(file, renderHtmlReport(sampleReport()));
     url = pathToFileURL(file).href;
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchHeadlessChromium();
   }, 60_000);
 
   afterEach(async () => {
