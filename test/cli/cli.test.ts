@@ -2,19 +2,26 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { listedOperations } from '../../src/catalogue/listed-operations.js';
 import { operations } from '../../src/catalogue/operations.js';
 import type { Report } from '../../src/report/report.js';
+import { curlRequestOf } from '../support/curl-line.js';
 
 const run = promisify(execFile);
-const cli = ['bin/otp-conformance.js'];
-const env = { ...process.env, OTP_BASE_URL: undefined, OTP_TOKEN: undefined } as NodeJS.ProcessEnv;
+const cli = [fileURLToPath(new URL('../../bin/otp-conformance.js', import.meta.url))];
+/**
+ * The kit as a fresh user runs it: none of the caller's OTP_* variables, no CI job summary to append
+ * to, and an empty working directory, so a .env left in the checkout cannot change a run.
+ */
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTP_') && name !== 'GITHUB_STEP_SUMMARY'));
+const cwd = mkdtempSync(join(tmpdir(), 'otp-cwd-'));
 
 async function kit(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [...cli, ...args], { env: { ...env, ...extraEnv }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, [...cli, ...args], { cwd, env: { ...env, ...extraEnv }, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -28,7 +35,7 @@ function reportIn(dir: string): Report {
 
 /** `otp-conformance serve` in a child process, stopped by the test. */
 async function serve(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [...cli, 'serve', '--port', '0', ...args], { env: { ...env, ...extraEnv } });
+  const child = spawn(process.execPath, [...cli, 'serve', '--port', '0', ...args], { cwd, env: { ...env, ...extraEnv } });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -212,8 +219,10 @@ describe('otp-conformance run', () => {
       expect(replayed.code).toBe(1);
       expect(replayed.stdout).toContain('ERROR http-status');
 
-      const byHand = await run('bash', ['-c', `${deviation!.repro} -o /dev/null -w '%{http_code}'`], { env: { ...env, OTP_TOKEN: 'sandbox-token' } });
-      expect(byHand.stdout).toBe('500');
+      const byHand = curlRequestOf(deviation!.repro!, { ...env, OTP_TOKEN: 'sandbox-token' });
+      const response = await fetch(byHand.url, { method: byHand.method, headers: byHand.headers, body: byHand.body ?? null });
+      await response.arrayBuffer();
+      expect(response.status).toBe(500);
     } finally {
       server.stop();
     }
