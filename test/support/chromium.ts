@@ -72,7 +72,9 @@ function unpackPackagedChromium(): UnpackedChromium {
     libraryPath: join(target, 'lib'),
     fontConfigFile: join(target, 'fonts.conf'),
   };
-  if (existsSync(target)) return unpacked;
+  if (existsSync(unpacked.executablePath) && existsSync(unpacked.fontConfigFile)) return unpacked;
+  // A folder with parts missing (a temp-dir cleaner takes files by age) is unpacked again.
+  rmSync(target, { recursive: true, force: true });
 
   const staging = mkdtempSync(`${target}.partial-`);
   try {
