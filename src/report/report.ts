@@ -155,6 +155,7 @@ export function buildReport(input: ReportInput): Report {
   const { deviations, gate } = applyGate(
     [...results, ...input.flows].flatMap((result) => result.deviations).sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
     input.gate,
+    { operations: summaries, flows: input.flows },
   );
   const coverage = coverageOf(input, new Set(results.map((result) => result.operationId)));
   const sum = (pick: (s: OperationSummary) => number) => summaries.reduce((total, s) => total + pick(s), 0);
