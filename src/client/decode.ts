@@ -112,6 +112,11 @@ export function readBody(raw: Readable, contentEncoding: string | undefined, cap
     for (const decoder of chain) {
       decoder.once('error', (error) => {
         if (settled || decodingFailed) return;
+        // No bytes at all: nothing was encoded wrongly; an empty body is judged as empty.
+        if (rawEnded && received.received === 0) {
+          finish({ bytes: Buffer.alloc(0), complete: true });
+          return;
+        }
         decodingFailed = true;
         mismatch = `content-encoding: ${codings.join(', ')}, but the body does not decode as that (${error.message})`;
         for (const stage of chain) {

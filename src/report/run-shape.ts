@@ -3,9 +3,9 @@ import type { RunSettings } from '../engine/settings.js';
 /**
  * The options that decide what a run sends and how it judges the answers. The parts of a run split
  * with --shard must agree on every one of them, or their merged report describes no single run.
+ * The base URL is not among them: each CI machine may reach its own instance of the service.
  */
 export interface RunShape {
-  readonly baseUrl: string;
   readonly authScheme: RunSettings['authScheme'];
   readonly runs: number;
   readonly hostileRuns: number;
@@ -27,7 +27,6 @@ export interface ShardPosition {
 
 export function runShapeOf(settings: RunSettings): RunShape {
   return {
-    baseUrl: settings.baseUrl,
     authScheme: settings.authScheme,
     runs: settings.runs,
     hostileRuns: settings.hostileRuns,

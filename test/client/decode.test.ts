@@ -69,6 +69,12 @@ describe('content negotiation: the kit asks for gzip, deflate and br, and judges
     expect(transcript.response!.json.ok).toBe(true);
   });
 
+  it('an empty body labelled gzip is an empty body, not an encoding problem', async () => {
+    const transcript = await answering({ 'content-encoding': 'gzip' }, Buffer.alloc(0));
+    expect(transcript.response!.encodingProblem).toBeUndefined();
+    expect(transcript.response!.bodyText).toBe('');
+  });
+
   it('a coding the kit did not ask for is noted', async () => {
     const transcript = await answering({ 'content-encoding': 'zstd' }, json);
     expect(transcript.response!.encodingProblem).toMatch(/"zstd"/);

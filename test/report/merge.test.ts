@@ -13,7 +13,6 @@ import type { RunShape } from '../../src/report/run-shape.js';
 import { reportAgainst } from '../support/report.js';
 
 const options: RunShape = {
-  baseUrl: 'http://127.0.0.1:8080',
   authScheme: 'bearer-no-space',
   runs: 4,
   hostileRuns: 20,
