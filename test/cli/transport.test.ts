@@ -164,14 +164,19 @@ async function loopbackProxy(): Promise<{ url: string; seen: string[] }> {
 }
 
 describe('proxies and extra headers', () => {
-  it('--proxy: every request goes through the proxy', async () => {
+  it('--proxy: every request goes through the proxy; a password in the base URL is shown nowhere', async () => {
     const server = await reference();
     const proxy = await loopbackProxy();
     const dir = mkdtempSync(join(tmpdir(), 'otp-proxy-'));
-    const { code } = await kit(['--base-url', server.url, '--token', server.token, ...small, '--proxy', proxy.url, '--report-dir', dir]);
+    const withPassword = server.url.replace('http://', 'http://alice:base-pass-5150@');
+    const { code, stdout, stderr } = await kit(['--base-url', withPassword, '--token', server.token, ...small, '--proxy', proxy.url, '--report-dir', dir]);
     expect(code).toBe(0);
     expect(proxy.seen.length).toBeGreaterThan(0);
     expect(proxy.seen.every((line) => line.includes(new URL(server.url).host))).toBe(true);
+    expect(stdout).toContain(`Checking ${server.url}`);
+    expect(`${stdout}${stderr}`).not.toContain('base-pass-5150');
+    for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file), 'utf8')).not.toContain('base-pass-5150');
+    expect(reportIn(dir).target.baseUrl).toBe(server.url);
   });
 
   it('HTTP_PROXY from the environment is used, and NO_PROXY bypasses it', async () => {
