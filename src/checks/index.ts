@@ -13,15 +13,17 @@ import { pageNumberEcho } from './page/page-number-echo.js';
 import { pageSizeBound } from './page/page-size-bound.js';
 import { httpStatus } from './transport/http-status.js';
 import { httpStatusClientError } from './transport/http-status-client-error.js';
+import { contentEncoding } from './transport/content-encoding.js';
 import { jsonBody } from './transport/json-body.js';
 import { jsonContentType } from './transport/json-content-type.js';
+import { jsonUnicode } from './transport/json-unicode.js';
 import { rateLimited } from './transport/rate-limited.js';
 import { responseReceived } from './transport/response-received.js';
 import type { Check } from './types.js';
 
 /** Every check, by area, in the order they are reported: transport first, then what rests on it. */
 export const checksByArea = {
-  transport: [responseReceived, httpStatus, httpStatusClientError, rateLimited, jsonBody, jsonContentType],
+  transport: [responseReceived, httpStatus, httpStatusClientError, rateLimited, contentEncoding, jsonBody, jsonUnicode, jsonContentType],
   envelope: [envelope],
   data: [dataSchema, sampleTypes],
   page: [pageNumberEcho, pageSizeBound],

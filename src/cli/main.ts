@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runOptions } from '../config/options.js';
+import { checkReportDir } from '../config/report-dir.js';
 import { parseRunArguments, resolveRunConfig } from '../config/resolve.js';
 import { KitError, TargetUnreachableError } from '../errors.js';
 import { findFault, faults } from '../reference/faults/catalogue.js';
@@ -37,7 +38,7 @@ Options of serve:
   --inject FAULT                answer with a deliberate fault (see --inject list)
   --variant NAME                make other choices the spec leaves open (see --variant list)
 
-Exit codes: 0 no deviation at or above --fail-on; 1 deviations; 2 bad options or a kit error; 3 target unreachable.`;
+Exit codes: 0 no deviation at or above --fail-on; 1 deviations; 2 bad options or a kit error; 3 could not connect to the target.`;
 
 async function serve(argv: string[]): Promise<void> {
   let values: Record<string, string | undefined>;
@@ -108,8 +109,10 @@ function merge(argv: string[]): number {
   } catch (error) {
     throw new KitError('OTP_BAD_OPTION', `${(error as Error).message}. Usage: ${TOOL_NAME} merge [--report-dir DIR] part-1/report.json part-2/report.json …`);
   }
+  const reportDir = resolve(parsed.values['report-dir'] ?? 'reports');
+  checkReportDir(reportDir);
   const report = mergeReports(parsed.positionals);
-  const files = writeReports(report, resolve(parsed.values['report-dir'] ?? 'reports'), process.env.GITHUB_STEP_SUMMARY);
+  const files = writeReports(report, reportDir, process.env.GITHUB_STEP_SUMMARY);
   console.log(summaryText(report, files));
   return report.verdict === 'pass' ? 0 : 1;
 }

@@ -18,6 +18,7 @@ import { readWaivers } from '../gate/waivers.js';
 import { summaryText } from '../report/console.js';
 import { type ProgressOutput, Progress } from '../report/progress.js';
 import { buildReport, checkInfos, failsRun, type Report } from '../report/report.js';
+import { runShapeOf, shardPosition } from '../report/run-shape.js';
 import { writeReports } from '../report/write.js';
 import { sharedValidator } from '../validation/validator.js';
 import { probeTarget } from './probe.js';
@@ -128,6 +129,9 @@ async function runSuites(settings: RunSettings, config: RunConfig, gate: GateSet
     skipped: [...config.skipped, ...notRun(settings, collector.results, config.shard)],
     mapped: settings.mapped,
     gate,
+    ...(config.shard ? { shard: shardPosition(config.shard)! } : {}),
+    options: runShapeOf(settings),
+    warnings: config.warnings,
   });
   const files = writeReports(report, config.reportDir, io.jobSummaryFile);
   io.log(summaryText(report, files, config.verbosity));
@@ -184,9 +188,10 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     const { variables: _variables, operationMap: _operationMap, ...runConfig } = config;
     const base = { ...runConfig, ...mapped, baseUrl: server?.url ?? config.baseUrl! };
     if (server && config.verbosity !== 'quiet') io.log(`No --base-url given: started the embedded reference server at ${server.url} (random token).`);
-    await probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000));
+    for (const warning of config.warnings) io.log(warning);
+    await probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport);
     const token = await tokenFor(config, base, server?.token);
-    const settings: RunSettings = { ...base, token, secrets: [token, ...mapped.secrets] };
+    const settings: RunSettings = { ...base, token, secrets: [token, ...mapped.secrets, ...config.optionSecrets] };
     return config.replay === undefined ? await runSuites(settings, config, gate, embedded, io) : await replay(config.replay, settings, io);
   } finally {
     await server?.close();

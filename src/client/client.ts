@@ -1,7 +1,8 @@
-import type { Readable } from 'node:stream';
+import { isUtf8 } from 'node:buffer';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool } from 'undici';
 import { authorizationValue, type AuthScheme } from './auth.js';
+import { ACCEPT_ENCODING, BodyReadError, readBody } from './decode.js';
+import { createDispatcher, type TransportOptions } from './dispatcher.js';
 import type { ParsedBody, ReceivedResponse, Transcript } from './exchange.js';
 import { classifyFailure } from './failures.js';
 import { createLimiter } from './limiter.js';
@@ -22,6 +23,8 @@ export interface ClientOptions {
   readonly ratePerSecond?: number;
   /** Obtains a new token (the token operation); called once at most, when a call is answered as unauthorized. */
   readonly refreshToken?: () => Promise<string | undefined>;
+  /** TLS trust, proxies and extra headers. */
+  readonly transport?: TransportOptions;
 }
 
 /** HTTP 401 or 403, or an envelope whose code says so: the answer of a server that refused the token. */
@@ -62,31 +65,6 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return flat;
 }
 
-/** What of a body over the cap is kept as evidence: the cap bounds what is read, this what is held. */
-const KEPT_OF_A_CUT_BODY = 64 * 1024;
-
-/**
- * Reads a body into `into` until it ends (true) or passes `cap` bytes (false: the stream is
- * destroyed and only its first bytes are kept, so a hostile body costs no more memory than that).
- */
-function readCapped(stream: Readable, into: { chunks: Buffer[]; received: number }, cap: number): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    stream.on('data', (chunk: Buffer) => {
-      into.received += chunk.length;
-      if (into.received <= cap) {
-        into.chunks.push(chunk);
-        return;
-      }
-      const upToCap = Buffer.concat([...into.chunks, chunk.subarray(0, chunk.length - (into.received - cap))]);
-      into.chunks = [upToCap.subarray(0, KEPT_OF_A_CUT_BODY)];
-      stream.destroy();
-      resolve(false);
-    });
-    stream.once('end', () => resolve(true));
-    stream.once('error', reject);
-  });
-}
-
 function parseJson(text: string): ParsedBody {
   if (text.trim() === '') return { ok: false, reason: 'empty body' };
   try {
@@ -99,17 +77,18 @@ function parseJson(text: string): ParsedBody {
 /** One undici pool with keep-alive per run; every request bounded in time and size. */
 export function createClient(options: ClientOptions): Client {
   const target = parseBaseUrl(options.baseUrl);
-  const pool = new Pool(target.origin, {
+  const dispatcher = createDispatcher({
+    origin: target.origin,
     connections: options.concurrency,
-    keepAliveTimeout: 10_000,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-    connect: { timeout: options.timeoutMs },
+    timeoutMs: options.timeoutMs,
+    ...(options.transport ? { transport: options.transport } : {}),
   });
   const limit = createLimiter(options.concurrency);
   const pace = createPacer(options.ratePerSecond);
   const defaultHeaders: Record<string, string> = {
     'content-type': 'application/json',
+    'accept-encoding': ACCEPT_ENCODING,
+    ...options.transport?.headers,
     authorization: authorizationValue(options.authScheme, options.token),
   };
 
@@ -131,26 +110,37 @@ export function createClient(options: ClientOptions): Client {
     // Abandoned while waiting for its turn: a listener added now would never hear of it.
     if (request.abandon?.aborted) controller.abort();
     let response: Omit<ReceivedResponse, 'bodyText' | 'json'> | undefined;
-    const body = { chunks: [] as Buffer[], received: 0 };
     try {
-      const answer = await pool.request({ method: request.method as 'POST', path, headers, body: request.body, signal: controller.signal });
+      const answer = await dispatcher.request({
+        origin: target.origin,
+        method: request.method as 'POST',
+        path,
+        headers,
+        body: request.body,
+        signal: controller.signal,
+      });
       response = { status: answer.statusCode, headers: flattenHeaders(answer.headers) };
-      const complete = await readCapped(answer.body, body, options.maxBodyBytes);
-      const bodyText = Buffer.concat(body.chunks).toString('utf8');
-      if (!complete) {
+      const read = await readBody(answer.body, response.headers['content-encoding'], options.maxBodyBytes);
+      const bodyText = read.bytes.toString('utf8');
+      const decoding = read.encodingProblem === undefined ? {} : { encodingProblem: read.encodingProblem };
+      if (!read.complete) {
         return {
           request: sent,
-          response: { ...response, bodyText, json: { ok: false, reason: 'body cut at the cap' } },
-          failure: { kind: 'body-too-large', message: `body longer than the cap of ${options.maxBodyBytes} bytes` },
+          response: { ...response, ...decoding, bodyText, json: { ok: false, reason: 'body cut at the cap' } },
+          failure: {
+            kind: 'body-too-large',
+            message: `body longer than the cap of ${options.maxBodyBytes} bytes${response.headers['content-encoding'] && !read.encodingProblem ? ' once decoded' : ''}`,
+          },
           durationMs: elapsed(),
         };
       }
-      return { request: sent, response: { ...response, bodyText, json: parseJson(bodyText) }, durationMs: elapsed() };
+      const invalidUtf8 = isUtf8(read.bytes) ? {} : { invalidUtf8: true as const };
+      return { request: sent, response: { ...response, ...decoding, ...invalidUtf8, bodyText, json: parseJson(bodyText) }, durationMs: elapsed() };
     } catch (error) {
       const failure = classifyFailure(error, options.timeoutMs, request.abandon);
       const partial = response && {
         ...response,
-        bodyText: Buffer.concat(body.chunks).toString('utf8'),
+        bodyText: error instanceof BodyReadError ? error.partial.toString('utf8') : '',
         json: { ok: false, reason: 'body incomplete' } as const,
       };
       return { request: sent, ...(partial ? { response: partial } : {}), failure, durationMs: elapsed() };
@@ -189,7 +179,7 @@ export function createClient(options: ClientOptions): Client {
   return {
     send: (request) => limit(() => send(request)),
     close: async () => {
-      await pool.destroy();
+      await dispatcher.destroy();
     },
   };
 }

@@ -13,10 +13,14 @@ export type ParsedBody = { readonly ok: true; readonly value: unknown } | { read
 export interface ReceivedResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  /** The body as text, at most the body cap long. */
+  /** The body as text, decoded from its Content-Encoding, at most the body cap long. */
   readonly bodyText: string;
   /** The body parsed as JSON, or why it could not be. */
   readonly json: ParsedBody;
+  /** The body's bytes are not well-formed UTF-8 (RFC 8259 §8.1); bodyText then holds U+FFFD in their place. */
+  readonly invalidUtf8?: true;
+  /** The Content-Encoding could not be undone: the bytes did not match it, or the kit did not ask for it. bodyText is then the bytes as received. */
+  readonly encodingProblem?: string;
 }
 
 /** Why no complete response arrived. Each kind becomes a deviation; none stops the run. */

@@ -7,10 +7,25 @@ export interface Target {
   readonly basePath: string;
 }
 
-export function parseBaseUrl(baseUrl: string): Target {
-  let url: URL;
+/** A URL as it may be shown: without `user:password@`. */
+export function displayUrl(text: string): string {
   try {
-    url = new URL(baseUrl);
+    const url = new URL(text);
+    if (!url.username && !url.password) return text;
+    url.username = '';
+    url.password = '';
+    return url.href.replace(/\/$/, text.endsWith('/') ? '/' : '');
+  } catch {
+    // Not a URL: cut whatever stands between the scheme and an @, which may be a password.
+    return text.replace(/\/\/[^/@]*@/, '//');
+  }
+}
+
+export function parseBaseUrl(given: string): Target {
+  let url: URL;
+  const baseUrl = displayUrl(given);
+  try {
+    url = new URL(given);
   } catch {
     throw new KitError(
       'OTP_BAD_BASE_URL',

@@ -40,6 +40,40 @@ export const runOptions: readonly OptionSpec[] = [
     description: 'bearer-no-space sends `bearer<TOKEN>` as section 5 documents; bearer-space sends `Bearer <TOKEN>`; api-key sends the token alone.',
   },
   {
+    name: 'ca-file',
+    env: 'OTP_CA_FILE',
+    type: 'string',
+    valueName: 'FILE',
+    defaultText: "Node's CA roots (and NODE_EXTRA_CA_CERTS)",
+    description: 'PEM file of the CA certificates the server certificate is signed by (a private or self-signed CA), trusted beside the usual roots.',
+  },
+  {
+    name: 'insecure',
+    env: 'OTP_INSECURE',
+    type: 'boolean',
+    defaultText: 'off',
+    description:
+      'Do not verify the server certificate. Anyone on the path could read the token: a loud warning goes to the console and the report; prefer --ca-file.',
+  },
+  {
+    name: 'proxy',
+    env: 'OTP_PROXY',
+    type: 'string',
+    valueName: 'URL',
+    defaultText: 'HTTPS_PROXY / HTTP_PROXY, except hosts in NO_PROXY',
+    description: 'HTTP(S) proxy every request goes through (CONNECT tunnel), e.g. http://user:password@proxy:3128; NO_PROXY still applies.',
+  },
+  {
+    name: 'header',
+    env: 'OTP_HEADERS',
+    type: 'string',
+    multiple: true,
+    valueName: "'NAME: VALUE'",
+    defaultText: 'none',
+    description:
+      'A header sent on every request (an API gateway key, a tenant); repeat for more (OTP_HEADERS: one per line). Values are secrets: never written anywhere.',
+  },
+  {
     name: 'runs',
     env: 'OTP_RUNS',
     type: 'string',

@@ -9,11 +9,13 @@ import { operations } from '../catalogue/operations.js';
 import { referenceOperationMapFile } from '../reference/map-file.js';
 import type { Severity } from '../checks/types.js';
 import { type AuthScheme, authSchemes } from '../client/auth.js';
-import { parseBaseUrl } from '../client/target.js';
+import { displayUrl, parseBaseUrl } from '../client/target.js';
 import { randomSeed } from '../engine/seed.js';
 import type { RunSettings } from '../engine/settings.js';
 import { KitError } from '../errors.js';
 import { runOptions } from './options.js';
+import { checkReportDir } from './report-dir.js';
+import { checkToken, resolveTransport } from './transport.js';
 
 export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token' | 'mapped' | 'mappedFlows' | 'tokenSource' | 'secrets'> {
   /** The operation map in force: --operation-map, or the reference server's own with the embedded server. */
@@ -34,6 +36,12 @@ export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token' | 'mapp
   readonly verbosity: 'quiet' | 'normal' | 'verbose';
   /** `I/N`: this run is the I-th of N parts. */
   readonly shard: string | undefined;
+  /** Secrets the options carry: --header values, passwords in the base URL and proxy URLs. */
+  readonly optionSecrets: readonly string[];
+  /** Said loudly before the run and recorded in the report (--insecure). */
+  readonly warnings: readonly string[];
+  /** --ca-file as given, for the report. */
+  readonly caFile: string | undefined;
 }
 
 type Source = (name: string) => string | undefined;
@@ -144,11 +152,14 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     return env[spec.env] ?? dotenvValues[spec.env];
   };
 
-  const baseUrl = source('base-url');
-  if (baseUrl !== undefined) parseBaseUrl(baseUrl);
+  const givenBaseUrl = source('base-url');
+  if (givenBaseUrl !== undefined) parseBaseUrl(givenBaseUrl);
+  // user:password@ is not sent (the token goes in authorization): shown nowhere, and a secret.
+  const baseUrl = givenBaseUrl === undefined ? undefined : displayUrl(givenBaseUrl);
   const mapFile = source('operation-map') ?? (baseUrl === undefined ? referenceOperationMapFile : undefined);
   const operationMap = mapFile === undefined ? undefined : { file: mapFile, map: readOperationMap(resolve(cwd, mapFile)) };
   const token = source('token');
+  checkToken(token);
   const tokenOperation = operationMap?.map.operations['token-get'];
   if (baseUrl !== undefined && (token === undefined || token === '') && tokenOperation?.token === undefined) {
     throw badOption(
@@ -195,6 +206,19 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   const candidates: Selectable[] = [...operations, ...mappable];
   const selected = selectOperations(only, mappable).map((id) => candidates.find((op) => op.id === id)!);
   const rate = source('rate');
+  const reportDir = resolve(cwd, source('report-dir') ?? 'reports');
+  checkReportDir(reportDir);
+  const lookup = (name: string) => env[name] ?? dotenvValues[name];
+  const headerLines = Array.isArray(values.header) ? values.header : (lookup('OTP_HEADERS') ?? '').split(/\r?\n/).filter((line) => line.trim() !== '');
+  const caFile = source('ca-file');
+  const transport = resolveTransport({
+    baseUrl: givenBaseUrl,
+    caFile: caFile === undefined ? undefined : resolve(cwd, caFile),
+    insecure: flag('--insecure', source('insecure'), false),
+    proxy: source('proxy'),
+    headers: headerLines,
+    lookup,
+  });
 
   return {
     baseUrl,
@@ -216,11 +240,15 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     timeoutMs: positiveInteger('timeout', source('timeout') ?? '10000', 3_600_000),
     concurrency: positiveInteger('concurrency', source('concurrency') ?? '8', 1024),
     maxBodyBytes: positiveInteger('max-body', source('max-body') ?? String(5 * 1024 * 1024), 1024 * 1024 * 1024),
-    reportDir: resolve(cwd, source('report-dir') ?? 'reports'),
+    reportDir,
     failOn,
     operations: selected.filter((op) => !(readOnly && op.mutates)).map((op) => op.id),
     skipped: selected.filter((op) => readOnly && op.mutates).map((op) => ({ operationId: op.id, reason: 'read-only: the operation changes state' })),
     operationMap,
     variables: { ...dotenvValues, ...definedEntries(env) },
+    ...(Object.keys(transport.transport).length > 0 ? { transport: transport.transport } : {}),
+    optionSecrets: transport.secrets,
+    warnings: transport.warnings,
+    caFile,
   };
 }

@@ -17,6 +17,8 @@ export function curlRepro(request: SentRequest, token: string): string {
       parts.push('-H', singleQuoted(line));
     }
   }
+  // The kit asks for compressed answers: curl must decode them too, or it prints the raw bytes.
+  if (Object.keys(request.headers).some((name) => name.toLowerCase() === 'accept-encoding')) parts.push('--compressed');
   if (request.body !== undefined) parts.push('--data-raw', singleQuoted(request.body));
   return parts.join(' ');
 }

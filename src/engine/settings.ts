@@ -2,6 +2,7 @@ import type { MappedFlowSpec } from '../catalogue/operation-map.js';
 import type { Operation } from '../catalogue/operations.js';
 import type { Severity } from '../checks/types.js';
 import type { AuthScheme } from '../client/auth.js';
+import type { TransportOptions } from '../client/dispatcher.js';
 
 /** Everything a run needs, resolved from options, environment and .env; plain data, so it can cross to workers. */
 export interface RunSettings {
@@ -35,6 +36,8 @@ export interface RunSettings {
   readonly tokenSource?: TokenSource;
   /** Strings never written anywhere: the token and the credentials the templates took. */
   readonly secrets: readonly string[];
+  /** TLS trust (--ca-file, --insecure), proxies and --header: how the target is reached. */
+  readonly transport?: TransportOptions;
 }
 
 export interface TokenSource {

@@ -1,6 +1,6 @@
 import { type Severity, severityRank } from '../checks/types.js';
 import { type Deviation, deviationKey } from '../engine/deviation.js';
-import type { FixedDeviation } from './baseline.js';
+import { type FixedDeviation, type RunObservations, wasObserved } from './baseline.js';
 import { isExpired, type Waiver, waives } from './waivers.js';
 
 /** How a run decides its verdict, and what it compared against. */
@@ -19,7 +19,15 @@ export interface GateSettings {
 export interface Gate {
   readonly failOn: Severity;
   readonly failOnNew: boolean;
-  readonly baseline?: { readonly file: string; readonly new: number; readonly stillPresent: number; readonly fixed: readonly FixedDeviation[] };
+  readonly baseline?: {
+    readonly file: string;
+    readonly new: number;
+    readonly stillPresent: number;
+    /** Gone where the run checked for them: the check ran on the operation and passed. */
+    readonly fixed: readonly FixedDeviation[];
+    /** Absent, but the run did not look (operation not run, check never passed there): neither fixed nor present. */
+    readonly unobserved?: readonly FixedDeviation[];
+  };
   readonly waivers?: { readonly file: string; readonly applied: number; readonly expired: readonly Waiver[] };
   /** Sentences saying why the run fails; empty when it passes. */
   readonly failures: readonly string[];
@@ -38,8 +46,11 @@ export function countsAgainst(deviation: GatedDeviation, gate: Pick<Gate, 'failO
   return severityRank(deviation.severity) >= severityRank(gate.failOn);
 }
 
-/** Marks each deviation new or still present and waived or not, and decides whether the run fails. */
-export function applyGate(deviations: readonly Deviation[], settings: GateSettings): { deviations: GatedDeviation[]; gate: Gate } {
+/**
+ * Marks each deviation new or still present and waived or not, and decides whether the run fails.
+ * Without `observed`, every baseline deviation that is absent counts as fixed.
+ */
+export function applyGate(deviations: readonly Deviation[], settings: GateSettings, observed?: RunObservations): { deviations: GatedDeviation[]; gate: Gate } {
   const active = settings.waivers.filter((waiver) => !isExpired(waiver, settings.now));
   const expired = settings.waivers.filter((waiver) => isExpired(waiver, settings.now));
   const gated: GatedDeviation[] = deviations.map((deviation) => {
@@ -51,9 +62,11 @@ export function applyGate(deviations: readonly Deviation[], settings: GateSettin
     };
   });
   const keys = new Set(deviations.map(deviationKey));
-  const fixed = [...(settings.baseline?.entries() ?? [])]
+  const absent = [...(settings.baseline?.entries() ?? [])]
     .filter(([key]) => !keys.has(key))
     .map(([, d]) => ({ severity: d.severity, operation: d.operation, check: d.check, instancePath: d.instancePath }));
+  const fixed = absent.filter((d) => !observed || wasObserved(d, observed));
+  const unobserved = absent.filter((d) => observed && !wasObserved(d, observed));
 
   const counting = gated.filter((d) => countsAgainst(d, settings));
   const failures = [
@@ -79,6 +92,7 @@ export function applyGate(deviations: readonly Deviation[], settings: GateSettin
               new: gated.filter((d) => d.baseline === 'new').length,
               stillPresent: gated.filter((d) => d.baseline === 'still-present').length,
               fixed,
+              ...(observed ? { unobserved } : {}),
             },
           }
         : {}),

@@ -1,44 +1,153 @@
-import { readFileSync } from 'node:fs';
 import { operations } from '../catalogue/operations.js';
+import { deviationKey } from '../engine/deviation.js';
 import { KitError } from '../errors.js';
+import type { FixedDeviation } from '../gate/baseline.js';
+import type { Gate } from '../gate/gate.js';
+import { readReportFile } from '../gate/report-file.js';
 import { countSeverities, type Report } from './report.js';
 
-function readReport(file: string): Report {
-  try {
-    const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
-    if (!Array.isArray(report.deviations) || !Array.isArray(report.coverage)) throw new Error('not a report.json');
-    return report;
-  } catch (error) {
-    throw new KitError('OTP_BAD_REPORT', `${file} is not a report.json of otp-conformance (${(error as Error).message}); give the report.json of each part.`);
+interface Part {
+  readonly file: string;
+  readonly report: Report & Required<Pick<Report, 'shard' | 'options'>>;
+}
+
+function refuse(message: string): KitError {
+  return new KitError('OTP_BAD_MERGE', message);
+}
+
+function readPart(file: string): Part {
+  const report = readReportFile(file, 'report-part.schema.json', {
+    option: '',
+    code: 'OTP_BAD_REPORT',
+    fix: 'give the report.json each part of a run wrote with --shard I/N.',
+  }) as Part['report'];
+  return { file, report };
+}
+
+/** JSON with keys in one order, so that equal options compare equal however they were written. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The first part's value, and each part that differs from it: named, with the option to fix. */
+function sameEverywhere(parts: readonly Part[], what: string, pick: (report: Part['report']) => unknown, fix: string): void {
+  const first = canonical(pick(parts[0]!.report));
+  const differing = parts.filter((part) => canonical(pick(part.report)) !== first);
+  if (differing.length > 0) {
+    const shown = (part: Part) => `${part.file} (${JSON.stringify(pick(part.report))})`;
+    throw refuse(`The parts ran with different ${what}: ${shown(parts[0]!)} but ${differing.map(shown).join(', ')}; ${fix}`);
   }
 }
 
-/** The parts of one run split with --shard, joined into one report as if it had run whole. */
+/** Options that differ between parts, by name: shorter than printing both. */
+function differingOptions(parts: readonly Part[]): void {
+  const first = parts[0]!;
+  const options = (part: Part): Record<string, unknown> => ({ ...part.report.options });
+  for (const part of parts.slice(1)) {
+    const [mine, theirs] = [options(first), options(part)];
+    const names = [...new Set([...Object.keys(mine), ...Object.keys(theirs)])].filter((name) => canonical(mine[name]) !== canonical(theirs[name]));
+    if (names.length > 0) {
+      throw refuse(
+        `The parts ran with different options: ${first.file} and ${part.file} differ in ${names.join(', ')}; run every part with the same options, only --shard and --report-dir changing.`,
+      );
+    }
+  }
+}
+
+/** Shards 1..N, each exactly once: names every part missing and every part given twice. */
+function checkShards(parts: readonly Part[]): void {
+  sameEverywhere(parts, 'shard counts', (report) => report.shard.total, 'give the parts of one run, all with --shard I/N for the same N.');
+  const total = parts[0]!.report.shard.total;
+  const problems: string[] = [];
+  for (let index = 1; index <= total; index++) {
+    const given = parts.filter((part) => part.report.shard.index === index);
+    if (given.length === 0) problems.push(`part ${index}/${total} is missing`);
+    if (given.length > 1) problems.push(`part ${index}/${total} is given ${given.length} times (${given.map((part) => part.file).join(', ')})`);
+  }
+  const beyond = parts.filter((part) => part.report.shard.index > total);
+  for (const part of beyond) problems.push(`${part.file} says it is part ${part.report.shard.index}/${total}`);
+  if (problems.length > 0) throw refuse(`Cannot merge: ${problems.join('; ')}. Give the report.json of each part of the run exactly once.`);
+}
+
+function unique(deviations: readonly FixedDeviation[]): FixedDeviation[] {
+  return [...new Map(deviations.map((deviation) => [deviationKey(deviation), deviation])).values()];
+}
+
+/**
+ * The baseline comparison of the whole run: each part compared only what it ran, so a deviation
+ * is fixed if some part saw it fixed, and unobserved only if no part looked.
+ */
+function mergedGate(parts: readonly Part[]): Gate {
+  const gates = parts.map((part) => part.report.gate);
+  const first = gates[0]!;
+  const baselines = gates.flatMap((gate) => (gate.baseline ? [gate.baseline] : []));
+  const fixed = unique(baselines.flatMap((baseline) => baseline.fixed));
+  const fixedKeys = new Set(fixed.map(deviationKey));
+  const unobservedEverywhere = unique(baselines.flatMap((baseline) => baseline.unobserved ?? [])).filter(
+    (deviation) =>
+      !fixedKeys.has(deviationKey(deviation)) &&
+      baselines.every((baseline) => (baseline.unobserved ?? []).some((other) => deviationKey(other) === deviationKey(deviation))),
+  );
+  const waivers = gates.flatMap((gate) => (gate.waivers ? [gate.waivers] : []));
+  return {
+    ...first,
+    ...(first.baseline
+      ? {
+          baseline: {
+            file: first.baseline.file,
+            new: baselines.reduce((total, baseline) => total + baseline.new, 0),
+            stillPresent: baselines.reduce((total, baseline) => total + baseline.stillPresent, 0),
+            fixed,
+            unobserved: unobservedEverywhere,
+          },
+        }
+      : {}),
+    ...(first.waivers
+      ? {
+          waivers: {
+            file: first.waivers.file,
+            applied: waivers.reduce((total, waiver) => total + waiver.applied, 0),
+            expired: [...new Map(waivers.flatMap((waiver) => waiver.expired).map((waiver) => [JSON.stringify(waiver), waiver])).values()],
+          },
+        }
+      : {}),
+    failures: [...new Set(gates.flatMap((gate) => gate.failures))],
+  };
+}
+
+/**
+ * The parts of one run split with --shard, joined into one report as if it had run whole — once
+ * they are shown to be one run: same kit version, seed and options, shards 1..N each exactly once.
+ */
 export function mergeReports(files: readonly string[]): Report {
   if (files.length === 0)
     throw new KitError('OTP_BAD_OPTION', 'merge needs the report.json of each part, e.g. otp-conformance merge part-1/report.json part-2/report.json.');
-  const parts = files.map(readReport);
-  const first = parts[0]!;
-  const seeds = new Set(parts.map((part) => part.seed));
-  if (seeds.size > 1) {
-    throw new KitError('OTP_BAD_REPORT', `The parts ran with different seeds (${[...seeds].join(', ')}); run every part with the same --seed.`);
-  }
+  const parts = files.map(readPart);
+  sameEverywhere(parts, 'kit versions', (report) => report.version, 'write every part with the same version of otp-conformance.');
+  sameEverywhere(parts, 'seeds', (report) => report.seed, 'run every part with the same --seed.');
+  checkShards(parts);
+  differingOptions(parts);
+  const reports = parts.map((part) => part.report);
+  const { shard: _shard, ...first } = reports[0]!;
   const order = (id: string) => operations.findIndex((op) => op.id === id);
-  const summaries = parts.flatMap((part) => part.operations).sort((a, b) => order(a.id) - order(b.id));
-  const flows = parts.flatMap((part) => part.flows);
-  const deviations = parts.flatMap((part) => part.deviations);
-  const tested = new Set(parts.flatMap((part) => part.coverage.filter((entry) => entry.status === 'tested').map((entry) => entry.id)));
+  const summaries = reports.flatMap((part) => part.operations).sort((a, b) => order(a.id) - order(b.id));
+  const deviations = reports.flatMap((part) => part.deviations);
+  const tested = new Set(reports.flatMap((part) => part.coverage.filter((entry) => entry.status === 'tested').map((entry) => entry.id)));
   const coverage = first.coverage.map((entry) =>
     tested.has(entry.id) ? { id: entry.id, operation: entry.operation, group: entry.group, status: 'tested' as const } : entry,
   );
-  const sum = (pick: (report: Report) => number) => parts.reduce((total, part) => total + pick(part), 0);
-  const failures = [...new Set(parts.flatMap((part) => part.gate.failures))];
+  const sum = (pick: (report: Report) => number) => reports.reduce((total, part) => total + pick(part), 0);
   return {
     ...first,
-    startedAt: parts.map((part) => part.startedAt).sort()[0]!,
-    durationMs: Math.max(...parts.map((part) => part.durationMs)),
-    verdict: parts.some((part) => part.verdict === 'fail') ? 'fail' : 'pass',
-    gate: { ...first.gate, failures },
+    startedAt: reports.map((part) => part.startedAt).sort()[0]!,
+    durationMs: Math.max(...reports.map((part) => part.durationMs)),
+    verdict: reports.some((part) => part.verdict === 'fail') ? 'fail' : 'pass',
+    gate: mergedGate(parts),
     summary: {
       operations: summaries.length,
       requests: sum((part) => part.summary.requests),
@@ -49,8 +158,8 @@ export function mergeReports(files: readonly string[]): Report {
     },
     operations: summaries,
     coverage,
-    flows,
-    observations: parts.flatMap((part) => part.observations),
+    flows: reports.flatMap((part) => part.flows),
+    observations: reports.flatMap((part) => part.observations),
     deviations,
   };
 }

@@ -11,6 +11,7 @@ import { allChecks } from '../checks/index.js';
 import { allFlows } from '../flows/index.js';
 import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import type { RunShape, ShardPosition } from './run-shape.js';
 
 export interface SeverityCounts {
   readonly errors: number;
@@ -69,6 +70,12 @@ export interface Report {
   /** What the server did where the spec leaves the answer open (auth probes). */
   readonly observations: readonly Observation[];
   readonly deviations: readonly GatedDeviation[];
+  /** With --shard: which part of the run this report is. */
+  readonly shard?: ShardPosition;
+  /** The options that shaped the run; merge requires every part to agree on them. */
+  readonly options?: RunShape;
+  /** What the run must say loudly, e.g. that --insecure turned certificate checks off. */
+  readonly warnings?: readonly string[];
 }
 
 export interface CoverageEntry {
@@ -101,6 +108,9 @@ export interface ReportInput {
   /** The operations of 4.1 the run's map places. */
   readonly mapped: readonly Operation[];
   readonly gate: GateSettings;
+  readonly shard?: ShardPosition;
+  readonly options?: RunShape;
+  readonly warnings?: readonly string[];
 }
 
 /** Catalogue order: the sixteen of section 4, then those of 4.1. */
@@ -145,6 +155,7 @@ export function buildReport(input: ReportInput): Report {
   const { deviations, gate } = applyGate(
     [...results, ...input.flows].flatMap((result) => result.deviations).sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
     input.gate,
+    { operations: summaries, flows: input.flows },
   );
   const coverage = coverageOf(input, new Set(results.map((result) => result.operationId)));
   const sum = (pick: (s: OperationSummary) => number) => summaries.reduce((total, s) => total + pick(s), 0);
@@ -173,5 +184,8 @@ export function buildReport(input: ReportInput): Report {
     flows: input.flows.map(({ deviations: flowDeviations, ...flow }) => ({ ...flow, ...countSeverities(flowDeviations) })),
     observations: results.flatMap((result) => result.observations),
     deviations,
+    ...(input.shard ? { shard: input.shard } : {}),
+    ...(input.options ? { options: input.options } : {}),
+    ...(input.warnings && input.warnings.length > 0 ? { warnings: input.warnings } : {}),
   };
 }

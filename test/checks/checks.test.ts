@@ -19,6 +19,12 @@ function withBody(operationId: string, rewrite: (body: Json) => unknown): Exchan
   return exchangeOf(operationId, { payload, body: rewrite(cleanBody(operationId, payload)) });
 }
 
+/** An exchange whose response carries what the client noted while reading it. */
+const noted = (exchange: Exchange, note: Partial<NonNullable<Exchange['response']>>): Exchange => ({
+  ...exchange,
+  response: { ...exchange.response!, ...note },
+});
+
 const unauthorized = { data: {}, status: 'fail', code: '401', message: 'unauthorized', error: { reason: 'unauthorized' } };
 
 const mapItems = (data: Json, rewrite: (line: Json, index: number) => Json) => ({
@@ -48,6 +54,18 @@ const cases: Record<string, Case> = {
     fires: exchangeOf('purchase-order-list', { body: '<html><h1>502</h1></html>', headers: { 'content-type': 'text/html' } }),
     instancePath: '',
     quiet: exchangeOf('purchase-order-list'),
+  },
+  'json-unicode': {
+    fires: noted(exchangeOf('custom-demand-list'), { invalidUtf8: true }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list'),
+  },
+  'content-encoding': {
+    fires: noted(exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }), {
+      encodingProblem: 'content-encoding: gzip, but the body does not decode as that (incorrect header check)',
+    }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }),
   },
   'json-content-type': {
     fires: exchangeOf('bank-card-list', { headers: { 'content-type': 'text/plain' } }),

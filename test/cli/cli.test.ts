@@ -257,6 +257,6 @@ describe('otp-conformance run', () => {
   it('an unreachable target: exit 3', async () => {
     const { code, stderr } = await kit(['--base-url', 'http://127.0.0.1:1', '--token', 't']);
     expect(code).toBe(3);
-    expect(stderr).toContain('Cannot reach');
+    expect(stderr).toContain('Could not connect');
   });
 });

@@ -76,6 +76,26 @@ export const faults: readonly Fault[] = [
     },
   }),
   rawFault({
+    name: 'json-in-latin-1',
+    description: 'writes its JSON in Latin-1, not UTF-8',
+    operationId: 'consignment-delete',
+    expect: { check: 'json-unicode', severity: error },
+    respond(res, body) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(Buffer.from(JSON.stringify({ ...(body as object), message: 'opération réussie' }), 'latin1'));
+    },
+  }),
+  rawFault({
+    name: 'gzip-label-on-plain-body',
+    description: 'labels a plain JSON body content-encoding: gzip',
+    operationId: 'consignee-delete',
+    expect: { check: 'content-encoding', severity: warning },
+    respond(res, body) {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(JSON.stringify(body));
+    },
+  }),
+  rawFault({
     name: 'truncated-json',
     description: 'cuts the JSON body in half',
     operationId: 'consignee-by-id',

@@ -1,0 +1,47 @@
+import type { RunSettings } from '../engine/settings.js';
+
+/**
+ * The options that decide what a run sends and how it judges the answers. The parts of a run split
+ * with --shard must agree on every one of them, or their merged report describes no single run.
+ * The base URL is not among them: each CI machine may reach its own instance of the service.
+ */
+export interface RunShape {
+  readonly authScheme: RunSettings['authScheme'];
+  readonly runs: number;
+  readonly hostileRuns: number;
+  readonly authProbes: boolean;
+  readonly stateful: boolean;
+  readonly readOnly: boolean;
+  /** Ids of the operations selected (--only, less those --read-only skips). */
+  readonly operations: readonly string[];
+  readonly timeoutMs: number;
+  readonly maxBodyBytes: number;
+  readonly failOn: RunSettings['failOn'];
+}
+
+/** This report is part `index` of `total` (--shard index/total). */
+export interface ShardPosition {
+  readonly index: number;
+  readonly total: number;
+}
+
+export function runShapeOf(settings: RunSettings): RunShape {
+  return {
+    authScheme: settings.authScheme,
+    runs: settings.runs,
+    hostileRuns: settings.hostileRuns,
+    authProbes: settings.authProbes,
+    stateful: settings.stateful,
+    readOnly: settings.readOnly,
+    operations: settings.operations,
+    timeoutMs: settings.timeoutMs,
+    maxBodyBytes: settings.maxBodyBytes,
+    failOn: settings.failOn,
+  };
+}
+
+/** `I/N` as given to --shard (already checked), or undefined for a whole run. */
+export function shardPosition(text: string | undefined): ShardPosition | undefined {
+  const parts = text === undefined ? null : /^(\d+)\/(\d+)$/.exec(text);
+  return parts ? { index: Number(parts[1]), total: Number(parts[2]) } : undefined;
+}

@@ -1,0 +1,69 @@
+import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { Pool } from 'undici';
+import { describe, expect, it } from 'vitest';
+import { operations } from '../../src/catalogue/operations.js';
+import { createClient } from '../../src/client/client.js';
+import { operationContext } from '../../src/engine/context.js';
+import { runOperation } from '../../src/engine/run-operation.js';
+import { selfCheckSettings, SELF_CHECK_CLOCK_MS } from '../../src/mutation/run-against.js';
+import { startReferenceServer } from '../../src/reference/server.js';
+import { sharedValidator } from '../../src/validation/validator.js';
+import { line } from '../support/kit.js';
+
+/**
+ * A conformant server behind a front that gzips every answer, as many production stacks do. The
+ * spec says nothing of compression: the kit must decode and judge the JSON, and find nothing.
+ */
+describe('no false alarm against a server that gzips its answers', () => {
+  it('the reference server, gzipped: 0 errors, 0 warnings', async () => {
+    const token = 'gzip-check-token';
+    const reference = await startReferenceServer({ token, now: () => SELF_CHECK_CLOCK_MS });
+    const upstream = new Pool(reference.url);
+    let gzipped = 0;
+    const front = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).filter(([name]) => !['host', 'accept-encoding', 'content-length'].includes(name)),
+        ) as Record<string, string>;
+        upstream
+          .request({ method: request.method as 'POST', path: request.url!, headers, ...(body ? { body } : {}) })
+          .then(async (answer) => {
+            const plain = Buffer.from(await answer.body.arrayBuffer());
+            const accepts = /\bgzip\b/.test(String(request.headers['accept-encoding']));
+            const sent = accepts ? gzipSync(plain) : plain;
+            if (accepts) gzipped++;
+            response.writeHead(answer.statusCode, {
+              'content-type': String(answer.headers['content-type'] ?? 'application/json'),
+              'content-length': String(sent.length),
+              ...(accepts ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+            });
+            response.end(sent);
+          })
+          .catch(() => response.destroy());
+      });
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const settings = selfCheckSettings(`http://127.0.0.1:${(front.address() as { port: number }).port}`, {
+      token,
+      runs: 3,
+      hostileRuns: 8,
+      timeoutMs: 10_000,
+    });
+    const client = createClient(settings);
+    try {
+      const context = operationContext(settings, client, sharedValidator());
+      const results = await Promise.all(operations.map((op) => runOperation(op, context)));
+      expect(gzipped).toBeGreaterThan(operations.length);
+      expect(results.flatMap((result) => result.deviations).map(line)).toEqual([]);
+    } finally {
+      await client.close();
+      await upstream.close();
+      await new Promise((resolve) => front.close(resolve));
+      await reference.close();
+    }
+  }, 60_000);
+});
