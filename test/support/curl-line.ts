@@ -29,7 +29,8 @@ export function curlRequestOf(line: string, env: NodeJS.ProcessEnv): CurlRequest
       if (next === undefined) throw new Error(`${arg} without a value in: ${line}`);
       return next;
     };
-    if (arg === '-sS') continue;
+    // fetch decodes a compressed answer by itself, as curl does with --compressed.
+    if (arg === '-sS' || arg === '--compressed') continue;
     if (arg === '-X') method = value();
     else if (arg === '-H') {
       const header = value();
