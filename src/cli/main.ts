@@ -11,6 +11,8 @@ import { findVariant, variants } from '../reference/variants.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { summaryText } from '../report/console.js';
 import { mergeReports } from '../report/merge.js';
+import { secretsOfEnvironment } from '../config/secrets.js';
+import { Redactor } from '../redaction/redactor.js';
 import { writeReports } from '../report/write.js';
 import { explainText, listText } from './catalogue-commands.js';
 import { runConformance } from './run.js';
@@ -108,7 +110,7 @@ function merge(argv: string[]): number {
   } catch (error) {
     throw new KitError('OTP_BAD_OPTION', `${(error as Error).message}. Usage: ${TOOL_NAME} merge [--report-dir DIR] part-1/report.json part-2/report.json …`);
   }
-  const report = mergeReports(parsed.positionals);
+  const report = new Redactor(secretsOfEnvironment(process.env)).deep(mergeReports(parsed.positionals));
   const files = writeReports(report, resolve(parsed.values['report-dir'] ?? 'reports'), process.env.GITHUB_STEP_SUMMARY);
   console.log(summaryText(report, files));
   return report.verdict === 'pass' ? 0 : 1;
