@@ -79,7 +79,9 @@ function occurrences(secret: CompiledSecret, text: string): Span[] {
 /** The longest leading piece of the secret that the text ends with, if long enough to tell. */
 function leadingPieceAtEnd(secret: CompiledSecret, text: string): Span | undefined {
   if (secret.length < WEAK_SECRET_LENGTH) return undefined;
-  for (let start = Math.max(0, text.length - secret.length * MAX_FORM_CHARS); start < text.length; start++) {
+  // A longer leading piece was redacted already, wherever it was: look only as far back as a shorter one reaches.
+  const reach = Math.min(secret.length, LEADING_PIECE_ANYWHERE) * MAX_FORM_CHARS;
+  for (let start = Math.max(0, text.length - reach); start < text.length; start++) {
     const { end, matched } = extend(secret, text, start, 0);
     if (matched >= LEADING_PIECE_AT_EDGE && (end === text.length || PARTIAL_FORM.test(text.slice(end)))) return [start, text.length];
   }

@@ -49,7 +49,7 @@ const echoed = (secret: string) =>
 const CUT = 2048;
 
 /** A body that breaks the envelope and echoes both secrets every way, the token straddling the cut. */
-function echoBody(): string {
+function echoBody(token: string): string {
   const head =
     `{"code":"401 ${token}","status":"${echoed(token)}","message":"${echoed(password)}","error":{"${token}":"${token}"},` +
     `"data":"echo ${token} ${JSON.stringify(password).slice(1, -1)}","pad":"`;
@@ -59,17 +59,19 @@ function echoBody(): string {
 const redirect = `http://user:${encodeURIComponent(password)}@127.0.0.1/callback?token=${encodeURIComponent(token)}&next=%2Fhome%3Ft%3D${encodeURIComponent(encodeURIComponent(token))}`;
 
 describe('a server that echoes the secrets every way', () => {
+  /** The token the server echoes: the run's. */
+  let echoedToken = token;
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
       response.writeHead(request.url?.includes('delDemand') ? 302 : 200, {
         'content-type': 'application/json',
-        [`X-Echo-${token}`]: 'header name',
-        'x-echo': `bearer${token}`,
+        [`X-Echo-${echoedToken}`]: 'header name',
+        'x-echo': `bearer${echoedToken}`,
         'x-echo-password': encodeURIComponent(password),
         location: redirect,
       });
-      response.end(echoBody());
+      response.end(echoBody(echoedToken));
     });
   });
   let baseUrl = '';
@@ -82,6 +84,7 @@ describe('a server that echoes the secrets every way', () => {
   it('no form of the token or the password, nor of their first 12 characters, in any report file, the step summary or the console', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'otp-redaction-'));
     const stepSummary = join(mkdtempSync(join(tmpdir(), 'otp-summary-')), 'summary.md');
+    echoedToken = token;
     const args = ['bin/otp-conformance.js', '--base-url', baseUrl, '--token', token, '--only', 'custom-demand', '--runs', '3', '--hostile-runs', '3'];
     const env = { ...process.env, OTP_BASE_URL: undefined, OTP_TOKEN: undefined, OTP_PASSWORD: password, GITHUB_STEP_SUMMARY: stepSummary };
     const outcome = await run(process.execPath, [...args, '--seed', '5', '--verbose', '--report-dir', dir], { env, timeout: 60_000 }).then(
@@ -114,5 +117,35 @@ describe('a server that echoes the secrets every way', () => {
       }
     }
     expect(leaks).toEqual([]);
+  }, 90_000);
+
+  it('a token of 3 characters: a warning before the run, and the token redacted where it stands alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otp-redaction-'));
+    echoedToken = 'k9z';
+    const args = [
+      'bin/otp-conformance.js',
+      '--base-url',
+      baseUrl,
+      '--token',
+      echoedToken,
+      '--only',
+      '/pc/custom_demand/list',
+      '--runs',
+      '1',
+      '--hostile-runs',
+      '0',
+    ];
+    const env = { ...process.env, OTP_BASE_URL: undefined, OTP_TOKEN: undefined };
+    const outcome = await run(process.execPath, [...args, '--report-dir', dir], { env, timeout: 60_000 }).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(outcome.code).toBe(1);
+    const warning = outcome.stdout.indexOf('Warning: the token is 3 characters long, which is weak');
+    expect(warning).toBeGreaterThanOrEqual(0);
+    expect(warning).toBeLessThan(outcome.stdout.indexOf('Checking '));
+    const report = readFileSync(join(dir, 'report.json'), 'utf8');
+    for (const form of ['bearerk9z', '401 k9z', 'echo k9z', '"k9z"', 'x-echo-k9z']) expect(report.toLowerCase()).not.toContain(form);
+    expect(report).toContain('bearer[REDACTED]');
   }, 90_000);
 });
