@@ -1,7 +1,7 @@
 /**
  * The ways one character of a secret can be written in text a server sends back or the kit
- * stores: as itself in either case, JSON-escaped (`\u0054`, `\/`, `\"`, escaped again any number of
- * times), percent-encoded (each UTF-8 byte as `%54` or `%2554`, `+` for a space) and as an HTML
+ * stores: as itself in either case, JSON-escaped (`\u0054`, `\/`, `\"`, escaped again up to two
+ * more times), percent-encoded (each UTF-8 byte as `%54` or `%2554`, `+` for a space) and as an HTML
  * character reference. Patterns are sources for a RegExp with the `i` flag, so hex digits match in
  * either case.
  */
@@ -24,16 +24,17 @@ const hex = (value: number, digits: number) => value.toString(16).padStart(digit
 
 function formsOf(variant: string): string[] {
   const forms = [escapeForRegExp(variant)];
-  // One or more backslashes: a JSON string inside a JSON string doubles them.
-  const units = [...Array(variant.length).keys()].map((i) => `\\\\+u${hex(variant.charCodeAt(i), 4)}`);
+  // A JSON string inside a JSON string escapes the backslash too (1, 3, 7 of them); bounded, so no run of
+  // backslashes a server sends can make the search backtrack without end.
+  const units = [...Array(variant.length).keys()].map((i) => `\\\\{1,7}u${hex(variant.charCodeAt(i), 4)}`);
   forms.push(units.join(''));
   const short = shortJsonEscapes[variant];
-  if (short !== undefined) forms.push(`\\\\+${escapeForRegExp(short)}`);
+  if (short !== undefined) forms.push(`\\\\{1,7}${escapeForRegExp(short)}`);
   const bytes = [...Buffer.from(variant, 'utf8')].map((byte) => hex(byte, 2));
   forms.push(bytes.map((byte) => `%${byte}`).join(''), bytes.map((byte) => `%25${byte}`).join(''));
   if (variant === ' ') forms.push('\\+');
   const codePoint = variant.codePointAt(0)!;
-  forms.push(`&#x0*${codePoint.toString(16)};?`, `&#0*${codePoint};?`);
+  forms.push(`&#x0{0,4}${codePoint.toString(16)};?`, `&#0{0,4}${codePoint};?`);
   return forms;
 }
 

@@ -18,7 +18,7 @@ const MIN_BASE64_CORE = 8;
 const MAX_FORM_CHARS = 16;
 
 /** What a cut can leave of the written form of one character: `\u00`, `%2`, `%E2%8`, `&#x5`. */
-const PARTIAL_FORM = /^(?:\\+(?:u[0-9a-f]{0,3})?|(?:%(?:25)?[0-9a-f]{0,2})+|&#?x?[0-9a-f]{0,7})$/i;
+const PARTIAL_FORM = /^(?:\\{1,7}(?:u[0-9a-f]{0,3})?|%[%0-9a-f]{0,14}|&#?x?[0-9a-f]{0,7})$/i;
 
 type Span = readonly [start: number, end: number];
 
@@ -83,7 +83,8 @@ function leadingPieceAtEnd(secret: CompiledSecret, text: string): Span | undefin
   const reach = Math.min(secret.length, LEADING_PIECE_ANYWHERE) * MAX_FORM_CHARS;
   for (let start = Math.max(0, text.length - reach); start < text.length; start++) {
     const { end, matched } = extend(secret, text, start, 0);
-    if (matched >= LEADING_PIECE_AT_EDGE && (end === text.length || PARTIAL_FORM.test(text.slice(end)))) return [start, text.length];
+    const rest = text.length - end;
+    if (matched >= LEADING_PIECE_AT_EDGE && (rest === 0 || (rest < MAX_FORM_CHARS && PARTIAL_FORM.test(text.slice(end))))) return [start, text.length];
   }
   return undefined;
 }

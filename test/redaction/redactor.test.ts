@@ -53,6 +53,14 @@ describe('redaction: every written form of a secret', () => {
     expect(clean(`x ${token.slice(0, 11)} y`)).toBe(`x ${token.slice(0, 11)} y`);
   });
 
+  it('long runs of escape characters from a server are searched in one pass, not backtracked', () => {
+    for (const run of ['\\', '%25', '&#x0', '%']) {
+      const text = `${run.repeat(20_000)}${token}`;
+      expect(clean(text)).toBe(`${run.repeat(20_000)}${REDACTED}`);
+      expect(redactor.excerpt(`${run.repeat(20_000)}${token.slice(0, 6)}${run}`, 90_000).text.endsWith(REDACTED)).toBe(true);
+    }
+  });
+
   it('text without the secret is left as it was', () => {
     const text = '{"code":"200","data":{"list":[]},"message":"Tok en"}';
     expect(clean(text)).toBe(text);
