@@ -3,7 +3,12 @@ import type { Transcript } from '../client/exchange.js';
 import { atPointer } from '../json-pointer.js';
 
 /** Keys under which a login or token answer carries something that works as a credential. */
-const CREDENTIAL_KEY = /token|ticket|session|jwt|secret|credential|key|password/i;
+const CREDENTIAL_KEY = /token|ticket|session|jwt|secret|credential|key/i;
+/**
+ * Shorter strings under such a key are not taken for tokens ("sessionCount": "1"): a weak secret
+ * is redacted wherever it stands alone, and "1" would take every page number with it.
+ */
+const MIN_ISSUED_TOKEN = 8;
 
 /**
  * Wire paths of the operations that issue tokens: login (#12) and the token operation (5 rule 3:
@@ -16,17 +21,21 @@ export function tokenIssuingPaths(mapped: readonly Operation[], tokenOperation?:
 
 function credentialsIn(value: unknown, underCredentialKey: boolean, into: string[]): void {
   if (typeof value === 'string') {
-    if (underCredentialKey && value.length > 0) into.push(value);
+    if (underCredentialKey && value.length >= MIN_ISSUED_TOKEN) into.push(value);
   } else if (Array.isArray(value)) {
     for (const item of value) credentialsIn(item, underCredentialKey, into);
   } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) credentialsIn(item, underCredentialKey || CREDENTIAL_KEY.test(key), into);
+    for (const [key, item] of Object.entries(value)) {
+      // The error object says what was wrong with the request; it issues nothing.
+      if (key !== 'error') credentialsIn(item, underCredentialKey || CREDENTIAL_KEY.test(key), into);
+    }
   }
 }
 
 /**
- * The tokens an answer of a token-issuing operation carries: every string under a key that names a
- * credential, and the string at the token operation's pointer. They join the secrets of the run.
+ * The tokens an answer of a token-issuing operation carries: every string of 8 characters or more
+ * under a key that names a credential (outside `error`), and the string at the token operation's
+ * pointer. They join the secrets of the run.
  */
 export function issuedTokens(transcript: Transcript, pointer?: string): string[] {
   const json = transcript.response?.json;

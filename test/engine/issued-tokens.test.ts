@@ -23,8 +23,13 @@ const answered = (value: unknown): Transcript => ({
 
 describe('tokens the server issues', () => {
   it('every string under a credential-named key of a login answer, and the one at the token pointer', () => {
-    const body = { data: { accessToken: 'at-1', user: { name: 'Li', session: { id: 'sid-2' } }, expiresIn: 7200 }, code: '200', t: 'tp-3' };
-    expect(issuedTokens(answered(body), '/t').sort()).toEqual(['at-1', 'sid-2', 'tp-3']);
+    const body = {
+      data: { accessToken: 'at-1-long-enough', user: { name: 'Li', session: { id: 'sid-2-long-enough' }, sessionCount: '1' }, expiresIn: 7200 },
+      error: { token: 'token is required here' },
+      code: '200',
+      t: 'tp-3',
+    };
+    expect(issuedTokens(answered(body), '/t').sort()).toEqual(['at-1-long-enough', 'sid-2-long-enough', 'tp-3']);
     expect(issuedTokens({ ...answered(body), response: { ...answered(body).response!, json: { ok: false, reason: 'x' } } })).toEqual([]);
   });
 
