@@ -138,14 +138,18 @@ export class Redactor {
 
   /**
    * The first `limit` characters of a text, redacted before the cut, with no leading piece of a
-   * secret left at the edge (a secret straddling the cut, or a body the cap cut short).
+   * secret left at the edge (a secret straddling the cut, or a body the cap cut short). A
+   * [REDACTED] the cut would split is kept whole, a few characters past the limit.
    */
   excerpt(text: string, limit: number): { readonly text: string; readonly truncated: boolean } {
     // A secret that starts before the limit ends within this window, so redacting it is enough.
     const window = text.slice(0, limit + this.longest() * MAX_FORM_CHARS);
     const redacted = this.text(window);
     const truncated = redacted.length > limit || window.length < text.length;
-    const kept = redacted.slice(0, limit);
+    // A cut through a [REDACTED] keeps it whole: the reader sees that a secret was there.
+    const straddling = redacted.lastIndexOf(REDACTED, limit - 1);
+    const end = straddling !== -1 && straddling + REDACTED.length > limit ? straddling + REDACTED.length : limit;
+    const kept = redacted.slice(0, end);
     const edges = [...this.compiled.values()].map((secret) => leadingPieceAtEnd(secret, kept)).filter((span) => span !== undefined);
     return { text: replaceSpans(kept, edges), truncated };
   }

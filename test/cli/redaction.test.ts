@@ -56,6 +56,12 @@ function echoBody(token: string): string {
   return `${head}${'x'.repeat(CUT - 9 - head.length)}${token}${'y'.repeat(64)}"}`;
 }
 
+/**
+ * Only the token straddling the cut, nothing redacted before it: the cut falls inside the token
+ * whether it is taken before or after redaction.
+ */
+const edgeBody = (token: string) => `{"pad":"${'x'.repeat(CUT - 9 - 8)}${token}${'y'.repeat(64)}"}`;
+
 const redirect = `http://user:${encodeURIComponent(password)}@127.0.0.1/callback?token=${encodeURIComponent(token)}&next=%2Fhome%3Ft%3D${encodeURIComponent(encodeURIComponent(token))}`;
 
 describe('a server that echoes the secrets every way', () => {
@@ -71,7 +77,7 @@ describe('a server that echoes the secrets every way', () => {
         'x-echo-password': encodeURIComponent(password),
         location: redirect,
       });
-      response.end(echoBody(echoedToken));
+      response.end(request.url?.includes('delDemand') ? edgeBody(echoedToken) : echoBody(echoedToken));
     });
   });
   let baseUrl = '';
@@ -92,9 +98,11 @@ describe('a server that echoes the secrets every way', () => {
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
     expect(outcome.code).toBe(1);
-    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { deviations: { response?: { body: string } }[] };
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { deviations: { response?: { body: string; bodyTruncated: boolean } }[] };
     // The evidence is there, with the secrets taken out of it.
     expect(report.deviations.some((deviation) => deviation.response?.body.includes('[REDACTED]'))).toBe(true);
+    // The token straddling the cut: redacted before cutting, the marker kept whole at the edge.
+    expect(report.deviations.some((deviation) => deviation.response?.bodyTruncated && deviation.response.body.endsWith('xx[REDACTED]'))).toBe(true);
 
     const outputs: Record<string, string> = { stdout: outcome.stdout, stderr: outcome.stderr, 'step summary': readFileSync(stepSummary, 'utf8') };
     for (const file of readdirSync(dir)) outputs[file] = readFileSync(join(dir, file), 'utf8');
