@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { deviationKey } from '../../src/engine/deviation.js';
+import { RESPONSE_EXCERPT_CHARS, toDeviation } from '../../src/engine/evidence.js';
 import { curlRepro } from '../../src/engine/repro.js';
+import { exchangeOf } from '../support/exchange.js';
 
 describe('curl repro', () => {
   const request = {
@@ -40,5 +42,30 @@ describe('deviation key', () => {
     const base = { operation: '/pc/x', check: 'data-schema', severity: 'error' as const };
     expect(deviationKey({ ...base, instancePath: '/data/list/0/status' })).toBe(deviationKey({ ...base, instancePath: '/data/list/7/status' }));
     expect(deviationKey({ ...base, instancePath: '/data/list/0/status' })).not.toBe(deviationKey({ ...base, instancePath: '/data/list/0/remark' }));
+  });
+});
+
+describe('evidence', () => {
+  it('every field taken from the exchange is redacted: headers (names too), URL, bodies, actual, message, input, repro', () => {
+    const token = 'T0KEN-abcdef-123456';
+    const echo = `${token} ${encodeURIComponent(token)} ${token.toUpperCase()}`;
+    const exchange = exchangeOf('custom-demand-list', {
+      intent: 'hostile',
+      payload: { kind: 'injection', description: `pageSize: ${token}` },
+      requestHeaders: { authorization: `bearer${token}` },
+      headers: { 'content-type': 'application/json', [`x-${token.toLowerCase()}`]: echo },
+      body: `${'x'.repeat(RESPONSE_EXCERPT_CHARS - 5)}${echo}`,
+    });
+    const deviation = toDeviation(
+      { id: 'json-body', severity: 'error', rule: '1', title: 'Not JSON' },
+      { instancePath: `/data/${token}`, expected: 'JSON', actual: `text ${echo}` },
+      { ...exchange, request: { ...exchange.request, url: `${exchange.request.url}?t=${token}`, body: `{"t":"${token}"}` } },
+      { seed: 1, token, secrets: [token] },
+    );
+    const text = JSON.stringify(deviation).toLowerCase();
+    for (const form of [token, encodeURIComponent(token), token.slice(0, 12)]) expect(text).not.toContain(form.toLowerCase());
+    expect(deviation.request.headers.authorization).toBe('bearer[REDACTED]');
+    expect(deviation.repro).toContain('${OTP_TOKEN}');
+    expect(deviation.response?.bodyTruncated).toBe(true);
   });
 });
