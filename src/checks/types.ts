@@ -63,7 +63,10 @@ interface CheckDefinition {
   readonly id: string;
   /** The spec section the check enforces, e.g. "4 rule 1". */
   readonly rule: string;
-  /** The spec's sentence behind the check, quoted. */
+  /**
+   * The spec's sentences behind the check, verbatim from docs/spec/open-trading-platform-api.md
+   * (table cells as `field | type | text`); passages from different places are joined by ` … `.
+   */
   readonly quote: string;
   readonly severity: Severity;
   /** Short title of a failure, e.g. "Unexpected HTTP status". */

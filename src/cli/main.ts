@@ -12,6 +12,8 @@ import { findVariant, variants } from '../reference/variants.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { summaryText } from '../report/console.js';
 import { mergeReports } from '../report/merge.js';
+import { secretsOfEnvironment } from '../config/secrets.js';
+import { Redactor } from '../redaction/redactor.js';
 import { writeReports } from '../report/write.js';
 import { explainText, listText } from './catalogue-commands.js';
 import { runConformance } from './run.js';
@@ -111,7 +113,7 @@ function merge(argv: string[]): number {
   }
   const reportDir = resolve(parsed.values['report-dir'] ?? 'reports');
   checkReportDir(reportDir);
-  const report = mergeReports(parsed.positionals);
+  const report = new Redactor(secretsOfEnvironment(process.env)).deep(mergeReports(parsed.positionals));
   const files = writeReports(report, reportDir, process.env.GITHUB_STEP_SUMMARY);
   console.log(summaryText(report, files));
   return report.verdict === 'pass' ? 0 : 1;

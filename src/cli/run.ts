@@ -5,10 +5,12 @@ import { type Operation, operations } from '../catalogue/operations.js';
 import { createClient } from '../client/client.js';
 import type { RunConfig } from '../config/resolve.js';
 import { mappedForRun } from '../config/mapped.js';
+import { secretsOfRun } from '../config/secrets.js';
 import { replayCall } from '../engine/replay.js';
 import { obtainToken } from '../engine/token.js';
 import type { RunSettings } from '../engine/settings.js';
 import { KitError } from '../errors.js';
+import { Redactor, weakTokenWarning } from '../redaction/redactor.js';
 import { startReferenceServer } from '../reference/server.js';
 import { ResultCollector } from '../report/collector.js';
 import { flowsToRun } from '../flows/index.js';
@@ -118,7 +120,7 @@ async function runSuites(settings: RunSettings, config: RunConfig, gate: GateSet
   if (collector.kitFailures.length > 0) {
     throw new KitError('OTP_SUITE_FAILED', `The suites failed to run:\n${collector.kitFailures.join('\n')}`);
   }
-  const report = buildReport({
+  const built = buildReport({
     target: { baseUrl: settings.baseUrl, embedded, authScheme: settings.authScheme },
     startedAt,
     durationMs: Date.now() - startedAt.getTime(),
@@ -133,6 +135,8 @@ async function runSuites(settings: RunSettings, config: RunConfig, gate: GateSet
     options: runShapeOf(settings),
     warnings: config.warnings,
   });
+  // The last net: whatever reached the report, keys and values, is redacted before it is written or printed.
+  const report = new Redactor(settings.secrets).deep(built);
   const files = writeReports(report, config.reportDir, io.jobSummaryFile);
   io.log(summaryText(report, files, config.verbosity));
   return { report, reportFile: files.json, exitCode: report.verdict === 'pass' ? 0 : 1 };
@@ -191,8 +195,12 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     for (const warning of config.warnings) io.log(warning);
     await probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport);
     const token = await tokenFor(config, base, server?.token);
-    const settings: RunSettings = { ...base, token, secrets: [token, ...mapped.secrets, ...config.optionSecrets] };
-    return config.replay === undefined ? await runSuites(settings, config, gate, embedded, io) : await replay(config.replay, settings, io);
+    const settings: RunSettings = { ...base, token, secrets: [...new Set([...secretsOfRun(token, mapped.secrets, config), ...config.optionSecrets])] };
+    const warning = weakTokenWarning(token);
+    if (warning) io.log(warning);
+    const redactor = new Redactor(settings.secrets);
+    const runIo: RunIo = { ...io, log: (line) => io.log(redactor.text(line)) };
+    return config.replay === undefined ? await runSuites(settings, config, gate, embedded, runIo) : await replay(config.replay, settings, runIo);
   } finally {
     await server?.close();
   }

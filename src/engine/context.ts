@@ -3,6 +3,7 @@ import { type Client, createClient } from '../client/client.js';
 import type { Validator } from '../validation/validator.js';
 import type { OperationRunContext } from './run-operation.js';
 import type { RunSettings } from './settings.js';
+import { issuedTokens, tokenIssuingPaths } from './issued-tokens.js';
 import { obtainToken } from './token.js';
 
 /** A shrink may send this many requests… */
@@ -32,23 +33,36 @@ export function operationContext(
 }
 
 /**
- * The client of a run, and the secrets to keep out of its evidence. With a token operation, a call
- * refused as unauthorized gets one new token, which joins the secrets.
+ * The client of a run, and the secrets to keep out of its evidence. Tokens the server issues join
+ * the secrets as they arrive: those in any answer of login or the token operation, and the new
+ * token a call refused as unauthorized gets from the token operation.
  */
 export function clientForRun(settings: RunSettings): { client: Client; secrets: string[] } {
   const secrets = [...settings.secrets];
+  const keep = (tokens: readonly string[]) => {
+    for (const token of tokens) if (!secrets.includes(token)) secrets.push(token);
+  };
   const source = settings.tokenSource;
-  const client: Client = createClient({
+  const sender: Client = createClient({
     ...settings,
     ...(source
       ? {
           refreshToken: async () => {
-            const token = await obtainToken(client, source).catch(() => undefined);
-            if (token) secrets.push(token);
+            const token = await obtainToken(sender, source).catch(() => undefined);
+            if (token) keep([token]);
             return token;
           },
         }
       : {}),
   });
+  const issuing = tokenIssuingPaths(settings.mapped, source?.operation);
+  const client: Client = {
+    send: async (request) => {
+      const transcript = await sender.send(request);
+      if (issuing.has(request.wirePath)) keep(issuedTokens(transcript, source?.pointer));
+      return transcript;
+    },
+    close: () => sender.close(),
+  };
   return { client, secrets };
 }

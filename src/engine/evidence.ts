@@ -1,6 +1,6 @@
 import type { Check, Exchange, Finding } from '../checks/types.js';
+import { Redactor } from '../redaction/redactor.js';
 import { type Deviation, deviationMessage } from './deviation.js';
-import { createRedactor } from './redact.js';
 import { curlRepro } from './repro.js';
 
 /** Response bodies are kept in deviations up to this many characters. */
@@ -9,8 +9,18 @@ export const RESPONSE_EXCERPT_CHARS = 2048;
 export interface EvidenceContext {
   readonly seed: number;
   readonly token: string;
-  /** Strings never written into evidence: the token and any credential. */
+  /** Strings never written into evidence: the token, the credentials, the tokens the server issued. It may grow during a run. */
   readonly secrets: readonly string[];
+}
+
+/** One redactor per secret set, compiled once and told of secrets added since. */
+const redactors = new WeakMap<readonly string[], Redactor>();
+
+export function redactorFor(secrets: readonly string[]): Redactor {
+  const redactor = redactors.get(secrets) ?? new Redactor();
+  redactors.set(secrets, redactor);
+  for (const secret of secrets) redactor.add(secret);
+  return redactor;
 }
 
 function hostileNote(exchange: Exchange): string | undefined {
@@ -18,19 +28,22 @@ function hostileNote(exchange: Exchange): string | undefined {
   return exchange.intent === 'hostile' && payload?.kind ? `${payload.kind}: ${payload.description ?? ''}` : undefined;
 }
 
-/** A finding of a check on an exchange, with the evidence to see it and the lines to repeat it. */
+/**
+ * A finding of a check on an exchange, with the evidence to see it and the lines to repeat it.
+ * Everything taken from the exchange or the finding is redacted here, before it is cut or stored.
+ */
 export function toDeviation(
   check: Pick<Check, 'id' | 'severity' | 'rule' | 'title'>,
   finding: Finding,
   exchange: Exchange,
   context: EvidenceContext,
 ): Deviation {
-  const redact = createRedactor(context.secrets);
-  const redactHeaders = (headers: Readonly<Record<string, string>>) =>
-    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)]));
+  const redactor = redactorFor(context.secrets);
+  const redact = (text: string) => redactor.text(text);
   const { request, response, operation } = exchange;
   const note = hostileNote(exchange);
   const replayable = exchange.intent === 'conforming' || exchange.intent === 'hostile';
+  const excerpt = response && redactor.excerpt(response.bodyText, RESPONSE_EXCERPT_CHARS);
   return {
     severity: check.severity,
     operation: operation.path,
@@ -39,25 +52,26 @@ export function toDeviation(
     check: check.id,
     rule: check.rule,
     message: redact(deviationMessage(check.title, finding.actual, finding.expected, check.rule)),
-    instancePath: finding.instancePath,
-    expected: finding.expected,
+    instancePath: redact(finding.instancePath),
+    expected: redact(finding.expected),
     actual: redact(finding.actual),
     intent: exchange.intent,
     ...(note ? { input: redact(note) } : {}),
     request: {
       method: request.method,
       url: redact(request.url),
-      headers: redactHeaders(request.headers),
+      headers: redactor.headers(request.headers),
       body: request.body === undefined ? undefined : redact(request.body),
     },
-    ...(response && {
-      response: {
-        status: response.status,
-        headers: redactHeaders(response.headers),
-        body: redact(response.bodyText.slice(0, RESPONSE_EXCERPT_CHARS)),
-        bodyTruncated: response.bodyText.length > RESPONSE_EXCERPT_CHARS,
-      },
-    }),
+    ...(response &&
+      excerpt && {
+        response: {
+          status: response.status,
+          headers: redactor.headers(response.headers),
+          body: excerpt.text,
+          bodyTruncated: excerpt.truncated,
+        },
+      }),
     seed: context.seed,
     path: exchange.path,
     ...(replayable ? { replay: `--seed ${context.seed} --replay ${operation.id}:${exchange.path}` } : {}),

@@ -4,17 +4,17 @@ const singleQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 const escapeForDoubleQuotes = (text: string) => text.replace(/(["\\$`])/g, '\\$1');
 
 /**
- * A curl line that re-sends the request byte for byte. The token never appears: it is read from
- * $OTP_TOKEN when the line is run.
+ * A curl line that re-sends the request byte for byte. The token never appears: the authorization
+ * header reads it from $OTP_TOKEN when the line is run (every scheme puts the token last).
+ * Anything else secret in it is for the redactor.
  */
 export function curlRepro(request: SentRequest, token: string): string {
   const parts = ['curl', '-sS', '-X', request.method, singleQuoted(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    const line = `${name}: ${value}`;
-    if (token.length > 0 && line.includes(token)) {
-      parts.push('-H', `"${line.split(token).map(escapeForDoubleQuotes).join('${OTP_TOKEN}')}"`);
+    if (name.toLowerCase() === 'authorization' && token.length > 0 && value.endsWith(token)) {
+      parts.push('-H', `"${escapeForDoubleQuotes(`${name}: ${value.slice(0, -token.length)}`)}\${OTP_TOKEN}"`);
     } else {
-      parts.push('-H', singleQuoted(line));
+      parts.push('-H', singleQuoted(`${name}: ${value}`));
     }
   }
   // The kit asks for compressed answers: curl must decode them too, or it prints the raw bytes.

@@ -14,7 +14,8 @@ export const consigneeDeleted: Flow = {
   description:
     'Finds a consignee by id (#9), deletes it (#10) and asks for it again: a consignee still answered after deleteConsignee. Warning: the spec shows no behaviour beyond shapes.',
   rule: '4 #9 #10',
-  quote: 'customer/consigneeInfoById (id): consignee record. customer/deleteConsignee (id).',
+  quote:
+    '/pc/customer/consigneeInfoById | id | consignee record (2.9) … /pc/customer/deleteConsignee | id | empty object … Behaviour of each operation beyond its request and response shape: not shown.',
   severity: 'warning',
   operations: ['consignee-by-id', 'consignee-delete'],
   async run(context) {

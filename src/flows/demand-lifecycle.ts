@@ -28,7 +28,8 @@ export const demandLifecycle: Flow = {
   description:
     'Creates a custom demand (#2), looks for it in the lists of each status (#1), deletes it (#3) and looks again: a demand not listed after create, or still listed after delDemand. Warning: the spec shows no behaviour beyond shapes.',
   rule: '4 #1 #2 #3',
-  quote: 'custom_demand/create, custom_demand/list (page of custom demand records), custom_demand/delDemand (demandId).',
+  quote:
+    '/pc/custom_demand/list | pageSize (number), status (number) | Page of custom demand records (2.6) … /pc/custom_demand/create | type, cas, level, nums, pack, price | empty object … /pc/custom_demand/delDemand | demandId | empty object … Behaviour of each operation beyond its request and response shape: not shown.',
   severity: 'warning',
   operations: ['custom-demand-create', 'custom-demand-list', 'custom-demand-delete'],
   async run(context) {

@@ -19,7 +19,8 @@ export const orderListed: Flow = {
   description:
     'Creates an alpha order (#14) and pages through the order list (#13, up to 10 pages of 50) for its soNo: an order missing from the list. The order stays, since no cancel is documented. Warning: the spec shows no behaviour beyond shapes.',
   rule: '4 #13 #14',
-  quote: "createAlphaOrders: Order with items. getAlphaOrders: list the user's orders (page of orders).",
+  quote:
+    "Alpha catalogue, orders | Create an order, list the user's orders, order detail, dispatch note. … /openapi/alpha/orders/getAlphaOrders | pageSize (number of records to return), pageNo (current page) | Page of orders (2.3) … Behaviour of each operation beyond its request and response shape: not shown.",
   severity: 'warning',
   operations: ['alpha-order-create', 'alpha-orders-list'],
   async run(context) {

@@ -5,6 +5,7 @@ import { severityRank } from '../checks/types.js';
 import type { Client } from '../client/client.js';
 import { clientForRun, operationContext } from '../engine/context.js';
 import type { Deviation } from '../engine/deviation.js';
+import { redactorFor } from '../engine/evidence.js';
 import { runFlow } from '../engine/run-flow.js';
 import { runOperation } from '../engine/run-operation.js';
 import { flowsToRun } from '../flows/index.js';
@@ -45,14 +46,15 @@ export function defineGroupSuite(groupId: GroupId): void {
 
     for (const operation of selected) {
       test(`${operation.number === undefined ? '4.1' : `#${operation.number}`} ${operation.path}`, async ({ task }) => {
-        const result = await runOperation(operation, operationContext(settings, client, validator, secrets));
+        // Redacted whole as it leaves the worker: tokens issued here are known only here.
+        const result = redactorFor(secrets).deep(await runOperation(operation, operationContext(settings, client, validator, secrets)));
         task.meta.otp = result;
         expectNoFailing(result.deviations);
       });
     }
     for (const flow of flows) {
       test(`flow ${flow.id}`, async ({ task }) => {
-        const result = await runFlow(flow, { client, seed: settings.seed, token: settings.token, secrets, mapped: settings.mapped });
+        const result = redactorFor(secrets).deep(await runFlow(flow, { client, seed: settings.seed, token: settings.token, secrets, mapped: settings.mapped }));
         task.meta.otpFlow = result;
         expectNoFailing(result.deviations);
       });

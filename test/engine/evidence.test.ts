@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { deviationKey } from '../../src/engine/deviation.js';
-import { createRedactor } from '../../src/engine/redact.js';
+import { RESPONSE_EXCERPT_CHARS, toDeviation } from '../../src/engine/evidence.js';
 import { curlRepro } from '../../src/engine/repro.js';
+import { exchangeOf } from '../support/exchange.js';
 
 describe('curl repro', () => {
   const request = {
@@ -19,6 +20,12 @@ describe('curl repro', () => {
     expect(line).toContain("'http://127.0.0.1:8080//pc/custom_demand/list'");
   });
 
+  it('a short token is replaced in the authorization header only', () => {
+    const line = curlRepro({ ...request, headers: { ...request.headers, authorization: 'bearera' } }, 'a');
+    expect(line).toContain("'content-type: application/json'");
+    expect(line).toContain('"authorization: bearer${OTP_TOKEN}"');
+  });
+
   it('quotes so that a shell passes the body through byte for byte', () => {
     const line = curlRepro(request, 's3cret-token');
     // Replace curl by printf to see what the shell hands over.
@@ -30,17 +37,35 @@ describe('curl repro', () => {
   });
 });
 
-describe('redaction', () => {
-  it('replaces every occurrence of each secret', () => {
-    const redact = createRedactor(['s3cret-token', 'pw']);
-    expect(redact('bearers3cret-token and s3cret-token; pw stays')).toBe('bearer[REDACTED] and [REDACTED]; pw stays');
-  });
-});
-
 describe('deviation key', () => {
   it('folds list indexes so that one broken field across records is one deviation', () => {
     const base = { operation: '/pc/x', check: 'data-schema', severity: 'error' as const };
     expect(deviationKey({ ...base, instancePath: '/data/list/0/status' })).toBe(deviationKey({ ...base, instancePath: '/data/list/7/status' }));
     expect(deviationKey({ ...base, instancePath: '/data/list/0/status' })).not.toBe(deviationKey({ ...base, instancePath: '/data/list/0/remark' }));
+  });
+});
+
+describe('evidence', () => {
+  it('every field taken from the exchange is redacted: headers (names too), URL, bodies, actual, message, input, repro', () => {
+    const token = 'T0KEN-abcdef-123456';
+    const echo = `${token} ${encodeURIComponent(token)} ${token.toUpperCase()}`;
+    const exchange = exchangeOf('custom-demand-list', {
+      intent: 'hostile',
+      payload: { kind: 'injection', description: `pageSize: ${token}` },
+      requestHeaders: { authorization: `bearer${token}` },
+      headers: { 'content-type': 'application/json', [`x-${token.toLowerCase()}`]: echo },
+      body: `${'x'.repeat(RESPONSE_EXCERPT_CHARS - 5)}${echo}`,
+    });
+    const deviation = toDeviation(
+      { id: 'json-body', severity: 'error', rule: '1', title: 'Not JSON' },
+      { instancePath: `/data/${token}`, expected: 'JSON', actual: `text ${echo}` },
+      { ...exchange, request: { ...exchange.request, url: `${exchange.request.url}?t=${token}`, body: `{"t":"${token}"}` } },
+      { seed: 1, token, secrets: [token] },
+    );
+    const text = JSON.stringify(deviation).toLowerCase();
+    for (const form of [token, encodeURIComponent(token), token.slice(0, 12)]) expect(text).not.toContain(form.toLowerCase());
+    expect(deviation.request.headers.authorization).toBe('bearer[REDACTED]');
+    expect(deviation.repro).toContain('${OTP_TOKEN}');
+    expect(deviation.response?.bodyTruncated).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ export const authUnauthorizedData: OperationCheck = {
   id: 'auth-unauthorized-data',
   scope: 'operation',
   rule: '5 rule 1',
-  quote: 'Every operation takes the header `authorization`, a required string. Behaviour on a missing or invalid token: not shown.',
+  quote: 'Every operation takes the header `authorization`, a required string. … behaviour on a missing or invalid token: not shown.',
   severity: 'warning',
   title: 'Data served without valid authorization',
   description:

@@ -5,7 +5,8 @@ export const dataSchema: ExchangeCheck = {
   id: 'data-schema',
   scope: 'exchange',
   rule: '2.2–2.9, 4',
-  quote: 'Response `data`: the page or record of section 2 named in the table of section 4.',
+  quote:
+    'Result payload. Its shape depends on the operation. … array of records (the record type depends on the operation) … Types are as the sample gives them.',
   severity: 'error',
   title: 'Response data does not match its documented record',
   description: "A documented field of the operation's `data` missing or of another type than the spec states.",

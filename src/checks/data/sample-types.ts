@@ -5,7 +5,7 @@ export const sampleTypes: ExchangeCheck = {
   id: 'sample-types',
   scope: 'exchange',
   rule: '2.3',
-  quote: 'Types are as the sample gives them. soCaMobile: integer in the sample.',
+  quote: 'Types are as the sample gives them. … soCaMobile | integer in the sample',
   severity: 'warning',
   title: "Field differs from the sample's type",
   description: 'A field the spec types only by its sample ("integer in the sample") carries another type.',

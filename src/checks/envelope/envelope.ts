@@ -10,16 +10,25 @@ export const envelope: ExchangeCheck = {
   scope: 'exchange',
   rule: '2.1',
   quote:
-    'Every response body is a JSON object with these fields: data (object), status (string), code (string), message (string), error (object). The create-order response for the alpha catalogue carries only `data`.',
+    'Every response body is a JSON object with these fields. … data | object | Result payload. … status | string | Result hint text. … code | string | Response code. … message | string | Result hint text. … error | object | Error result data. … The create-order response for the alpha catalogue carries only `data`.',
   severity: 'error',
   title: 'Envelope does not match 2.1',
-  description: 'Fields of the envelope missing or mistyped; on #14, envelope fields beside `data`.',
+  description:
+    'Fields of the envelope missing or mistyped; on #14, envelope fields beside `data`. One deviation per answer, listing every field that fails. Every answer is judged, auth probes included: "Every response body is a JSON object with these fields."',
   needs: 'json',
-  intents: ['conforming', 'hostile'],
+  intents: ['conforming', 'hostile', 'auth-probe'],
   run(exchange, { validator }) {
     const body = exchange.response?.json.ok ? exchange.response.json.value : undefined;
-    return validator
-      .validate(envelopeSchemas[exchange.operation.envelope], body)
-      .map(({ instancePath, expected, actual }) => ({ instancePath, expected, actual }));
+    const issues = validator.validate(envelopeSchemas[exchange.operation.envelope], body);
+    if (issues.length <= 1) return issues.map(({ instancePath, expected, actual }) => ({ instancePath, expected, actual }));
+    // One broken envelope is one cause: a single finding naming each field, at the envelope itself.
+    const field = (instancePath: string) => instancePath || 'the body';
+    return [
+      {
+        instancePath: '',
+        expected: issues.map((issue) => `${field(issue.instancePath)}: ${issue.expected}`).join('; '),
+        actual: issues.map((issue) => `${field(issue.instancePath)}: ${issue.actual}`).join('; '),
+      },
+    ];
   },
 };

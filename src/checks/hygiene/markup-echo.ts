@@ -41,7 +41,7 @@ export const markupEcho: ExchangeCheck = {
   id: 'markup-echo',
   scope: 'exchange',
   rule: '2.1',
-  quote: 'status: Result hint text. message: Result hint text. error: Error result data.',
+  quote: 'status | string | Result hint text. … message | string | Result hint text. … error | object | Error result data.',
   severity: 'warning',
   title: 'Request markup echoed back unescaped',
   description:

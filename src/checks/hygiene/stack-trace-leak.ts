@@ -21,7 +21,7 @@ export const stackTraceLeak: ExchangeCheck = {
   id: 'stack-trace-leak',
   scope: 'exchange',
   rule: '7',
-  quote: 'Results and errors are carried in the envelope fields status, code, message and error. Content of the `error` object: not shown.',
+  quote: 'Results and errors are carried in the envelope fields `status`, `code`, `message` and `error` (2.1). … Content of the `error` object: not shown.',
   severity: 'warning',
   title: 'Response leaks a stack trace or source path',
   description: 'A response that shows a stack trace or a source path: it tells an attacker how the server is built.',

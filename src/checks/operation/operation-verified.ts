@@ -6,7 +6,7 @@ export const operationVerified: OperationCheck = {
   id: 'operation-verified',
   scope: 'operation',
   rule: '4',
-  quote: 'Response `data` as given in the table of section 4.',
+  quote: 'Result payload. Its shape depends on the operation.',
   severity: 'info',
   title: 'No call returned a result whose data could be checked',
   description:

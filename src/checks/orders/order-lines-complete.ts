@@ -5,7 +5,7 @@ export const orderLinesComplete: ExchangeCheck = {
   id: 'order-lines-complete',
   scope: 'exchange',
   rule: '2.3, 4 #14 #15',
-  quote: 'Response: Order with items (2.3, 2.4).',
+  quote: 'Order with items (2.3, 2.4) … Behaviour of each operation beyond its request and response shape: not shown.',
   severity: 'warning',
   title: 'Ordered product missing from the order lines',
   description:

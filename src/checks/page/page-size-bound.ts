@@ -5,7 +5,7 @@ export const pageSizeBound: ExchangeCheck = {
   id: 'page-size-bound',
   scope: 'exchange',
   rule: '4 #13',
-  quote: 'getAlphaOrders: pageSize (number of records to return), pageNo (current page).',
+  quote: 'pageSize (number of records to return), pageNo (current page)',
   severity: 'error',
   title: 'Page holds more records than pageSize',
   description: 'More records than the request\'s pageSize, where pageSize is "number of records to return".',

@@ -7,7 +7,7 @@ export const httpStatus: ExchangeCheck = {
   id: 'http-status',
   scope: 'exchange',
   rule: '4 rule 1',
-  quote: 'Each operation in the table answers HTTP 200 with the envelope of 2.1. (7 rule 2: the only HTTP status given is 200.)',
+  quote: 'Each operation in the table answers HTTP 200 with the envelope of 2.1. … The only HTTP status given is 200, labelled as normal operation.',
   severity: 'error',
   title: 'Unexpected HTTP status',
   description:

@@ -295,14 +295,14 @@ export const faults: readonly Fault[] = [
     name: 'order-line-foreign-code',
     description: 'answers an order line for a product that was not ordered',
     operationId: 'alpha-order-create',
-    expect: { check: 'order-line-codes', severity: error },
+    expect: { check: 'order-line-codes', severity: warning },
     rewrite: (data) => ({ ...data, items: items(data).map((line, i) => (i === 0 ? { ...line, pCode: 'NOT-ORDERED-1' } : line)) }),
   }),
   dataFault({
     name: 'order-line-wrong-quantity',
     description: 'answers siNum one more than ordered',
     operationId: 'beta-order-create',
-    expect: { check: 'order-line-quantity', severity: error },
+    expect: { check: 'order-line-quantity', severity: warning },
     rewrite: (data) => ({ ...data, items: items(data).map((line) => ({ ...line, siNum: Number(line.siNum) + 1 })) }),
   }),
   dataFault({
