@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { operations } from '../catalogue/operations.js';
 import { KitError } from '../errors.js';
 import { countSeverities, type Report } from './report.js';
+import { combinedStatus } from './status.js';
 
 function readReport(file: string): Report {
   try {
@@ -33,11 +34,15 @@ export function mergeReports(files: readonly string[]): Report {
   );
   const sum = (pick: (report: Report) => number) => parts.reduce((total, part) => total + pick(part), 0);
   const failures = [...new Set(parts.flatMap((part) => part.gate.failures))];
+  const { status, reason } = combinedStatus(parts.map((part, index) => ({ ...part, file: files[index]! })));
+  const { reason: _firstReason, ...firstPart } = first;
   return {
-    ...first,
+    ...firstPart,
     startedAt: parts.map((part) => part.startedAt).sort()[0]!,
     durationMs: Math.max(...parts.map((part) => part.durationMs)),
-    verdict: parts.some((part) => part.verdict === 'fail') ? 'fail' : 'pass',
+    status,
+    ...(reason === undefined ? {} : { reason }),
+    verdict: status === 'pass' ? 'pass' : 'fail',
     gate: { ...first.gate, failures },
     summary: {
       operations: summaries.length,
