@@ -298,7 +298,8 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     });
     const files = writeReports(report, config.reportDir, io.jobSummaryFile);
     io.log(summaryText(report, files, config.verbosity));
-    return { report, reportFile: files.json, exitCode, leftRunning: suites.leftRunning };
+    // A stop may leave calls in flight (a pre-flight waiting out --timeout, tests past their grace).
+    return { report, reportFile: files.json, exitCode, leftRunning: suites.leftRunning || stop.cause !== undefined };
   } finally {
     stop.dispose();
     await server?.close();

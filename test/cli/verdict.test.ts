@@ -125,6 +125,12 @@ describe('a report whatever happens', () => {
     expect(report.reason).toContain('--max-time 3s');
   });
 
+  it('--max-time takes 500ms, 90s, 10m or 1h (a bare number is seconds); anything else is refused', () => {
+    const maxTime = (text: string) => resolveRunConfig(['--max-time', text], {}, process.cwd()).maxTime?.ms;
+    expect([maxTime('500ms'), maxTime('90s'), maxTime('10m'), maxTime('1h'), maxTime('45')]).toEqual([500, 90_000, 600_000, 3_600_000, 45_000]);
+    for (const bad of ['soon', '0s', '-5m', '10 days']) expect(() => maxTime(bad), bad).toThrow('--max-time');
+  });
+
   it('a --rate run ends with its report', async () => {
     const dir = freshDir();
     const { code } = await kit(['--rate', '40', '--runs', '2', '--hostile-runs', '2', '--only', 'login', '--report-dir', dir]);
