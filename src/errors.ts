@@ -17,3 +17,9 @@ export class TargetUnreachableError extends Error {
   override readonly name = 'TargetUnreachableError';
   readonly code = 'OTP_TARGET_UNREACHABLE';
 }
+
+/** The server refused the run's token before the suites: nothing could be checked, exit code 3. */
+export class TokenRefusedError extends Error {
+  override readonly name = 'TokenRefusedError';
+  readonly code = 'OTP_TOKEN_REFUSED';
+}

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allChecks } from '../src/checks/index.js';
 import { runOptions } from '../src/config/options.js';
+import { exitCodeTable } from '../src/report/status.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -11,6 +12,10 @@ describe('README stays in step with the code', () => {
       expect(readme).toContain(`\`--${option.name}`);
       expect(readme).toContain(`\`${option.env}\``);
     }
+  });
+
+  it('has the exit code table --help prints', () => {
+    for (const row of exitCodeTable) expect(readme).toContain(`| ${row.code} | ${row.status} | ${row.meaning} |`);
   });
 
   it('lists every check with its severity', () => {

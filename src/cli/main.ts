@@ -14,9 +14,12 @@ import { summaryText } from '../report/console.js';
 import { mergeReports } from '../report/merge.js';
 import { secretsOfEnvironment } from '../config/secrets.js';
 import { Redactor } from '../redaction/redactor.js';
+import { lockReportDir } from '../report/lock.js';
+import { exitCodeOf, exitCodeTable } from '../report/status.js';
 import { writeReports } from '../report/write.js';
 import { explainText, listText } from './catalogue-commands.js';
 import { runConformance } from './run.js';
+import { processSignals } from './run-stop.js';
 
 const usage = `${TOOL_NAME} ${TOOL_VERSION} — conformance kit for the Open Trading Platform API
 
@@ -40,7 +43,8 @@ Options of serve:
   --inject FAULT                answer with a deliberate fault (see --inject list)
   --variant NAME                make other choices the spec leaves open (see --variant list)
 
-Exit codes: 0 no deviation at or above --fail-on; 1 deviations; 2 bad options or a kit error; 3 could not connect to the target.`;
+Exit codes (and report.json's status):
+${exitCodeTable.map((row) => `  ${String(row.code).padEnd(5)}${row.meaning.replaceAll('`', '')} [${row.status.replaceAll('`', '')}]`).join('\n')}`;
 
 async function serve(argv: string[]): Promise<void> {
   let values: Record<string, string | undefined>;
@@ -114,9 +118,14 @@ function merge(argv: string[]): number {
   const reportDir = resolve(parsed.values['report-dir'] ?? 'reports');
   checkReportDir(reportDir);
   const report = new Redactor(secretsOfEnvironment(process.env)).deep(mergeReports(parsed.positionals));
-  const files = writeReports(report, reportDir, process.env.GITHUB_STEP_SUMMARY);
-  console.log(summaryText(report, files));
-  return report.verdict === 'pass' ? 0 : 1;
+  const lock = lockReportDir(reportDir);
+  try {
+    const files = writeReports(report, reportDir, process.env.GITHUB_STEP_SUMMARY);
+    console.log(summaryText(report, files));
+  } finally {
+    lock.release();
+  }
+  return exitCodeOf(report.status);
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -150,10 +159,14 @@ async function main(argv: string[]): Promise<number> {
   const config = resolveRunConfig(runArgv, process.env, process.cwd());
   const outcome = await runConformance(config, {
     log: (line) => console.log(line),
+    error: (line) => console.error(`${TOOL_NAME}: ${line}`),
+    signals: processSignals,
     progress: { tty: process.stdout.isTTY === true, write: (text) => process.stdout.write(text) },
     ...(process.env.GITHUB_STEP_SUMMARY ? { jobSummaryFile: process.env.GITHUB_STEP_SUMMARY } : {}),
     now: new Date(),
   });
+  // Tests cut short by a stop may still be waiting on the server: the report is written, so end here.
+  if (outcome.leftRunning) process.exit(outcome.exitCode);
   return outcome.exitCode;
 }
 
@@ -169,8 +182,9 @@ main(process.argv.slice(2)).then(
       console.error(`${TOOL_NAME}: ${error.message}`);
       process.exitCode = 2;
     } else {
-      console.error(`${TOOL_NAME}: unexpected failure — please report it with this output.`);
-      console.error(error);
+      console.error(
+        `${TOOL_NAME}: unexpected failure (${error instanceof Error ? error.message : String(error)}) — please report it with the command that caused it.`,
+      );
       process.exitCode = 2;
     }
   },

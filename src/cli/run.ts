@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { type Operation, operations } from '../catalogue/operations.js';
@@ -9,7 +10,9 @@ import { secretsOfRun } from '../config/secrets.js';
 import { replayCall } from '../engine/replay.js';
 import { obtainToken } from '../engine/token.js';
 import type { RunSettings } from '../engine/settings.js';
-import { KitError } from '../errors.js';
+import type { FlowResult } from '../engine/run-flow.js';
+import type { OperationResult } from '../engine/run-operation.js';
+import { KitError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
 import { Redactor, weakTokenWarning } from '../redaction/redactor.js';
 import { startReferenceServer } from '../reference/server.js';
 import { ResultCollector } from '../report/collector.js';
@@ -18,28 +21,41 @@ import { readBaseline } from '../gate/baseline.js';
 import type { GateSettings } from '../gate/gate.js';
 import { readWaivers } from '../gate/waivers.js';
 import { summaryText } from '../report/console.js';
+import { lockReportDir } from '../report/lock.js';
 import { type ProgressOutput, Progress } from '../report/progress.js';
-import { buildReport, checkInfos, failsRun, type Report } from '../report/report.js';
+import { buildRunReport, checkInfos, failsRun, type Report } from '../report/report.js';
 import { runShapeOf, shardPosition } from '../report/run-shape.js';
+import type { ExitCode, RunEnding } from '../report/status.js';
 import { writeReports } from '../report/write.js';
 import { sharedValidator } from '../validation/validator.js';
 import { probeTarget } from './probe.js';
+import { RunStop, RunStopped, type SignalSource, type StopCause } from './run-stop.js';
+import { checkedToken } from './token-check.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** After a stop, how long the tests already running may take to finish before the report is written without them. */
+const STOP_GRACE_MS = 2000;
 
 export interface RunOutcome {
   readonly report?: Report;
   readonly reportFile?: string;
-  readonly exitCode: 0 | 1;
+  readonly exitCode: ExitCode;
+  /** The run was stopped with tests still running: the process has to be ended, not left to drain. */
+  readonly leftRunning?: boolean;
 }
 
 export interface RunIo {
   log(line: string): void;
+  /** What went wrong, for the error stream: one line, never a stack trace. */
+  error(line: string): void;
   /** Where progress goes, and whether it is a terminal. */
   readonly progress: ProgressOutput;
   /** The CI job summary file to append the Markdown summary to ($GITHUB_STEP_SUMMARY). */
   readonly jobSummaryFile?: string;
   readonly now: Date;
+  /** SIGINT and SIGTERM; without them nothing from outside interrupts the run. */
+  readonly signals?: SignalSource;
 }
 
 /** Reads --baseline and --waivers before anything is sent, so a bad file costs no run. */
@@ -61,44 +77,35 @@ function gateSettings(config: RunConfig, now: Date): GateSettings {
   };
 }
 
+/** What the suites gave back, and how they ended. */
+interface SuitesOutcome {
+  readonly results: readonly OperationResult[];
+  readonly flows: readonly FlowResult[];
+  readonly ending: RunEnding;
+  readonly leftRunning: boolean;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /**
- * A vitest test runs one operation: its calls, each bounded by the timeout, with the operation
- * abandoned at its first timeout, plus a bounded shrink. This leaves room for all of it.
+ * Runs the suites of the selected groups in vitest. A stop (signal, --max-time) cancels the run:
+ * no test starts after it, and those running get a short grace to finish. An exception of the kit
+ * or a suite that failed to load ends it as crashed, with the results it had.
  */
-function testTimeoutMs(settings: RunSettings): number {
-  return settings.timeoutMs * 4 + 60_000;
-}
-
-/** Selected operations that produced no result: with --shard, those of the other parts. */
-function notRun(settings: RunSettings, results: readonly { operationId: string }[], shard: string | undefined) {
-  const ran = new Set(results.map((result) => result.operationId));
-  return settings.operations
-    .filter((id) => !ran.has(id))
-    .map((operationId) => ({ operationId, reason: shard ? `in another part of the run (--shard ${shard})` : 'not run' }));
-}
-
-/** Runs the suites of the selected groups against the target and writes report.json. */
-async function runSuites(settings: RunSettings, config: RunConfig, gate: GateSettings, embedded: boolean, io: RunIo): Promise<RunOutcome> {
-  const startedAt = new Date();
-  const quiet = config.verbosity === 'quiet';
-  if (!quiet)
-    io.log(
-      `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
-        `${settings.authProbes ? ', auth probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}`,
-    );
-  const selected: Operation[] = [...operations.filter((op) => settings.operations.includes(op.id)), ...settings.mapped];
+async function runSuites(settings: RunSettings, config: RunConfig, selected: readonly Operation[], io: RunIo, stop: RunStop): Promise<SuitesOutcome> {
   const groups = [...new Set(selected.map((op) => op.group))];
-  const progress = quiet
-    ? undefined
-    : new Progress(
-        io.progress,
-        groups.map((group) => ({
-          group,
-          tests: selected.filter((op) => op.group === group).length + flowsToRun(group, settings).length,
-        })),
-      );
+  const progress =
+    config.verbosity === 'quiet'
+      ? undefined
+      : new Progress(
+          io.progress,
+          groups.map((group) => ({
+            group,
+            tests: selected.filter((op) => op.group === group).length + flowsToRun(group, settings).length,
+          })),
+        );
   const collector = new ResultCollector((result) => progress?.advance(result));
-  const vitest = await startVitest(
+  const running = startVitest(
     'test',
     groups.map((group) => `suites/${group}.suite.ts`),
     {
@@ -112,34 +119,60 @@ async function runSuites(settings: RunSettings, config: RunConfig, gate: GateSet
       isolate: false,
       // A request rate holds per client: with --rate, one suite runs at a time.
       fileParallelism: settings.ratePerSecond === undefined,
-      testTimeout: testTimeoutMs(settings),
+      // No test or hook timeout: every request is bounded by --timeout, and the whole run by --max-time.
+      testTimeout: 0,
+      hookTimeout: 0,
       ...(config.shard ? { shard: config.shard } : {}),
     },
-  );
-  await vitest.close();
-  if (collector.kitFailures.length > 0) {
-    throw new KitError('OTP_SUITE_FAILED', `The suites failed to run:\n${collector.kitFailures.join('\n')}`);
+  ).then((vitest) => vitest.close());
+  stop.whenStopped(() => collector.cancel());
+  const outcome = (ending: RunEnding, leftRunning = false): SuitesOutcome => ({ results: collector.results, flows: collector.flows, ending, leftRunning });
+  try {
+    await stop.race(running);
+  } catch (error) {
+    if (!(error instanceof RunStopped)) return outcome({ kind: 'crashed', error: messageOf(error) });
+    const finished = await Promise.race([
+      running.then(
+        () => true,
+        () => true,
+      ),
+      sleep(STOP_GRACE_MS).then(() => false),
+    ]);
+    return outcome(stopEnding(stop.cause!, collector.results.length, selected.length, config), !finished);
   }
-  const built = buildReport({
-    target: { baseUrl: settings.baseUrl, embedded, authScheme: settings.authScheme },
-    startedAt,
-    durationMs: Date.now() - startedAt.getTime(),
-    seed: settings.seed,
-    runs: settings.runs,
-    results: collector.results,
-    flows: collector.flows,
-    skipped: [...config.skipped, ...notRun(settings, collector.results, config.shard)],
-    mapped: settings.mapped,
-    gate,
-    ...(config.shard ? { shard: shardPosition(config.shard)! } : {}),
-    options: runShapeOf(settings),
-    warnings: config.warnings,
-  });
-  // The last net: whatever reached the report, keys and values, is redacted before it is written or printed.
-  const report = new Redactor(settings.secrets).deep(built);
-  const files = writeReports(report, config.reportDir, io.jobSummaryFile);
-  io.log(summaryText(report, files, config.verbosity));
-  return { report, reportFile: files.json, exitCode: report.verdict === 'pass' ? 0 : 1 };
+  if (collector.kitFailures.length > 0) return outcome({ kind: 'crashed', error: `the suites failed to run: ${collector.kitFailures.join('; ')}` });
+  const ran = new Set(collector.results.map((result) => result.operationId));
+  const missing = selected.filter((op) => !ran.has(op.id));
+  if (!config.shard && missing.length > 0) {
+    return outcome({ kind: 'crashed', error: `the suites gave no result for ${missing.map((op) => op.id).join(', ')}` });
+  }
+  return outcome({ kind: 'finished' });
+}
+
+function stopEnding(cause: StopCause, done: number, total: number, config: RunConfig): RunEnding {
+  if (cause.kind === 'interrupted') return cause;
+  return { kind: 'out-of-time', reason: `the run ran out of time: --max-time ${config.maxTime?.text} ended it with ${done} of ${total} operations checked` };
+}
+
+/** Why selected operations have no result: another part of a sharded run, or the way the run ended. */
+function notRunReason(ending: RunEnding, shard: string | undefined): string {
+  const why: Record<RunEnding['kind'], string> = {
+    finished: 'not run',
+    'not-run': 'not run: the run stopped before the suites',
+    'out-of-time': 'not run: the run ran out of time (--max-time)',
+    interrupted: 'not run: the run was interrupted',
+    crashed: 'not run: the kit failed',
+  };
+  if (!shard) return why[ending.kind];
+  return ending.kind === 'finished' ? `in another part of the run (--shard ${shard})` : `in another part of the run (--shard ${shard}), or ${why[ending.kind]}`;
+}
+
+/** How an exception before the suites ends the run: a stop, the target unreachable or refusing the token, a kit error. */
+function endingBeforeSuites(error: unknown, stop: RunStop, config: RunConfig): RunEnding {
+  if (stop.cause) return stopEnding(stop.cause, 0, config.operations.length, config);
+  if (error instanceof TargetUnreachableError || error instanceof TokenRefusedError) return { kind: 'not-run', reason: error.message };
+  if (error instanceof KitError) return { kind: 'not-run', reason: error.message, kitError: true };
+  return { kind: 'crashed', error: messageOf(error) };
 }
 
 /** Re-sends one call of an earlier run and prints what the checks find now. */
@@ -179,29 +212,121 @@ async function tokenFor(config: RunConfig, base: Omit<RunSettings, 'token'>, fal
   return fallback!;
 }
 
-/** A run, or a replay, against the target or the embedded reference server. */
+/** Everything a run needs but the token, from the config and the embedded server (if any). */
+function baseSettings(config: RunConfig, server: { url: string; credentials: { mobile: string; password: string } } | undefined) {
+  // The embedded server's credentials feed the map's ${OTP_USERNAME} and ${OTP_PASSWORD}.
+  const variables = server ? { ...config.variables, OTP_USERNAME: server.credentials.mobile, OTP_PASSWORD: server.credentials.password } : config.variables;
+  const mapped = mappedForRun(config.operationMap?.map, config.operations, variables);
+  // The environment, the map and the run's own clock stay here: workers get the filled-in operations only.
+  const { variables: _variables, operationMap: _operationMap, maxTime: _maxTime, allowUnverified: _allowUnverified, ...runConfig } = config;
+  return { ...runConfig, ...mapped, baseUrl: server?.url ?? config.baseUrl! };
+}
+
+/** The token, the template values, credentials in the environment and the secrets the options carry. */
+function secretsOfRunWith(token: string, templateSecrets: readonly string[], config: RunConfig): string[] {
+  return [...new Set([...secretsOfRun(token, templateSecrets, config), ...config.optionSecrets])];
+}
+
+/**
+ * A run against the target or the embedded reference server. Whatever happens once it has
+ * started — the target unreachable, the token refused, a signal, --max-time, an exception of the
+ * kit — it ends with a report whose status says what was checked, written atomically into a
+ * report folder no other run writes to at the same time.
+ */
 export async function runConformance(config: RunConfig, io: RunIo): Promise<RunOutcome> {
   const gate = gateSettings(config, io.now);
   const embedded = config.baseUrl === undefined;
-  const server = embedded ? await startReferenceServer({ token: randomBytes(16).toString('hex') }) : undefined;
+  if (config.replay !== undefined) {
+    const server = embedded ? await startReferenceServer({ token: randomBytes(16).toString('hex') }) : undefined;
+    try {
+      const base = baseSettings(config, server);
+      await probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport);
+      const token = await tokenFor(config, base, server?.token);
+      const secrets = secretsOfRunWith(token, base.secrets, config);
+      const redactor = new Redactor(secrets);
+      return await replay(config.replay, { ...base, token, secrets }, { ...io, log: (line) => io.log(redactor.text(line)) });
+    } finally {
+      await server?.close();
+    }
+  }
+
+  const lock = lockReportDir(config.reportDir);
+  // Console lines pass the redactor too; it learns the token once the run has it.
+  let redactor = new Redactor(secretsOfRunWith('', [], config));
+  const given = io;
+  io = { ...given, log: (line) => given.log(redactor.text(line)), error: (line) => given.error(redactor.text(line)) };
+  const stop = new RunStop(config.maxTime?.ms, io.signals);
+  stop.whenStopped((cause) =>
+    io.log(
+      cause.kind === 'interrupted'
+        ? `\n${cause.signal}: stopping the run and writing the report…`
+        : `\n--max-time ${config.maxTime?.text} is up: stopping the run and writing the report…`,
+    ),
+  );
+  const startedAt = new Date();
+  const quiet = config.verbosity === 'quiet';
+  let server: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
+  let mapped: readonly Operation[] = [];
+  let baseUrl = config.baseUrl ?? '';
+  let suites: SuitesOutcome = { results: [], flows: [], ending: { kind: 'finished' }, leftRunning: false };
   try {
-    // The embedded server's credentials feed the map's ${OTP_USERNAME} and ${OTP_PASSWORD}.
-    const variables = server ? { ...config.variables, OTP_USERNAME: server.credentials.mobile, OTP_PASSWORD: server.credentials.password } : config.variables;
-    const mapped = mappedForRun(config.operationMap?.map, config.operations, variables);
-    // The environment and the map stay here: workers get the filled-in operations only.
-    const { variables: _variables, operationMap: _operationMap, ...runConfig } = config;
-    const base = { ...runConfig, ...mapped, baseUrl: server?.url ?? config.baseUrl! };
-    if (server && config.verbosity !== 'quiet') io.log(`No --base-url given: started the embedded reference server at ${server.url} (random token).`);
-    for (const warning of config.warnings) io.log(warning);
-    await probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport);
-    const token = await tokenFor(config, base, server?.token);
-    const settings: RunSettings = { ...base, token, secrets: [...new Set([...secretsOfRun(token, mapped.secrets, config), ...config.optionSecrets])] };
-    const warning = weakTokenWarning(token);
-    if (warning) io.log(warning);
-    const redactor = new Redactor(settings.secrets);
-    const runIo: RunIo = { ...io, log: (line) => io.log(redactor.text(line)) };
-    return config.replay === undefined ? await runSuites(settings, config, gate, embedded, runIo) : await replay(config.replay, settings, runIo);
+    try {
+      server = embedded ? await startReferenceServer({ token: randomBytes(16).toString('hex') }) : undefined;
+      const base = baseSettings(config, server);
+      ({ mapped, baseUrl } = base);
+      if (server && !quiet) io.log(`No --base-url given: started the embedded reference server at ${server.url} (random token).`);
+      for (const warning of config.warnings) io.log(warning);
+      const selected: Operation[] = [...operations.filter((op) => base.operations.includes(op.id)), ...base.mapped];
+      await stop.race(probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport));
+      const givenToken = await stop.race(tokenFor(config, base, server?.token));
+      redactor = new Redactor(secretsOfRunWith(givenToken, base.secrets, config));
+      const weak = weakTokenWarning(givenToken);
+      if (weak) io.log(weak);
+      const token = await stop.race(checkedToken(base, givenToken, selected, io, quiet));
+      const settings: RunSettings = { ...base, token, secrets: [...new Set([givenToken, ...secretsOfRunWith(token, base.secrets, config)])] };
+      redactor = new Redactor(settings.secrets);
+      if (!quiet)
+        io.log(
+          `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
+            `${settings.authProbes ? ', auth probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}`,
+        );
+      suites = await runSuites(settings, config, selected, io, stop);
+    } catch (error) {
+      suites = { ...suites, ending: endingBeforeSuites(error, stop, config) };
+    }
+    const { ending } = suites;
+    if (ending.kind === 'not-run') io.error(ending.reason);
+    if (ending.kind === 'crashed') io.error(`the kit failed: ${ending.error}`);
+    const ran = new Set(suites.results.map((result) => result.operationId));
+    const { report: built, exitCode } = buildRunReport({
+      target: { baseUrl, embedded, authScheme: config.authScheme },
+      startedAt,
+      durationMs: Date.now() - startedAt.getTime(),
+      seed: config.seed,
+      runs: config.runs,
+      results: suites.results,
+      flows: suites.flows,
+      skipped: [
+        ...config.skipped,
+        ...config.operations.filter((id) => !ran.has(id)).map((operationId) => ({ operationId, reason: notRunReason(ending, config.shard) })),
+      ],
+      mapped,
+      gate,
+      ending,
+      allowUnverified: config.allowUnverified,
+      ...(config.shard ? { shard: shardPosition(config.shard)! } : {}),
+      options: runShapeOf(config),
+      warnings: config.warnings,
+    });
+    // The last net: whatever reached the report, keys and values, is redacted before it is written or printed.
+    const report = redactor.deep(built);
+    const files = writeReports(report, config.reportDir, io.jobSummaryFile);
+    io.log(summaryText(report, files, config.verbosity));
+    // A stop may leave calls in flight (a pre-flight waiting out --timeout, tests past their grace).
+    return { report, reportFile: files.json, exitCode, leftRunning: suites.leftRunning || stop.cause !== undefined };
   } finally {
+    stop.dispose();
     await server?.close();
+    lock.release();
   }
 }

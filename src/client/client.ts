@@ -28,7 +28,7 @@ export interface ClientOptions {
 }
 
 /** HTTP 401 or 403, or an envelope whose code says so: the answer of a server that refused the token. */
-function unauthorized(transcript: Transcript): boolean {
+export function unauthorized(transcript: Transcript): boolean {
   const response = transcript.response;
   if (!response) return false;
   if (response.status === 401 || response.status === 403) return true;

@@ -130,6 +130,14 @@ export const runOptions: readonly OptionSpec[] = [
     description: 'At most N requests begin per second (suites then run one at a time). A 429 is retried after Retry-After, twice at most, waiting 5 s at most.',
   },
   {
+    name: 'max-time',
+    env: 'OTP_MAX_TIME',
+    type: 'string',
+    valueName: 'DURATION',
+    defaultText: 'no limit',
+    description: 'Bounds the whole run, e.g. 90s, 10m, 1h: when it runs out the run stops, is marked incomplete (exit 3) and its report is written.',
+  },
+  {
     name: 'seed',
     env: 'OTP_SEED',
     type: 'string',
@@ -216,6 +224,14 @@ export const runOptions: readonly OptionSpec[] = [
     valueName: 'FILE',
     defaultText: 'none',
     description: 'Accepted deviations (schemas/waivers.schema.json): shown as waived, they do not fail the run; an expired waiver does.',
+  },
+  {
+    name: 'allow-unverified',
+    env: 'OTP_ALLOW_UNVERIFIED',
+    type: 'boolean',
+    defaultText: 'off',
+    description:
+      'Operations whose answers could not be checked (no answer, or the token refused) are still listed as unverified, but do not make the run incomplete.',
   },
   {
     name: 'quiet',

@@ -42,6 +42,10 @@ export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token' | 'mapp
   readonly warnings: readonly string[];
   /** --ca-file as given, for the report. */
   readonly caFile: string | undefined;
+  /** --max-time: the whole run's bound, as given and in ms; undefined: none. */
+  readonly maxTime: { readonly text: string; readonly ms: number } | undefined;
+  /** --allow-unverified: unverified operations do not make the run incomplete. */
+  readonly allowUnverified: boolean;
 }
 
 type Source = (name: string) => string | undefined;
@@ -56,6 +60,18 @@ function wholeNumber(name: string, text: string, min: number, max: number): numb
     throw badOption(`--${name} ${JSON.stringify(text)} is not a whole number from ${min} to ${max}; e.g. --${name} ${Math.min(25, max)}.`);
   }
   return value;
+}
+
+const DURATION_UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `90s`, `10m`, `1h`, `500ms`; a bare number is seconds. */
+function duration(name: string, text: string): { text: string; ms: number } {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(text.trim());
+  const ms = match ? Math.round(Number(match[1]) * DURATION_UNITS_MS[match[2] ?? 's']!) : NaN;
+  if (!match || !(ms >= 1) || ms > 7 * 24 * 3_600_000) {
+    throw badOption(`--${name} ${JSON.stringify(text)} is not a duration up to a week; write it like 90s, 10m or 1h.`);
+  }
+  return { text: text.trim(), ms };
 }
 
 const positiveInteger = (name: string, text: string, max: number) => wholeNumber(name, text, 1, max);
@@ -219,6 +235,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     headers: headerLines,
     lookup,
   });
+  const maxTime = source('max-time');
 
   return {
     baseUrl,
@@ -236,6 +253,8 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     waivers: waiversFile === undefined ? undefined : resolve(cwd, waiversFile),
     verbosity: quiet ? 'quiet' : verbose ? 'verbose' : 'normal',
     shard,
+    maxTime: maxTime === undefined ? undefined : duration('max-time', maxTime),
+    allowUnverified: flag('--allow-unverified', source('allow-unverified'), false),
     seed,
     timeoutMs: positiveInteger('timeout', source('timeout') ?? '10000', 3_600_000),
     concurrency: positiveInteger('concurrency', source('concurrency') ?? '8', 1024),

@@ -9,6 +9,7 @@ import { type CheckTally, Judge } from './judge.js';
 import { describeProbe, type Observation } from './observation.js';
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
+import { whyUnverified } from './verification.js';
 
 export interface OperationResult {
   readonly operationId: string;
@@ -28,6 +29,8 @@ export interface OperationResult {
   /** What the server did where the spec leaves the answer open (auth probes). */
   readonly observations: readonly Observation[];
   readonly durationMs: number;
+  /** Why no answer of the operation could be checked; undefined when one could (see whyUnverified). */
+  readonly unverified?: string;
 }
 
 export interface OperationRunContext extends CheckContext {
@@ -116,5 +119,6 @@ export async function runOperation(operation: Operation, context: OperationRunCo
     deviations: foldDeviations(deviations),
     observations: probes.map(describeProbe),
     durationMs: Math.round(performance.now() - started),
+    unverified: whyUnverified(conforming),
   };
 }

@@ -1,41 +1,55 @@
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { FlowResult } from '../engine/run-flow.js';
 import type { OperationResult } from '../engine/run-operation.js';
 import '../suite/vitest-context.js';
 
 /**
- * Reads each operation's result back from the suites (vitest task meta). A test that failed
- * without a result, or a suite that failed to load, is a fault of the kit, kept apart from deviations.
+ * Reads each operation's result back from the suites (vitest task meta) as each test ends, so a
+ * run stopped half-way still has what it did. A test that failed without a result, or a suite
+ * that failed to load, is a fault of the kit, kept apart from deviations.
  */
 export class ResultCollector implements Reporter {
   readonly results: OperationResult[] = [];
   readonly flows: FlowResult[] = [];
   readonly kitFailures: string[] = [];
+  private vitest: Vitest | undefined;
+  private cancelled = false;
 
   constructor(private readonly onResult: (result: OperationResult | FlowResult) => void) {}
 
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest;
+    if (this.cancelled) void vitest.cancelCurrentRun('keyboard-input');
+  }
+
+  /**
+   * Asks vitest to start no further test. Results that come in after this are left out: a test cut
+   * short by the cancel (its client closed under it) would report the kit's own doing as the server's.
+   */
+  cancel(): void {
+    this.cancelled = true;
+    void this.vitest?.cancelCurrentRun('keyboard-input');
+  }
+
   onTestCaseResult(testCase: TestCase): void {
+    if (this.cancelled) return;
     const { otp, otpFlow } = testCase.meta();
+    if (otp) this.results.push(otp);
+    if (otpFlow) this.flows.push(otpFlow);
     const result = otp ?? otpFlow;
     if (result) this.onResult(result);
   }
 
   onTestModuleEnd(testModule: TestModule): void {
-    const moduleResults: OperationResult[] = [];
-    const moduleFlows: FlowResult[] = [];
     for (const error of testModule.errors()) this.kitFailures.push(`${testModule.relativeModuleId}: ${error.message}`);
     for (const testCase of testModule.children.allTests()) {
       const { otp, otpFlow } = testCase.meta();
-      if (otp) moduleResults.push(otp);
-      if (otpFlow) moduleFlows.push(otpFlow);
       if (otp || otpFlow) continue;
       const outcome = testCase.result();
       if (outcome.state === 'failed') {
         for (const error of outcome.errors) this.kitFailures.push(`${testCase.fullName}: ${error.message}`);
       }
     }
-    this.results.push(...moduleResults);
-    this.flows.push(...moduleFlows);
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {

@@ -1,4 +1,5 @@
 import type { Report } from './report.js';
+import { statusLabel } from './status.js';
 import { deviationHeadline } from './text.js';
 import type { WrittenReports } from './write.js';
 
@@ -19,26 +20,35 @@ export type Verbosity = 'quiet' | 'normal' | 'verbose';
 
 function verdictLine(report: Report): string {
   const s = report.summary;
-  return `${report.verdict === 'pass' ? 'PASS' : 'FAIL'}  ${plural(s.operations, 'operation')}, ${plural(s.requests, 'request')}, ${s.passed}/${s.checks} checks passed (${s.skipped} skipped): ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}  [seed ${report.seed}, fail on ${report.failOn}${report.gate.failOnNew ? ' (new only)' : ''}, ${report.durationMs} ms]`;
+  return `${statusLabel[report.status]}  ${plural(s.operations, 'operation')}, ${plural(s.requests, 'request')}, ${s.passed}/${s.checks} checks passed (${s.skipped} skipped): ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}  [seed ${report.seed}, fail on ${report.failOn}${report.gate.failOnNew ? ' (new only)' : ''}, ${report.durationMs} ms]`;
 }
 
 function reportsLine(files: WrittenReports): string {
   return `Reports: ${files.json}, ${files.junit}, ${files.markdown}, ${files.html}`;
 }
 
+/** Why the run is what it is: the status's reason, then the gate's failures. */
+function whyLines(report: Report): string[] {
+  return [...(report.reason === undefined ? [] : [report.reason]), ...report.gate.failures].map((line) => `  ${line}`);
+}
+
 /** The closing output: a table per operation, the verdict and why, the first deviations, the reports. */
 export function summaryText(report: Report, files: WrittenReports, verbosity: Verbosity = 'normal'): string {
-  if (verbosity === 'quiet') return [verdictLine(report), ...report.gate.failures.map((f) => `  ${f}`), reportsLine(files)].join('\n');
+  // Nothing ran: no table to show, only the status and why.
+  if (verbosity === 'quiet' || report.status === 'not-run') return [verdictLine(report), ...whyLines(report), reportsLine(files)].join('\n');
   const rows = report.operations.map((op) => [
-    op.operation,
+    `${op.operation}${op.status === 'unverified' ? ' (unverified)' : ''}`,
     String(op.requests),
     `${op.passed}/${op.checks}`,
     String(op.errors),
     String(op.warnings),
     String(op.infos),
   ]);
-  const lines = ['', table(['operation', 'requests', 'checks passed', 'errors', 'warnings', 'infos'], rows), '', verdictLine(report)];
-  lines.push(...report.gate.failures.map((f) => `  ${f}`));
+  const lines = rows.length === 0 ? [''] : ['', table(['operation', 'requests', 'checks passed', 'errors', 'warnings', 'infos'], rows), ''];
+  lines.push(verdictLine(report));
+  lines.push(...whyLines(report));
+  const unverified = report.operations.filter((op) => op.status === 'unverified');
+  if (unverified.length > 0) lines.push(`Unverified: ${unverified.map((op) => `${op.operation} (${op.reason})`).join('; ')}`);
   const baseline = report.gate.baseline;
   if (baseline) lines.push(`Baseline ${baseline.file}: ${baseline.new} new, ${baseline.stillPresent} still present, ${baseline.fixed.length} fixed.`);
   const skipped = report.coverage.filter((entry) => entry.status === 'skipped');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Report } from './report.js';
+import { statusLabel } from './status.js';
 import { renderBanner, renderSummary } from './html/banner.js';
 import { clientScript } from './html/client-script.js';
 import { renderFindings } from './html/findings.js';
@@ -29,7 +30,7 @@ const contentSecurityPolicy = [
  * string that came from the server or the report is escaped.
  */
 export function renderHtmlReport(report: Report): string {
-  const title = `${report.verdict === 'pass' ? 'PASS' : 'FAIL'} — ${report.tool} report for ${report.target.baseUrl}`;
+  const title = `${statusLabel[report.status]} — ${report.tool} report for ${report.target.baseUrl}`;
   return `<!doctype html>
 ${html`<html lang="en">
 <head>

@@ -1,6 +1,7 @@
 import { findGroup } from '../catalogue/groups.js';
 import { countsAgainst, type GatedDeviation } from '../gate/gate.js';
 import type { Report } from './report.js';
+import { statusLabel } from './status.js';
 import { escapeMarkup } from './text.js';
 
 interface Case {
@@ -9,6 +10,8 @@ interface Case {
   readonly failures: readonly GatedDeviation[];
   readonly notes: readonly GatedDeviation[];
   readonly skipped?: string;
+  /** The run could not judge this case: an error, not a failure of the server. */
+  readonly error?: string;
 }
 
 function failureText(deviation: GatedDeviation): string {
@@ -36,7 +39,8 @@ function renderCase(testCase: Case): string {
     ...testCase.failures.map(
       (d) => `      <failure type="${d.severity}" message="${escapeMarkup(d.message.split('\n').join(' — '))}">${escapeMarkup(failureText(d))}</failure>`,
     ),
-    ...(testCase.skipped && testCase.failures.length === 0 ? [`      <skipped message="${escapeMarkup(testCase.skipped)}"/>`] : []),
+    ...(testCase.error ? [`      <error type="${escapeMarkup(testCase.classname)}" message="${escapeMarkup(testCase.error)}"/>`] : []),
+    ...(testCase.skipped && testCase.failures.length === 0 && !testCase.error ? [`      <skipped message="${escapeMarkup(testCase.skipped)}"/>`] : []),
     ...(testCase.notes.length > 0 ? [`      <system-out>${escapeMarkup(testCase.notes.map(noteText).join('\n\n'))}</system-out>`] : []),
   ];
   return body.length === 0 ? `${head.slice(0, -1)}/>` : [head, ...body, '    </testcase>'].join('\n');
@@ -69,7 +73,28 @@ function casesOf(group: string, report: Report): Case[] {
   const untested = report.coverage
     .filter((entry) => entry.group === group && entry.status === 'skipped')
     .map((entry) => ({ classname: `${group}.${entry.operation}`, name: 'not tested', failures: [], notes: [], skipped: entry.reason ?? 'skipped' }));
-  return [...operationCases, ...flowCases, ...untested];
+  const unverified = report.operations
+    .filter((op) => op.group === group && op.status === 'unverified')
+    .map((op) => ({ classname: `${group}.${op.operation}`, name: 'verified', failures: [], notes: [], error: `unverified: ${op.reason ?? ''}` }));
+  return [...operationCases, ...unverified, ...flowCases, ...untested];
+}
+
+/**
+ * A run that is neither pass nor fail (not run, incomplete, interrupted) is one errored case, so a
+ * CI view never shows such a run green; a pass or fail is a passing case whose verdict the others give.
+ */
+function runStatusSuite(report: Report): string {
+  const erred = report.status !== 'pass' && report.status !== 'fail';
+  const head = `  <testsuite name="Run status" tests="1" failures="0" errors="${erred ? 1 : 0}" skipped="0" time="${(report.durationMs / 1000).toFixed(3)}" timestamp="${report.startedAt.slice(0, 19)}">`;
+  const properties = ['    <properties>', `      <property name="status" value="${report.status}"/>`, '    </properties>'];
+  const testCase = erred
+    ? [
+        `    <testcase classname="${escapeMarkup(report.tool)}" name="run status" time="0">`,
+        `      <error type="${report.status}" message="${escapeMarkup(`${statusLabel[report.status]}: ${report.reason ?? ''}`)}"/>`,
+        '    </testcase>',
+      ]
+    : [`    <testcase classname="${escapeMarkup(report.tool)}" name="run status" time="0"/>`];
+  return [head, ...properties, ...testCase, '  </testsuite>'].join('\n');
 }
 
 /** junit.xml: one testsuite per group of section 1, one testcase per operation × check. */
@@ -82,19 +107,23 @@ export function renderJunit(report: Report): string {
       cases,
       tests: cases.length,
       failures: cases.filter((c) => c.failures.length > 0).length,
-      skipped: cases.filter((c) => c.skipped && c.failures.length === 0).length,
+      errors: cases.filter((c) => c.error).length,
+      skipped: cases.filter((c) => c.skipped && c.failures.length === 0 && !c.error).length,
     };
   });
+  const runErrors = report.status === 'pass' || report.status === 'fail' ? 0 : 1;
   const total = (pick: (suite: (typeof suites)[number]) => number) => suites.reduce((sum, suite) => sum + pick(suite), 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeMarkup(`${report.tool} ${report.version}`)}" tests="${total((s) => s.tests)}" failures="${total((s) => s.failures)}" errors="0" skipped="${total((s) => s.skipped)}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="${escapeMarkup(`${report.tool} ${report.version}`)}" tests="${total((s) => s.tests) + 1}" failures="${total((s) => s.failures)}" errors="${total((s) => s.errors) + runErrors}" skipped="${total((s) => s.skipped)}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+    runStatusSuite(report),
     ...suites.map((suite) =>
       [
-        `  <testsuite name="${escapeMarkup(findGroup(suite.group)?.title ?? suite.group)}" tests="${suite.tests}" failures="${suite.failures}" errors="0" skipped="${suite.skipped}" time="0" timestamp="${report.startedAt.slice(0, 19)}">`,
+        `  <testsuite name="${escapeMarkup(findGroup(suite.group)?.title ?? suite.group)}" tests="${suite.tests}" failures="${suite.failures}" errors="${suite.errors}" skipped="${suite.skipped}" time="0" timestamp="${report.startedAt.slice(0, 19)}">`,
         '    <properties>',
         `      <property name="target" value="${escapeMarkup(report.target.baseUrl)}"/>`,
         `      <property name="seed" value="${report.seed}"/>`,
+        `      <property name="status" value="${report.status}"/>`,
         '    </properties>',
         ...suite.cases.map(renderCase),
         '  </testsuite>',

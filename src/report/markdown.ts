@@ -1,6 +1,7 @@
 import { findGroup } from '../catalogue/groups.js';
 import { countsAgainst, type GatedDeviation } from '../gate/gate.js';
 import type { Report } from './report.js';
+import { statusLabel } from './status.js';
 import { deviationHeadline } from './text.js';
 
 /** Deviations shown in full in the summary; the rest are in the other reports. */
@@ -28,7 +29,7 @@ function status(deviation: GatedDeviation, report: Report): string {
 export function renderMarkdown(report: Report): string {
   const s = report.summary;
   const lines = [
-    `## ${report.verdict === 'pass' ? '✅' : '❌'} otp-conformance: ${report.verdict.toUpperCase()}`,
+    `## ${report.status === 'pass' ? '✅' : report.status === 'fail' ? '❌' : '⚠️'} otp-conformance: ${statusLabel[report.status]}`,
     '',
     `Target \`${cell(report.target.baseUrl)}\`${report.target.embedded ? ' (embedded reference server)' : ''} · seed \`${report.seed}\` · ${s.operations} operations · ${s.requests} requests · ${(report.durationMs / 1000).toFixed(1)} s · fail on ${report.gate.failOn}${report.gate.failOnNew ? ' (new only)' : ''}`,
     '',
@@ -37,6 +38,7 @@ export function renderMarkdown(report: Report): string {
     `| ${s.errors} | ${s.warnings} | ${s.infos} | ${s.passed}/${s.checks} | ${s.skipped} |`,
     '',
   ];
+  if (report.reason !== undefined) lines.push(`**Why it is ${statusLabel[report.status].toLowerCase()}:** ${cell(report.reason)}`, '');
   if (report.gate.failures.length > 0) lines.push('**Why it fails:**', '', ...report.gate.failures.map((f) => `- ${cell(f)}`), '');
   const baseline = report.gate.baseline;
   if (baseline) {
@@ -48,7 +50,7 @@ export function renderMarkdown(report: Report): string {
     const group = findGroup(entry.group)?.title ?? entry.group;
     lines.push(
       op
-        ? `| ${group} | \`${entry.operation}\` | ${op.requests} | ${op.errors} | ${op.warnings} | ${op.infos} |`
+        ? `| ${group} | \`${entry.operation}\`${op.status === 'unverified' ? ` (unverified: ${cell(op.reason ?? '')})` : ''} | ${op.requests} | ${op.errors} | ${op.warnings} | ${op.infos} |`
         : `| ${group} | \`${entry.operation}\` | not tested: ${cell(entry.reason ?? '')} | | | |`,
     );
   }

@@ -5,6 +5,7 @@ import type { FixedDeviation } from '../gate/baseline.js';
 import type { Gate } from '../gate/gate.js';
 import { readReportFile } from '../gate/report-file.js';
 import { countSeverities, type Report } from './report.js';
+import { combinedStatus } from './status.js';
 
 interface Part {
   readonly file: string;
@@ -142,11 +143,15 @@ export function mergeReports(files: readonly string[]): Report {
     tested.has(entry.id) ? { id: entry.id, operation: entry.operation, group: entry.group, status: 'tested' as const } : entry,
   );
   const sum = (pick: (report: Report) => number) => reports.reduce((total, part) => total + pick(part), 0);
+  const { status, reason } = combinedStatus(parts.map((part) => ({ ...part.report, file: part.file })));
+  const { reason: _firstReason, ...firstPart } = first;
   return {
-    ...first,
+    ...firstPart,
     startedAt: reports.map((part) => part.startedAt).sort()[0]!,
     durationMs: Math.max(...reports.map((part) => part.durationMs)),
-    verdict: reports.some((part) => part.verdict === 'fail') ? 'fail' : 'pass',
+    status,
+    ...(reason === undefined ? {} : { reason }),
+    verdict: status === 'pass' ? 'pass' : 'fail',
     gate: mergedGate(parts),
     summary: {
       operations: summaries.length,

@@ -12,6 +12,7 @@ import { allFlows } from '../flows/index.js';
 import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { RunShape, ShardPosition } from './run-shape.js';
+import { decideStatus, type ExitCode, type RunEnding, type RunStatus } from './status.js';
 
 export interface SeverityCounts {
   readonly errors: number;
@@ -29,6 +30,10 @@ export interface OperationSummary extends SeverityCounts {
   readonly skipped: number;
   /** How each check that applies fared, by check id. */
   readonly byCheck: Readonly<Record<string, CheckTally>>;
+  /** unverified: no answer of its could be checked; the run is then incomplete unless --allow-unverified. */
+  readonly status: 'verified' | 'unverified';
+  /** Why it is unverified. */
+  readonly reason?: string;
 }
 
 /** A check (or flow) as reports describe it. */
@@ -51,6 +56,11 @@ export interface Report {
   readonly seed: number;
   readonly runs: number;
   readonly failOn: Severity;
+  /** What the run concluded; only `pass` means "checked and conforms". */
+  readonly status: RunStatus;
+  /** Why, where the status is neither pass nor fail. */
+  readonly reason?: string;
+  /** `pass` exactly when status is `pass`; kept for the tools that read it. */
   readonly verdict: 'pass' | 'fail';
   /** Why the verdict is what it is: the gate's settings, baseline comparison and waivers. */
   readonly gate: Gate;
@@ -111,6 +121,10 @@ export interface ReportInput {
   readonly shard?: ShardPosition;
   readonly options?: RunShape;
   readonly warnings?: readonly string[];
+  /** How the run ended; a finished run when absent. */
+  readonly ending?: RunEnding;
+  /** --allow-unverified: unverified operations do not make the run incomplete. */
+  readonly allowUnverified?: boolean;
 }
 
 /** Catalogue order: the sixteen of section 4, then those of 4.1. */
@@ -139,7 +153,8 @@ export const checkInfos: readonly CheckInfo[] = [
   ...allFlows.map(({ id, rule, quote, severity, title }) => ({ id, kind: 'flow' as const, rule, quote, severity, title })),
 ];
 
-export function buildReport(input: ReportInput): Report {
+/** The report of a run, and the exit code its status calls for (see decideStatus). */
+export function buildRunReport(input: ReportInput): { report: Report; exitCode: ExitCode } {
   const results = [...input.results].sort((a, b) => byCatalogue({ id: a.operationId }, { id: b.operationId }));
   const summaries: OperationSummary[] = results.map((result) => ({
     id: result.operationId,
@@ -151,6 +166,7 @@ export function buildReport(input: ReportInput): Report {
     skipped: result.skipped,
     byCheck: result.byCheck,
     ...countSeverities(result.deviations),
+    ...(result.unverified === undefined ? { status: 'verified' as const } : { status: 'unverified' as const, reason: result.unverified }),
   }));
   const { deviations, gate } = applyGate(
     [...results, ...input.flows].flatMap((result) => result.deviations).sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
@@ -159,7 +175,13 @@ export function buildReport(input: ReportInput): Report {
   );
   const coverage = coverageOf(input, new Set(results.map((result) => result.operationId)));
   const sum = (pick: (s: OperationSummary) => number) => summaries.reduce((total, s) => total + pick(s), 0);
-  return {
+  const decision = decideStatus({
+    ending: input.ending ?? { kind: 'finished' },
+    gateFailures: gate.failures,
+    unverified: summaries.flatMap((s) => (s.status === 'unverified' ? [{ operation: s.operation, reason: s.reason ?? '' }] : [])),
+    allowUnverified: input.allowUnverified ?? false,
+  });
+  const report: Report = {
     tool: TOOL_NAME,
     version: TOOL_VERSION,
     target: input.target,
@@ -168,7 +190,9 @@ export function buildReport(input: ReportInput): Report {
     seed: input.seed,
     runs: input.runs,
     failOn: input.gate.failOn,
-    verdict: gate.failures.length > 0 ? 'fail' : 'pass',
+    status: decision.status,
+    ...(decision.reason === undefined ? {} : { reason: decision.reason }),
+    verdict: decision.status === 'pass' ? 'pass' : 'fail',
     gate,
     checks: checkInfos,
     summary: {
@@ -188,4 +212,9 @@ export function buildReport(input: ReportInput): Report {
     ...(input.options ? { options: input.options } : {}),
     ...(input.warnings && input.warnings.length > 0 ? { warnings: input.warnings } : {}),
   };
+  return { report, exitCode: decision.exitCode };
+}
+
+export function buildReport(input: ReportInput): Report {
+  return buildRunReport(input).report;
 }

@@ -25,7 +25,7 @@ export interface ShardPosition {
   readonly total: number;
 }
 
-export function runShapeOf(settings: RunSettings): RunShape {
+export function runShapeOf(settings: Pick<RunSettings, keyof RunShape>): RunShape {
   return {
     authScheme: settings.authScheme,
     runs: settings.runs,

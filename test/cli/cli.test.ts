@@ -254,9 +254,12 @@ describe('otp-conformance run', () => {
     expect(unknown.code).toBe(2);
   });
 
-  it('an unreachable target: exit 3', async () => {
-    const { code, stderr } = await kit(['--base-url', 'http://127.0.0.1:1', '--token', 't']);
+  it('an unreachable target: exit 3, and a not-run report saying why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otp-'));
+    const { code, stderr } = await kit(['--base-url', 'http://127.0.0.1:1', '--token', 't', '--report-dir', dir]);
     expect(code).toBe(3);
     expect(stderr).toContain('Could not connect');
+    expect(reportIn(dir)).toMatchObject({ status: 'not-run', verdict: 'fail' });
+    expect(reportIn(dir).reason).toContain('Could not connect');
   });
 });

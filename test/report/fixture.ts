@@ -154,6 +154,7 @@ function summary(
     errors: counts[0],
     warnings: counts[1],
     infos: counts[2],
+    status: 'verified',
   };
 }
 
@@ -198,6 +199,7 @@ export function sampleReport(): Report {
     seed: 42,
     runs: 25,
     failOn: 'error',
+    status: 'fail',
     verdict: 'fail',
     gate: {
       failOn: 'error',

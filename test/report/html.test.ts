@@ -95,6 +95,7 @@ describe('renderHtmlReport', () => {
   it('renders a clean run: PASS, no gate panels, nothing to list', () => {
     const clean = renderHtmlReport({
       ...sampleReport(),
+      status: 'pass',
       verdict: 'pass',
       gate: { failOn: 'error', failOnNew: false, failures: [] },
       summary: { ...sampleReport().summary, errors: 0, warnings: 0, infos: 0 },

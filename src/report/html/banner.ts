@@ -1,13 +1,14 @@
 import type { Report } from '../report.js';
+import { statusLabel } from '../status.js';
 import { facts, formatDuration, plural, severityBadge } from './format.js';
 import { html, type SafeHtml } from './markup.js';
 
 /** The verdict, what was checked and how, and why the run passes or fails. */
 export function renderBanner(report: Report): SafeHtml {
-  const verdict = report.verdict === 'pass' ? 'PASS' : 'FAIL';
   const failOn = `${report.failOn}${report.gate.failOnNew ? ' (new deviations only)' : ''}`;
-  return html`<header class="banner verdict-${report.verdict}">
-  <div class="verdict">${verdict}</div>
+  const unverified = report.operations.filter((op) => op.status === 'unverified');
+  return html`<header class="banner verdict-${report.status}">
+  <div class="verdict">${statusLabel[report.status]}</div>
   <div class="run">
     <h1>${report.tool} ${report.version} — conformance report</h1>
     ${facts([
@@ -19,6 +20,8 @@ export function renderBanner(report: Report): SafeHtml {
       ['runs', report.runs],
       ['fail on', failOn],
     ])}
+    ${report.reason === undefined ? '' : html`<p class="status-reason">${report.reason}</p>`}
+    ${unverified.length > 0 ? html`<ul class="failures">${unverified.map((op) => html`<li>unverified: <code>${op.operation}</code> — ${op.reason ?? ''}</li>`)}</ul>` : ''}
     ${report.gate.failures.length > 0 ? html`<ul class="failures">${report.gate.failures.map((failure) => html`<li>${failure}</li>`)}</ul>` : ''}
   </div>
 </header>

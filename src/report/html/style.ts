@@ -22,6 +22,8 @@ nav a { margin-right: 14px; color: var(--info); }
 .banner .verdict { display: flex; align-items: center; padding: 0 28px; font-size: 30px; font-weight: 700; letter-spacing: .06em; color: #fff; }
 .verdict-pass .verdict { background: #2e7d32; }
 .verdict-fail .verdict { background: var(--error); }
+.verdict-not-run .verdict, .verdict-incomplete .verdict, .verdict-interrupted .verdict { background: #8d6e00; }
+.status-reason { margin: 8px 0 0; font-weight: 600; }
 .banner .run { padding: 12px 16px 12px 0; }
 .banner h1 { margin: 0 0 6px; font-size: 18px; }
 .failures { margin: 8px 0 0; padding-left: 18px; color: var(--error); font-weight: 600; }

@@ -1,0 +1,125 @@
+/**
+ * What a run concluded, in one word: only `pass` says "this server was checked and conforms".
+ * - pass: every selected operation was checked and nothing fails the gate.
+ * - fail: deviations at or above --fail-on (or an expired waiver).
+ * - not-run: nothing was checked (the target could not be reached, the token was refused).
+ * - incomplete: the run did not check everything (operations unverified, out of time, the kit failed).
+ * - interrupted: stopped by SIGINT or SIGTERM.
+ */
+export type RunStatus = 'pass' | 'fail' | 'not-run' | 'incomplete' | 'interrupted';
+
+/** 0 conforms; 1 deviations; 2 called wrongly or the kit failed; 3 could not be checked; 130/143 interrupted. */
+export type ExitCode = 0 | 1 | 2 | 3 | 130 | 143;
+
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+/** How a run ended, as the runner saw it. */
+export type RunEnding =
+  | { readonly kind: 'finished' }
+  /** Stopped before the suites: target unreachable, token refused (exit 3), or a kit error (exit 2). */
+  | { readonly kind: 'not-run'; readonly reason: string; readonly kitError?: boolean }
+  | { readonly kind: 'out-of-time'; readonly reason: string }
+  | { readonly kind: 'interrupted'; readonly signal: StopSignal }
+  /** An exception in the kit after the run started, or a suite that failed to load. */
+  | { readonly kind: 'crashed'; readonly error: string };
+
+export interface RunOutcomeFacts {
+  readonly ending: RunEnding;
+  /** The gate's reasons to fail (deviations at or above --fail-on, expired waivers). */
+  readonly gateFailures: readonly string[];
+  /** Operations whose answers could not be checked, with why. */
+  readonly unverified: ReadonlyArray<{ readonly operation: string; readonly reason: string }>;
+  /** --allow-unverified: unverified operations do not make the run incomplete. */
+  readonly allowUnverified: boolean;
+}
+
+export interface StatusDecision {
+  readonly status: RunStatus;
+  /** Why, where the status is neither pass nor fail. */
+  readonly reason?: string;
+  readonly exitCode: ExitCode;
+}
+
+/** The exit codes, the statuses a report then has, and what they mean: read by --help and kept in the README. */
+export const exitCodeTable: ReadonlyArray<{ readonly code: ExitCode; readonly status: string; readonly meaning: string }> = [
+  { code: 0, status: '`pass`', meaning: 'the server was checked and conforms: no deviation at or above `--fail-on`' },
+  { code: 1, status: '`fail`', meaning: 'at least one deviation at or above `--fail-on` (not waived), or an expired waiver; see the report' },
+  {
+    code: 2,
+    status: 'none, `not-run` or `incomplete`',
+    meaning:
+      'the kit was called wrongly (a bad option or file, a report dir another run is writing: no report is written), or could not go on after the start (the token operation gave no token: `not-run`; the kit itself failed: `incomplete`), the report giving the error',
+  },
+  {
+    code: 3,
+    status: '`not-run` or `incomplete`',
+    meaning:
+      'the target could not be checked: unreachable, TLS failed, token refused (`not-run`); operations unverified, or `--max-time` ran out (`incomplete`)',
+  },
+  { code: 130, status: '`interrupted`', meaning: 'stopped by SIGINT (Ctrl-C); the report holds what finished before' },
+  { code: 143, status: '`interrupted`', meaning: 'stopped by SIGTERM; the report holds what finished before' },
+];
+
+const signalExit: Record<StopSignal, ExitCode> = { SIGINT: 130, SIGTERM: 143 };
+
+function unverifiedReason(unverified: RunOutcomeFacts['unverified']): string {
+  const [first] = unverified;
+  const more = unverified.length > 1 ? ` (and ${unverified.length - 1} more)` : '';
+  return `${unverified.length} operation${unverified.length === 1 ? '' : 's'} could not be verified: ${first!.operation}: ${first!.reason}${more}; see the operations marked unverified, or pass --allow-unverified to accept them`;
+}
+
+/**
+ * The one place a run's status and exit code are decided. A run that could not check never passes:
+ * interrupted beats everything, then a kit failure, a run that never started, running out of time,
+ * and unverified operations; only a complete run is judged pass or fail by the gate.
+ */
+export function decideStatus(facts: RunOutcomeFacts): StatusDecision {
+  const { ending } = facts;
+  switch (ending.kind) {
+    case 'interrupted':
+      return { status: 'interrupted', reason: `stopped by ${ending.signal}`, exitCode: signalExit[ending.signal] };
+    case 'crashed':
+      return { status: 'incomplete', reason: `the kit failed: ${ending.error}`, exitCode: 2 };
+    case 'not-run':
+      return { status: 'not-run', reason: ending.reason, exitCode: ending.kitError ? 2 : 3 };
+    case 'out-of-time':
+      return { status: 'incomplete', reason: ending.reason, exitCode: 3 };
+    case 'finished':
+      break;
+  }
+  if (facts.unverified.length > 0 && !facts.allowUnverified) {
+    return { status: 'incomplete', reason: unverifiedReason(facts.unverified), exitCode: 3 };
+  }
+  return facts.gateFailures.length > 0 ? { status: 'fail', exitCode: 1 } : { status: 'pass', exitCode: 0 };
+}
+
+/** The exit code of a report read back (merge): its status, without the run's own circumstances. */
+export function exitCodeOf(status: RunStatus): ExitCode {
+  const codes: Record<RunStatus, ExitCode> = { pass: 0, fail: 1, 'not-run': 3, incomplete: 3, interrupted: 3 };
+  return codes[status];
+}
+
+/** Status words as the console, summary.md, junit.xml and report.html print them. */
+export const statusLabel: Record<RunStatus, string> = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  'not-run': 'NOT RUN',
+  incomplete: 'INCOMPLETE',
+  interrupted: 'INTERRUPTED',
+};
+
+/**
+ * The status of a run joined from parts (merge): incomplete when any part could not check all it
+ * was given, else fail when any part fails, else pass. A part written before `status` existed
+ * counts by its verdict.
+ */
+export function combinedStatus(
+  parts: ReadonlyArray<{ readonly file: string; readonly status?: RunStatus; readonly reason?: string; readonly verdict: 'pass' | 'fail' }>,
+): { status: RunStatus; reason?: string } {
+  const unfinished = parts.filter((part) => part.status !== undefined && part.status !== 'pass' && part.status !== 'fail');
+  if (unfinished.length > 0) {
+    const reason = unfinished.map((part) => `${part.file} is ${part.status}${part.reason ? ` (${part.reason})` : ''}`).join('; ');
+    return { status: 'incomplete', reason };
+  }
+  return { status: parts.some((part) => (part.status ?? part.verdict) === 'fail') ? 'fail' : 'pass' };
+}

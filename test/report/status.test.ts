@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { summaryText } from '../../src/report/console.js';
+import { renderHtmlReport } from '../../src/report/html.js';
+import { renderJunit } from '../../src/report/junit.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import type { Report } from '../../src/report/report.js';
+import { combinedStatus, decideStatus, type RunOutcomeFacts, type RunStatus } from '../../src/report/status.js';
+import { sampleReport } from './fixture.js';
+
+const finished: RunOutcomeFacts = { ending: { kind: 'finished' }, gateFailures: [], unverified: [], allowUnverified: false };
+const unverified = [{ operation: '/pc/purchase_order/list', reason: 'none of 25 calls got an answer (timeout)' }];
+
+describe('decideStatus: one place for status and exit code', () => {
+  it('passes only a finished run with nothing failing the gate and every operation verified', () => {
+    expect(decideStatus(finished)).toEqual({ status: 'pass', exitCode: 0 });
+    expect(decideStatus({ ...finished, gateFailures: ['1 error'] })).toEqual({ status: 'fail', exitCode: 1 });
+  });
+
+  it('an unverified operation makes the run incomplete (exit 3), unless allowed', () => {
+    expect(decideStatus({ ...finished, unverified })).toMatchObject({ status: 'incomplete', exitCode: 3 });
+    expect(decideStatus({ ...finished, unverified }).reason).toContain('/pc/purchase_order/list');
+    expect(decideStatus({ ...finished, unverified, allowUnverified: true })).toEqual({ status: 'pass', exitCode: 0 });
+    expect(decideStatus({ ...finished, unverified, gateFailures: ['1 error'] })).toMatchObject({ status: 'incomplete', exitCode: 3 });
+  });
+
+  it('a run that could not check never passes, whatever the gate says', () => {
+    expect(decideStatus({ ...finished, ending: { kind: 'not-run', reason: 'the server refused the token: …' } })).toEqual({
+      status: 'not-run',
+      reason: 'the server refused the token: …',
+      exitCode: 3,
+    });
+    expect(decideStatus({ ...finished, ending: { kind: 'not-run', reason: 'no token', kitError: true } })).toMatchObject({ exitCode: 2 });
+    expect(decideStatus({ ...finished, ending: { kind: 'out-of-time', reason: 'out of time' } })).toMatchObject({ status: 'incomplete', exitCode: 3 });
+    expect(decideStatus({ ...finished, ending: { kind: 'crashed', error: 'boom' } })).toEqual({
+      status: 'incomplete',
+      reason: 'the kit failed: boom',
+      exitCode: 2,
+    });
+    expect(decideStatus({ ...finished, gateFailures: ['x'], ending: { kind: 'interrupted', signal: 'SIGINT' } })).toMatchObject({
+      status: 'interrupted',
+      exitCode: 130,
+    });
+    expect(decideStatus({ ...finished, ending: { kind: 'interrupted', signal: 'SIGTERM' } })).toMatchObject({ exitCode: 143 });
+  });
+
+  it('merged parts: incomplete when a part is, fail when one fails, a part without status counts by its verdict', () => {
+    const part = (status: RunStatus | undefined, verdict: 'pass' | 'fail') => ({ file: `${status}.json`, status, verdict });
+    expect(combinedStatus([part('pass', 'pass'), part(undefined, 'fail')])).toEqual({ status: 'fail' });
+    expect(combinedStatus([part('pass', 'pass'), part('interrupted', 'fail')])).toMatchObject({ status: 'incomplete' });
+    expect(combinedStatus([part('pass', 'pass'), part(undefined, 'pass')])).toEqual({ status: 'pass' });
+  });
+});
+
+describe('every report shows the status plainly', () => {
+  const incomplete: Report = { ...sampleReport(), status: 'incomplete', reason: 'the run ran out of time: --max-time 90s ended it' };
+  const files = { json: 'r/report.json', junit: 'r/junit.xml', markdown: 'r/summary.md', html: 'r/report.html' };
+
+  it('console, summary.md, junit.xml and report.html: INCOMPLETE with the reason, never PASS', () => {
+    for (const text of [summaryText(incomplete, files), summaryText(incomplete, files, 'quiet')]) {
+      expect(text).toMatch(/^INCOMPLETE /m);
+      expect(text).toContain('--max-time 90s ended it');
+    }
+    expect(renderMarkdown(incomplete)).toMatch(/^## ⚠️ otp-conformance: INCOMPLETE/);
+    expect(renderMarkdown(incomplete)).toContain('--max-time 90s ended it');
+    const junit = renderJunit(incomplete);
+    expect(junit).toContain('<property name="status" value="incomplete"/>');
+    expect(junit).toContain('<error type="incomplete" message="INCOMPLETE: the run ran out of time: --max-time 90s ended it"/>');
+    const html = renderHtmlReport(incomplete);
+    expect(html).toContain('<div class="verdict">INCOMPLETE</div>');
+    expect(html).toContain('--max-time 90s ended it');
+    for (const text of [summaryText(incomplete, files), renderMarkdown(incomplete), junit, html]) expect(text).not.toMatch(/\bPASS\b/);
+  });
+
+  it('an unverified operation is named in each report', () => {
+    const report: Report = {
+      ...incomplete,
+      operations: incomplete.operations.map((op, index) => (index === 0 ? { ...op, status: 'unverified', reason: 'every answer refused the token' } : op)),
+    };
+    const name = report.operations[0]!.operation;
+    expect(summaryText(report, files)).toContain(`Unverified: ${name} (every answer refused the token)`);
+    expect(renderJunit(report)).toContain('<error type="');
+    expect(renderJunit(report)).toContain('message="unverified: every answer refused the token"');
+    expect(renderHtmlReport(report)).toContain('every answer refused the token');
+  });
+});
