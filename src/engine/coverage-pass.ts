@@ -1,0 +1,107 @@
+import type { Operation } from '../catalogue/operations.js';
+import { isPlainObject, jsonBody } from '../checks/preconditions.js';
+import type { Exchange, Finding } from '../checks/types.js';
+import type { CoverageJudgement } from '../generators/coverage/requests.js';
+import { coverageRequests } from '../generators/coverage/requests.js';
+import type { OperationSession } from './session.js';
+
+/** How one input class fared at one operation: what "checked" covered. */
+export interface ClassCoverage {
+  /** The class id, e.g. 'decimal', 'apostrophe', 'page-deep'. */
+  readonly class: string;
+  /** number, string, null, absent, wrong-type, prototype-key, duplicate-key or page. */
+  readonly family: string;
+  /** Judged as a valid call (the spec allows the value there) or as a hostile one; both where fields differ. */
+  readonly judgedAs: readonly CoverageJudgement[];
+  readonly requests: number;
+  /** The fields the class reached, as people write them ('items[0].num'). */
+  readonly fields: readonly string[];
+  /** HTTP statuses answered, by count; a call without a response counts under its failure ('timeout'…). */
+  readonly statuses: Readonly<Record<string, number>>;
+  /** Envelope `code` values answered, by count (2.1; their values are "not shown", 7). */
+  readonly codes: Readonly<Record<string, number>>;
+  /** Findings of every check on this class's calls (before folding into deviations). */
+  readonly findings: number;
+}
+
+/** One call of the coverage pass or the page walk, before judging: what it tried, and where. */
+export interface CoverageCall {
+  readonly class: string;
+  readonly family: string;
+  readonly field: string;
+  readonly judgedAs: CoverageJudgement;
+  readonly exchange: Exchange;
+}
+
+/** Where coverage calls are found again when their findings are counted: `coverage:<n>`. */
+export const COVERAGE_PATH = 'coverage';
+
+/**
+ * Sends every request of the operation's coverage pass (the same under every seed), each through
+ * `judge` as it is answered. Operations of 4.1 have no documented request shape: no field classes.
+ */
+export async function sendCoveragePass(operation: Operation, session: OperationSession, judge: (exchange: Exchange) => Exchange): Promise<CoverageCall[]> {
+  if (operation.requestSchema === undefined) return [];
+  return Promise.all(
+    coverageRequests(operation.id).map(async (request, index) => {
+      // A valid call's checks read the payload (pageNo, items); a hostile call's evidence reads what it tried.
+      const payload = request.judgedAs === 'conforming' ? JSON.parse(request.body) : { kind: request.classId, description: request.description };
+      const exchange = judge(await session.send(request.judgedAs, `${COVERAGE_PATH}:${index}`, payload, request.body));
+      return { class: request.classId, family: request.family, field: request.field, judgedAs: request.judgedAs, exchange };
+    }),
+  );
+}
+
+/** The answer of a call as a status or failure, and its envelope code. */
+function answerOf(exchange: Exchange): { status: string; code: string | undefined } {
+  const status = exchange.response ? String(exchange.response.status) : (exchange.failure?.kind ?? 'no response');
+  const body = jsonBody(exchange);
+  const code = isPlainObject(body) && (typeof body.code === 'string' || typeof body.code === 'number') ? String(body.code) : undefined;
+  return { status, code };
+}
+
+const count = (tally: Record<string, number>, key: string) => {
+  tally[key] = (tally[key] ?? 0) + 1;
+};
+
+/** The calls of the pass and the walk gathered by class, with the findings the judge made on them. */
+export function classCoverage(calls: readonly CoverageCall[], judgements: readonly { exchange: Exchange; findings: readonly Finding[] }[]): ClassCoverage[] {
+  const findingsByPath = new Map<string, number>();
+  for (const { exchange, findings } of judgements) findingsByPath.set(exchange.path, (findingsByPath.get(exchange.path) ?? 0) + findings.length);
+  const byClass = new Map<
+    string,
+    {
+      family: string;
+      judgedAs: Set<CoverageJudgement>;
+      requests: number;
+      fields: Set<string>;
+      statuses: Record<string, number>;
+      codes: Record<string, number>;
+      findings: number;
+    }
+  >();
+  for (const call of calls) {
+    let entry = byClass.get(call.class);
+    if (!entry) {
+      entry = { family: call.family, judgedAs: new Set(), requests: 0, fields: new Set(), statuses: {}, codes: {}, findings: 0 };
+      byClass.set(call.class, entry);
+    }
+    entry.judgedAs.add(call.judgedAs);
+    entry.requests++;
+    entry.fields.add(call.field);
+    const { status, code } = answerOf(call.exchange);
+    count(entry.statuses, status);
+    if (code !== undefined) count(entry.codes, code);
+    entry.findings += findingsByPath.get(call.exchange.path) ?? 0;
+  }
+  return [...byClass].map(([id, entry]) => ({
+    class: id,
+    family: entry.family,
+    judgedAs: [...entry.judgedAs].sort(),
+    requests: entry.requests,
+    fields: [...entry.fields],
+    statuses: entry.statuses,
+    codes: entry.codes,
+    findings: entry.findings,
+  }));
+}

@@ -1,0 +1,92 @@
+import type { Operation } from '../catalogue/operations.js';
+import { resultData } from '../checks/preconditions.js';
+import type { Exchange } from '../checks/types.js';
+import { PAGE_SIZE_LARGE, PAGE_SIZE_ONE, pageClass, walkBase, walkPageSize } from '../generators/coverage/pages.js';
+import type { CoverageJudgement } from '../generators/coverage/requests.js';
+import type { CoverageCall } from './coverage-pass.js';
+import type { OperationSession } from './session.js';
+
+export interface WalkBounds {
+  /** At most this many pages per operation. */
+  readonly pages: number;
+  /** At most this many records per operation. */
+  readonly records: number;
+}
+
+/** What the walk of one list operation read. */
+export interface PageWalk {
+  readonly pageSize: number;
+  /** Pages read, in order from page 1. */
+  readonly pages: number;
+  /** Records validated, all pages together. */
+  readonly records: number;
+  /** The server's totalPage on the last page read, when it gave one. */
+  readonly totalPage?: number;
+  /** Why it stopped: the last page, a bound, an empty page, or a page without readable data. */
+  readonly stoppedBy: 'last-page' | 'page-bound' | 'record-bound' | 'empty-page' | 'no-page';
+}
+
+const totalPageOf = (data: Record<string, unknown> | undefined): number | undefined =>
+  Number.isSafeInteger(data?.totalPage) ? (data!.totalPage as number) : undefined;
+
+/** Where walk calls are found again: `page:<pageSize>:<pageNo>`, which is also how `--replay` rebuilds them. */
+export const pagePath = (pageSize: number, pageNo: number): string => `page:${pageSize}:${pageNo}`;
+
+/** The walk's request body: the base payload with the page asked for. pageNo is sent "where given" (4 rule 2). */
+export const pageBody = (base: Readonly<Record<string, unknown>>, pageSize: number, pageNo: number) => ({ ...base, pageSize, pageNo });
+
+/**
+ * Reads every page of a list operation from page 1 until the last one (totalPage) or a bound, each
+ * page judged as a valid call (so every record is validated); then one page past the last, one
+ * record a page, and a very large page. Sequential: the next page depends on the answer.
+ */
+export async function walkPages(
+  operation: Operation,
+  session: OperationSession,
+  judge: (exchange: Exchange) => Exchange,
+  bounds: WalkBounds,
+): Promise<{ calls: CoverageCall[]; walk?: PageWalk }> {
+  const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
+  if (!base) return { calls: [] };
+  const size = walkPageSize(bounds);
+  const calls: CoverageCall[] = [];
+  const send = async (pageSize: number, pageNo: number, judgedAs: CoverageJudgement, classOf: (exchange: Exchange) => string) => {
+    const payload = pageBody(base, pageSize, pageNo);
+    const exchange = judge(await session.send(judgedAs, pagePath(pageSize, pageNo), payload, JSON.stringify(payload)));
+    calls.push({ class: classOf(exchange), family: 'page', field: pageSize === size ? 'pageNo' : 'pageSize', judgedAs, exchange });
+    return exchange;
+  };
+  let records = 0;
+  let pages = 0;
+  let totalPage: number | undefined;
+  let stoppedBy: PageWalk['stoppedBy'] = 'page-bound';
+  for (let pageNo = 1; pageNo <= bounds.pages; pageNo++) {
+    // The class is known once the page tells how many there are.
+    const data = resultData(await send(size, pageNo, 'conforming', (exchange) => pageClass(pageNo, totalPageOf(resultData(exchange)))));
+    const list = data?.list;
+    if (!data || !Array.isArray(list)) {
+      stoppedBy = 'no-page';
+      break;
+    }
+    pages++;
+    records += list.length;
+    totalPage = totalPageOf(data);
+    if (list.length === 0) {
+      stoppedBy = 'empty-page';
+      break;
+    }
+    if (totalPage !== undefined && pageNo >= totalPage) {
+      stoppedBy = 'last-page';
+      break;
+    }
+    if (records >= bounds.records) {
+      stoppedBy = 'record-bound';
+      break;
+    }
+  }
+  if (stoppedBy === 'last-page') await send(size, pages + 1, 'hostile', () => 'page-past-last');
+  if (!session.abandoned) {
+    await Promise.all([send(PAGE_SIZE_ONE, 1, 'conforming', () => 'page-size-one'), send(PAGE_SIZE_LARGE, 1, 'hostile', () => 'page-size-large')]);
+  }
+  return { calls, walk: { pageSize: size, pages, records, ...(totalPage !== undefined ? { totalPage } : {}), stoppedBy } };
+}
