@@ -1,0 +1,76 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findOperation } from '../../src/catalogue/operations.js';
+import { runOperation } from '../../src/engine/run-operation.js';
+import { SEEDED_RECORDS } from '../../src/reference/seed.js';
+import { startReferenceServer } from '../../src/reference/server.js';
+import { kitFor, line, testSettings } from '../support/kit.js';
+
+const token = 'walk-token';
+const stops: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+});
+
+async function walkOf(operationId: string, bounds: { walkPages?: number; walkRecords?: number }) {
+  const reference = await startReferenceServer({ token });
+  const { client, context } = kitFor(testSettings(reference.url, token, { runs: 0, hostileRuns: 0, authProbes: false, ...bounds }));
+  stops.push(async () => {
+    await client.close();
+    await reference.close();
+  });
+  return runOperation(findOperation(operationId)!, context);
+}
+
+describe('the page walk', () => {
+  it('validates every record of a seeded list, page by page to the last, then one past it', async () => {
+    const result = await walkOf('bank-card-list', {});
+    expect(result.coveragePass?.pageWalk).toEqual({ pageSize: 40, pages: 5, records: SEEDED_RECORDS, totalPage: 5, stoppedBy: 'last-page' });
+    const classes = result.coveragePass?.classes.filter((c) => c.family === 'page').map((c) => c.class);
+    expect(classes).toEqual(['page-1', 'page-2', 'page-3', 'page-deep', 'page-last', 'page-past-last', 'page-size-one', 'page-size-large']);
+    expect(result.deviations.map(line)).toEqual([]);
+  });
+
+  it('stops at the bound: pages × page size reach the record bound, never more pages than allowed', async () => {
+    expect((await walkOf('bank-card-list', { walkPages: 3, walkRecords: 60 })).coveragePass?.pageWalk).toEqual({
+      pageSize: 20,
+      pages: 3,
+      records: 60,
+      totalPage: 10,
+      stoppedBy: 'record-bound',
+    });
+    expect((await walkOf('bank-card-list', { walkPages: 50, walkRecords: 30 })).coveragePass?.pageWalk).toMatchObject({ pageSize: 1, pages: 30, records: 30 });
+  });
+});
+
+describe('a server that dies in the middle of the coverage pass', () => {
+  it('gives deviations and a result, never a hang', async () => {
+    let answered = 0;
+    const sockets = new Set<import('node:net').Socket>();
+    const server: Server = createServer((req, res) => {
+      req.resume();
+      answered++;
+      // Answers a few calls, then goes away: every later connection is refused or reset.
+      if (answered === 5) {
+        for (const socket of sockets) socket.destroy();
+        server.close();
+        res.destroy();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { totalPage: 9, pageNo: 1, list: [] }, status: 'success', code: '200', message: '', error: {} }));
+    });
+    server.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { client, context } = kitFor(testSettings(url, token, { runs: 2, hostileRuns: 2, authProbes: false, timeoutMs: 1000 }));
+    stops.push(async () => {
+      await client.close();
+      server.close();
+    });
+    const result = await runOperation(findOperation('custom-demand-list')!, context);
+    expect(result.deviations.some((d) => d.check === 'response-received' && d.severity === 'error')).toBe(true);
+    expect(result.coveragePass?.requests).toBeGreaterThan(0);
+  });
+});
