@@ -1,8 +1,7 @@
 import type { Operation } from '../catalogue/operations.js';
 import { isPlainObject, jsonBody } from '../checks/preconditions.js';
 import type { Exchange, Finding } from '../checks/types.js';
-import type { CoverageJudgement } from '../generators/coverage/requests.js';
-import { coverageRequests } from '../generators/coverage/requests.js';
+import { type CoverageJudgement, type CoverageRequest, coverageRequests } from '../generators/coverage/requests.js';
 import type { OperationSession } from './session.js';
 
 /** How one input class fared at one operation: what "checked" covered. */
@@ -20,8 +19,8 @@ export interface ClassCoverage {
   readonly statuses: Readonly<Record<string, number>>;
   /** Envelope `code` values answered, by count (2.1; their values are "not shown", 7). */
   readonly codes: Readonly<Record<string, number>>;
-  /** Findings of every check on this class's calls (before folding into deviations). */
-  readonly findings: number;
+  /** Deviations found on this class's calls, by check id: every call counted (the report's list folds repeats). */
+  readonly deviations: Readonly<Record<string, number>>;
 }
 
 /** One call of the coverage pass or the page walk, before judging: what it tried, and where. */
@@ -44,12 +43,20 @@ export async function sendCoveragePass(operation: Operation, session: OperationS
   if (operation.requestSchema === undefined) return [];
   return Promise.all(
     coverageRequests(operation.id).map(async (request, index) => {
-      // A valid call's checks read the payload (pageNo, items); a hostile call's evidence reads what it tried.
-      const payload = request.judgedAs === 'conforming' ? JSON.parse(request.body) : { kind: request.classId, description: request.description };
-      const exchange = judge(await session.send(request.judgedAs, `${COVERAGE_PATH}:${index}`, payload, request.body));
+      const exchange = judge(await session.send(request.judgedAs, `${COVERAGE_PATH}:${index}`, payloadOf(request), request.body));
       return { class: request.classId, family: request.family, field: request.field, judgedAs: request.judgedAs, exchange };
     }),
   );
+}
+
+/** A valid call's checks read the payload (pageNo, items); a hostile call's evidence reads what it tried. */
+const payloadOf = (request: CoverageRequest): unknown =>
+  request.judgedAs === 'conforming' ? JSON.parse(request.body) : { kind: request.classId, description: request.description };
+
+/** The coverage call at `coverage:<n>`, the same under every seed; undefined when there is none. */
+export function coverageCallAt(operation: Operation, index: number): { judgedAs: CoverageJudgement; payload: unknown; body: string } | undefined {
+  const request = operation.requestSchema === undefined ? undefined : coverageRequests(operation.id)[index];
+  return request && { judgedAs: request.judgedAs, payload: payloadOf(request), body: request.body };
 }
 
 /** The answer of a call as a status or failure, and its envelope code. */
@@ -64,44 +71,49 @@ const count = (tally: Record<string, number>, key: string) => {
   tally[key] = (tally[key] ?? 0) + 1;
 };
 
-/** The calls of the pass and the walk gathered by class, with the findings the judge made on them. */
-export function classCoverage(calls: readonly CoverageCall[], judgements: readonly { exchange: Exchange; findings: readonly Finding[] }[]): ClassCoverage[] {
-  const findingsByPath = new Map<string, number>();
-  for (const { exchange, findings } of judgements) findingsByPath.set(exchange.path, (findingsByPath.get(exchange.path) ?? 0) + findings.length);
-  const byClass = new Map<
-    string,
-    {
-      family: string;
-      judgedAs: Set<CoverageJudgement>;
-      requests: number;
-      fields: Set<string>;
-      statuses: Record<string, number>;
-      codes: Record<string, number>;
-      findings: number;
-    }
-  >();
-  for (const call of calls) {
-    let entry = byClass.get(call.class);
-    if (!entry) {
-      entry = { family: call.family, judgedAs: new Set(), requests: 0, fields: new Set(), statuses: {}, codes: {}, findings: 0 };
-      byClass.set(call.class, entry);
-    }
-    entry.judgedAs.add(call.judgedAs);
-    entry.requests++;
-    entry.fields.add(call.field);
-    const { status, code } = answerOf(call.exchange);
-    count(entry.statuses, status);
-    if (code !== undefined) count(entry.codes, code);
-    entry.findings += findingsByPath.get(call.exchange.path) ?? 0;
+/** The calls of the pass and the walk gathered by class, with the deviations the judge found on them. */
+export function classCoverage(
+  calls: readonly CoverageCall[],
+  judgements: readonly { readonly check: { readonly id: string }; readonly exchange: Exchange; readonly findings: readonly Finding[] }[],
+): ClassCoverage[] {
+  const judgedByPath = new Map<string, { check: string; findings: number }[]>();
+  for (const { check, exchange, findings } of judgements) {
+    const list = judgedByPath.get(exchange.path) ?? [];
+    list.push({ check: check.id, findings: findings.length });
+    judgedByPath.set(exchange.path, list);
   }
-  return [...byClass].map(([id, entry]) => ({
+  interface Tally {
+    family: string;
+    judgedAs: Set<CoverageJudgement>;
+    requests: number;
+    fields: Set<string>;
+    statuses: Record<string, number>;
+    codes: Record<string, number>;
+    deviations: Record<string, number>;
+  }
+  const byClass = new Map<string, Tally>();
+  for (const call of calls) {
+    let tally = byClass.get(call.class);
+    if (!tally) {
+      tally = { family: call.family, judgedAs: new Set(), requests: 0, fields: new Set(), statuses: {}, codes: {}, deviations: {} };
+      byClass.set(call.class, tally);
+    }
+    tally.judgedAs.add(call.judgedAs);
+    tally.requests++;
+    tally.fields.add(call.field);
+    const { status, code } = answerOf(call.exchange);
+    count(tally.statuses, status);
+    if (code !== undefined) count(tally.codes, code);
+    for (const { check, findings } of judgedByPath.get(call.exchange.path) ?? []) tally.deviations[check] = (tally.deviations[check] ?? 0) + findings;
+  }
+  return [...byClass].map(([id, tally]) => ({
     class: id,
-    family: entry.family,
-    judgedAs: [...entry.judgedAs].sort(),
-    requests: entry.requests,
-    fields: [...entry.fields],
-    statuses: entry.statuses,
-    codes: entry.codes,
-    findings: entry.findings,
+    family: tally.family,
+    judgedAs: [...tally.judgedAs].sort(),
+    requests: tally.requests,
+    fields: [...tally.fields],
+    statuses: tally.statuses,
+    codes: tally.codes,
+    deviations: tally.deviations,
   }));
 }

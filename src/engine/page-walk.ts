@@ -29,8 +29,21 @@ export interface PageWalk {
 const totalPageOf = (data: Record<string, unknown> | undefined): number | undefined =>
   Number.isSafeInteger(data?.totalPage) ? (data!.totalPage as number) : undefined;
 
-/** Where walk calls are found again: `page:<pageSize>:<pageNo>`, which is also how `--replay` rebuilds them. */
-export const pagePath = (pageSize: number, pageNo: number): string => `page:${pageSize}:${pageNo}`;
+/**
+ * Where walk calls are found again: `page:<pageSize>:<pageNo>`, or `page-hostile:…` for those
+ * judged as hostile; also how `--replay` rebuilds them.
+ */
+export const pagePath = (pageSize: number, pageNo: number, judgedAs: CoverageJudgement): string =>
+  `${judgedAs === 'hostile' ? 'page-hostile' : 'page'}:${pageSize}:${pageNo}`;
+
+/** The walk call at a path `pagePath` wrote, or undefined when the operation has no walk or the path is not one. */
+export function pageCallAt(operation: Operation, path: string): { judgedAs: CoverageJudgement; payload: unknown; body: string } | undefined {
+  const match = /^(page|page-hostile):(\d+):(\d+)$/.exec(path);
+  const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
+  if (!match || !base) return undefined;
+  const payload = pageBody(base, Number(match[2]), Number(match[3]));
+  return { judgedAs: match[1] === 'page' ? 'conforming' : 'hostile', payload, body: JSON.stringify(payload) };
+}
 
 /** The walk's request body: the base payload with the page asked for. pageNo is sent "where given" (4 rule 2). */
 export const pageBody = (base: Readonly<Record<string, unknown>>, pageSize: number, pageNo: number) => ({ ...base, pageSize, pageNo });
@@ -52,7 +65,7 @@ export async function walkPages(
   const calls: CoverageCall[] = [];
   const send = async (pageSize: number, pageNo: number, judgedAs: CoverageJudgement, classOf: (exchange: Exchange) => string) => {
     const payload = pageBody(base, pageSize, pageNo);
-    const exchange = judge(await session.send(judgedAs, pagePath(pageSize, pageNo), payload, JSON.stringify(payload)));
+    const exchange = judge(await session.send(judgedAs, pagePath(pageSize, pageNo, judgedAs), payload, JSON.stringify(payload)));
     calls.push({ class: classOf(exchange), family: 'page', field: pageSize === size ? 'pageNo' : 'pageSize', judgedAs, exchange });
     return exchange;
   };

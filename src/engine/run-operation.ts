@@ -40,6 +40,8 @@ export interface OperationCoverage {
   readonly classes: readonly ClassCoverage[];
   /** On list operations: the pages read and records validated. */
   readonly pageWalk?: PageWalk;
+  /** Wall time of the pass and the walk, which run side by side before the generated calls. */
+  readonly durationMs: number;
 }
 
 export interface OperationRunContext extends CheckContext {
@@ -84,9 +86,11 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   const judge = (exchange: Exchange) => judging.add(exchange);
 
   // The same for every seed, and before fast-check explores: a class that trips the server is found on every run.
+  const coverageStarted = performance.now();
   const [covered, walked] = context.coverage
     ? await Promise.all([sendCoveragePass(operation, session, judge), walkPages(operation, session, judge, context.coverage)])
     : [[], { calls: [] }];
+  const coverageMs = performance.now() - coverageStarted;
   const conforming = await Promise.all(
     generateCalls(operation, 'conforming', context.seed, context.runs).map(async (call, index) =>
       judging.add(await session.send('conforming', `conforming:${index}`, call.payload, call.body)),
@@ -137,7 +141,7 @@ export async function runOperation(operation: Operation, context: OperationRunCo
     deviations: foldDeviations(deviations),
     observations: probes.map(describeProbe),
     durationMs: Math.round(performance.now() - started),
-    ...(context.coverage ? { coveragePass: coverageOf([...covered, ...walked.calls], verdicts.judgements, walked.walk) } : {}),
+    ...(context.coverage ? { coveragePass: coverageOf([...covered, ...walked.calls], verdicts.judgements, walked.walk, coverageMs) } : {}),
   };
 }
 
@@ -145,6 +149,7 @@ function coverageOf(
   calls: Parameters<typeof classCoverage>[0],
   judgements: Parameters<typeof classCoverage>[1],
   walk: PageWalk | undefined,
+  durationMs: number,
 ): OperationCoverage {
-  return { requests: calls.length, classes: classCoverage(calls, judgements), ...(walk ? { pageWalk: walk } : {}) };
+  return { requests: calls.length, classes: classCoverage(calls, judgements), ...(walk ? { pageWalk: walk } : {}), durationMs: Math.round(durationMs) };
 }

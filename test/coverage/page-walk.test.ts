@@ -2,9 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
+import { replayCall } from '../../src/engine/replay.js';
 import { runOperation } from '../../src/engine/run-operation.js';
+import { findFault } from '../../src/reference/faults/catalogue.js';
 import { SEEDED_RECORDS } from '../../src/reference/seed.js';
 import { startReferenceServer } from '../../src/reference/server.js';
+import { sharedValidator } from '../../src/validation/validator.js';
 import { kitFor, line, testSettings } from '../support/kit.js';
 
 const token = 'walk-token';
@@ -72,5 +75,25 @@ describe('a server that dies in the middle of the coverage pass', () => {
     const result = await runOperation(findOperation('custom-demand-list')!, context);
     expect(result.deviations.some((d) => d.check === 'response-received' && d.severity === 'error')).toBe(true);
     expect(result.coveragePass?.requests).toBeGreaterThan(0);
+  });
+});
+
+describe('a deviation the page walk or the coverage pass found', () => {
+  it.each([
+    ['deep-page-id-as-text', 'bank-card-list', /^page:40:4$/],
+    ['crash-on-astral-character', 'beta-order-create', /^coverage:\d+$/],
+  ])('%s: replays from its replay field under another seed', async (faultName, operationId, pathShape) => {
+    const reference = await startReferenceServer({ token, fault: findFault(faultName)! });
+    const settings = testSettings(reference.url, token, { runs: 0, hostileRuns: 0, authProbes: false });
+    const { client, context } = kitFor(settings);
+    stops.push(async () => {
+      await client.close();
+      await reference.close();
+    });
+    const found = (await runOperation(findOperation(operationId)!, context)).deviations.find((d) => d.check === findFault(faultName)!.expect.check)!;
+    expect(found.path).toMatch(pathShape);
+    const replayId = found.replay!.split('--replay ')[1]!;
+    const replayed = await replayCall(replayId, { ...settings, seed: settings.seed + 1 }, client, sharedValidator());
+    expect(replayed.deviations.map((d) => `${d.check} ${d.path}`)).toContain(`${found.check} ${found.path}`);
   });
 });
