@@ -78,6 +78,9 @@ describe('the coverage pass', () => {
     expect(judged('apostrophe', 'soCaName')).toBe('conforming');
     expect(judged('apostrophe', 'items[0].pCode')).toBe('hostile');
     expect(judged('null', 'soCaName')).toBe('hostile');
+    // 4 rule 4: the samples show null; a list's status filter then filters nothing.
+    expect(coverageRequests('bank-card-list').find((r) => r.classId === 'null' && r.field === 'status')?.judgedAs).toBe('conforming');
+    expect(coverageRequests('bank-card-list').find((r) => r.classId === 'null' && r.field === 'pageSize')?.judgedAs).toBe('hostile');
   });
 
   it('gives the clean reference server no deviation, and tallies every class it sent', async () => {

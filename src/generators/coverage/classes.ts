@@ -32,7 +32,15 @@ export interface ValueClass {
 }
 
 /** What a field holds, beyond its JSON type; the spec names no formats (4.1), so this is the kit's reading of each name. */
-export type FieldRole = 'free-text' | 'quantity' | 'amount' | 'quantity-text';
+export type FieldRole = 'free-text' | 'quantity' | 'amount' | 'quantity-text' | 'filter';
+
+/**
+ * Where null is a valid value: a list's `status` filter, which the samples show as null ("Request
+ * fields of #1 to #5 and #7 to #12 are shown with null or numeric sample values only", 4 rule 4)
+ * and which then filters nothing. Elsewhere null is judged as a hostile value: what a server must
+ * do with a null it needs is not shown.
+ */
+export const nullAllowedIn: readonly FieldRole[] = ['filter'];
 
 const raw = (text: string): FieldValue => ({ text, label: text });
 /** A number written as a JSON string: "2.5". */

@@ -4,7 +4,7 @@ import type { FieldValue } from '../hostile/field-values.js';
 import { type Edit, type Path, pathText, writeEdited } from '../hostile/json-text.js';
 import type { Field } from '../hostile/shape.js';
 import { basePayloads } from './base-payloads.js';
-import { type CoverageFamily, prototypeKeys, type Target, type ValueClass, valueClasses, wrongTypeValues } from './classes.js';
+import { type CoverageFamily, type FieldRole, nullAllowedIn, prototypeKeys, type Target, type ValueClass, valueClasses, wrongTypeValues } from './classes.js';
 import { fieldRoles, numericTextFields } from './roles.js';
 
 /** How a coverage call is judged: as a valid call where the spec allows its value, else as a hostile one. */
@@ -80,7 +80,14 @@ export function coverageRequests(operationId: string): CoverageRequest[] {
       const value = take(valueClass.id, valueClass.values);
       add(valueClass.id, valueClass.family, field.path, value.label, { op: 'set', path: field.path, text: value.text }, judgement(valueClass, role));
     }
-    add('null', 'null', field.path, 'null', { op: 'set', path: field.path, text: 'null' });
+    add(
+      'null',
+      'null',
+      field.path,
+      'null',
+      { op: 'set', path: field.path, text: 'null' },
+      role !== undefined && nullAllowedIn.includes(role) ? 'conforming' : 'hostile',
+    );
     if (isMember(field.path)) add('absent', 'absent', field.path, 'removed', { op: 'remove', path: field.path });
     const wrongTypes = wrongTypesOf(field);
     if (wrongTypes.length > 0) {
@@ -101,6 +108,6 @@ export function coverageRequests(operationId: string): CoverageRequest[] {
   return requests;
 }
 
-function judgement(valueClass: ValueClass, role: string | undefined): CoverageJudgement {
+function judgement(valueClass: ValueClass, role: FieldRole | undefined): CoverageJudgement {
   return role !== undefined && valueClass.allowedIn?.some((allowed) => allowed === role) ? 'conforming' : 'hostile';
 }

@@ -15,6 +15,9 @@ const orderHeaderText = {
 } as const;
 
 export const fieldRoles: Readonly<Record<string, Readonly<Record<string, FieldRole>>>> = {
+  'custom-demand-list': { status: 'filter' },
+  'purchase-order-list': { status: 'filter' },
+  'bank-card-list': { status: 'filter' },
   'custom-demand-create': { nums: 'quantity', price: 'amount' },
   'consignment-publish': { productName: 'free-text', nums: 'quantity', price: 'amount' },
   'alpha-order-create': { ...orderHeaderText, 'items[0].num': 'quantity-text', 'items[0].siCusNote': 'free-text', 'items[0].siSendNote': 'free-text' },
