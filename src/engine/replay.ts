@@ -33,7 +33,7 @@ function parseReplay(text: string, mapped: readonly Operation[]): { operation: O
   if (!match || !operation) {
     throw new KitError(
       'OTP_BAD_OPTION',
-      `--replay ${JSON.stringify(text)} is not <operation id>:<conforming|hostile>:<path>; copy it from a deviation's replay field, e.g. --replay ${operations[0]!.id}:hostile:3:0. Operation ids: ${operations.map((op) => op.id).join(', ')}.`,
+      `--replay ${JSON.stringify(text)} is not <operation id>:<conforming|hostile|coverage|page>:<path>; copy it from a deviation's replay field, e.g. --replay ${operations[0]!.id}:hostile:3:0. Operation ids: ${operations.map((op) => op.id).join(', ')}.`,
     );
   }
   return { operation, intent: match[2] as GeneratedIntent | CoverageKind, path: match[3]! };

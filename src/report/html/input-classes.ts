@@ -6,6 +6,15 @@ const tallyText = (tally: Readonly<Record<string, number>>): string =>
     .map(([key, count]) => `${key} ×${count}`)
     .join(', ') || '—';
 
+/** Why a page walk stopped, as the summary line says it. */
+const stopText: Readonly<Record<string, string>> = {
+  'last-page': 'the last page',
+  'page-bound': 'the page bound (--walk-pages)',
+  'record-bound': 'the record bound (--walk-records)',
+  'empty-page': 'an empty page',
+  'no-page': 'a page without data',
+};
+
 /**
  * What "checked" covered: per operation, each input class of the coverage pass and the page walk,
  * how many requests it took, which fields it reached, and how the server answered.
@@ -24,7 +33,9 @@ export function renderInputClasses(report: Report): SafeHtml {
     });
     return html`<details class="input-classes" data-group="${summary.group}" data-operation="${summary.operation}">
   <summary><code>${summary.operation}</code> — ${pass.classes.length} classes, ${pass.requests} requests, ${pass.durationMs} ms${
-    walk ? `; page walk: ${walk.pages} pages of ${walk.pageSize}, ${walk.records} records validated, stopped at the ${walk.stoppedBy.replace('-', ' ')}` : ''
+    walk
+      ? `; page walk: ${walk.pages} pages of ${walk.pageSize}, ${walk.records} records validated, stopped at ${stopText[walk.stoppedBy] ?? walk.stoppedBy}`
+      : ''
   }</summary>
   <table class="list">
     <thead><tr><th scope="col">class</th><th scope="col">family</th><th scope="col">judged as</th><th scope="col">requests</th><th scope="col">fields</th><th scope="col">HTTP statuses</th><th scope="col">codes</th><th scope="col">deviations</th></tr></thead>
