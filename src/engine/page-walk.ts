@@ -26,6 +26,15 @@ export interface PageWalk {
   readonly stoppedBy: 'last-page' | 'page-bound' | 'record-bound' | 'empty-page' | 'no-page';
 }
 
+/** Beyond this many records a page of one is no longer a cheap way to reach the deep pages. */
+const MAX_SINGLE_PAGE = 100_000;
+
+/** Pages 2, 3, a deep one, the last and one past it, of a list read one record a page. */
+function singlePages(last: number): number[] {
+  const deep = Math.max(4, Math.ceil(last / 2));
+  return [...new Set([2, 3, deep, last, last + 1])].filter((pageNo) => pageNo <= last + 1).sort((a, b) => a - b);
+}
+
 const totalPageOf = (data: Record<string, unknown> | undefined): number | undefined =>
   Number.isSafeInteger(data?.totalPage) ? (data!.totalPage as number) : undefined;
 
@@ -98,8 +107,23 @@ export async function walkPages(
     }
   }
   if (stoppedBy === 'last-page') await send(size, pages + 1, 'hostile', () => 'page-past-last');
-  if (!session.abandoned) {
-    await Promise.all([send(PAGE_SIZE_ONE, 1, 'conforming', () => 'page-size-one'), send(PAGE_SIZE_LARGE, 1, 'hostile', () => 'page-size-large')]);
+  if (session.abandoned) return { calls, walk: { pageSize: size, pages, records, ...(totalPage !== undefined ? { totalPage } : {}), stoppedBy } };
+  const defaultSize = typeof base.pageSize === 'number' && Number.isSafeInteger(base.pageSize) && base.pageSize > 0 ? base.pageSize : undefined;
+  const [single] = await Promise.all([
+    send(PAGE_SIZE_ONE, 1, 'conforming', () => 'page-size-one'),
+    ...(defaultSize === undefined ? [] : [send(defaultSize, 1, 'conforming', () => 'page-size-default')]),
+    send(PAGE_SIZE_LARGE, 1, 'hostile', () => 'page-size-large'),
+  ]);
+  // A short list gave the walk no second, third or deep page: one record a page gives them.
+  const singles = totalPageOf(resultData(single!));
+  if (pages < 4 && singles !== undefined && singles > 1 && singles <= MAX_SINGLE_PAGE) {
+    await Promise.all(
+      singlePages(singles).map((pageNo) =>
+        pageNo > singles
+          ? send(PAGE_SIZE_ONE, pageNo, 'hostile', () => 'page-past-last')
+          : send(PAGE_SIZE_ONE, pageNo, 'conforming', () => pageClass(pageNo, singles)),
+      ),
+    );
   }
   return { calls, walk: { pageSize: size, pages, records, ...(totalPage !== undefined ? { totalPage } : {}), stoppedBy } };
 }

@@ -31,7 +31,25 @@ describe('the page walk', () => {
     const result = await walkOf('bank-card-list', {});
     expect(result.coveragePass?.pageWalk).toEqual({ pageSize: 40, pages: 5, records: SEEDED_RECORDS, totalPage: 5, stoppedBy: 'last-page' });
     const classes = result.coveragePass?.classes.filter((c) => c.family === 'page').map((c) => c.class);
-    expect(classes).toEqual(['page-1', 'page-2', 'page-3', 'page-deep', 'page-last', 'page-past-last', 'page-size-one', 'page-size-large']);
+    expect(classes).toEqual([
+      'page-1',
+      'page-2',
+      'page-3',
+      'page-deep',
+      'page-last',
+      'page-past-last',
+      'page-size-one',
+      'page-size-default',
+      'page-size-large',
+    ]);
+    expect(result.deviations.map(line)).toEqual([]);
+  });
+
+  it('reaches a second, third and deep page of a short list one record a page', async () => {
+    const result = await walkOf('alpha-orders-list', {});
+    expect(result.coveragePass?.pageWalk).toMatchObject({ pages: 1, records: 30, stoppedBy: 'last-page' });
+    const pages = result.coveragePass?.classes.filter((c) => c.family === 'page').map((c) => c.class);
+    expect(pages).toEqual(expect.arrayContaining(['page-2', 'page-3', 'page-deep', 'page-last', 'page-past-last']));
     expect(result.deviations.map(line)).toEqual([]);
   });
 
