@@ -36,14 +36,14 @@ export interface CoverageCall {
 export const COVERAGE_PATH = 'coverage';
 
 /**
- * Sends every request of the operation's coverage pass (the same under every seed), each through
- * `judge` as it is answered. Operations of 4.1 have no documented request shape: no field classes.
+ * Sends every request of the operation's coverage pass (the same under every seed); the calls come
+ * back in the order they were sent. Operations of 4.1 have no documented request shape: no field classes.
  */
-export async function sendCoveragePass(operation: Operation, session: OperationSession, judge: (exchange: Exchange) => Exchange): Promise<CoverageCall[]> {
+export async function sendCoveragePass(operation: Operation, session: OperationSession): Promise<CoverageCall[]> {
   if (operation.requestSchema === undefined) return [];
   return Promise.all(
     coverageRequests(operation.id).map(async (request, index) => {
-      const exchange = judge(await session.send(request.judgedAs, `${COVERAGE_PATH}:${index}`, payloadOf(request), request.body));
+      const exchange = await session.send(request.judgedAs, `${COVERAGE_PATH}:${index}`, payloadOf(request), request.body);
       return { class: request.classId, family: request.family, field: request.field, judgedAs: request.judgedAs, exchange };
     }),
   );

@@ -62,21 +62,21 @@ export const pageBody = (base: Readonly<Record<string, unknown>>, pageSize: numb
  * page judged as a valid call (so every record is validated); then one page past the last, one
  * record a page, and a very large page. Sequential: the next page depends on the answer.
  */
-export async function walkPages(
-  operation: Operation,
-  session: OperationSession,
-  judge: (exchange: Exchange) => Exchange,
-  bounds: WalkBounds,
-): Promise<{ calls: CoverageCall[]; walk?: PageWalk }> {
+export async function walkPages(operation: Operation, session: OperationSession, bounds: WalkBounds): Promise<{ calls: CoverageCall[]; walk?: PageWalk }> {
   const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
   if (!base) return { calls: [] };
   const size = walkPageSize(bounds);
+  // In the order they were sent, whatever order the answers came in: the judge sees the same sequence on every run.
   const calls: CoverageCall[] = [];
   const send = async (pageSize: number, pageNo: number, judgedAs: CoverageJudgement, classOf: (exchange: Exchange) => string) => {
     const payload = pageBody(base, pageSize, pageNo);
-    const exchange = judge(await session.send(judgedAs, pagePath(pageSize, pageNo, judgedAs), payload, JSON.stringify(payload)));
-    calls.push({ class: classOf(exchange), family: 'page', field: pageSize === size ? 'pageNo' : 'pageSize', judgedAs, exchange });
-    return exchange;
+    const exchange = await session.send(judgedAs, pagePath(pageSize, pageNo, judgedAs), payload, JSON.stringify(payload));
+    return { class: classOf(exchange), family: 'page', field: pageSize === size ? 'pageNo' : 'pageSize', judgedAs, exchange };
+  };
+  const sendInTurn = async (...sends: Promise<CoverageCall>[]): Promise<CoverageCall[]> => {
+    const answered = await Promise.all(sends);
+    calls.push(...answered);
+    return answered;
   };
   let records = 0;
   let pages = 0;
@@ -84,7 +84,8 @@ export async function walkPages(
   let stoppedBy: PageWalk['stoppedBy'] = 'page-bound';
   for (let pageNo = 1; pageNo <= bounds.pages; pageNo++) {
     // The class is known once the page tells how many there are.
-    const data = resultData(await send(size, pageNo, 'conforming', (exchange) => pageClass(pageNo, totalPageOf(resultData(exchange)))));
+    const [page] = await sendInTurn(send(size, pageNo, 'conforming', (exchange) => pageClass(pageNo, totalPageOf(resultData(exchange)))));
+    const data = resultData(page!.exchange);
     const list = data?.list;
     if (!data || !Array.isArray(list)) {
       stoppedBy = 'no-page';
@@ -106,19 +107,19 @@ export async function walkPages(
       break;
     }
   }
-  if (stoppedBy === 'last-page') await send(size, pages + 1, 'hostile', () => 'page-past-last');
+  if (stoppedBy === 'last-page') await sendInTurn(send(size, pages + 1, 'hostile', () => 'page-past-last'));
   if (session.abandoned) return { calls, walk: { pageSize: size, pages, records, ...(totalPage !== undefined ? { totalPage } : {}), stoppedBy } };
   const defaultSize = typeof base.pageSize === 'number' && Number.isSafeInteger(base.pageSize) && base.pageSize > 0 ? base.pageSize : undefined;
-  const [single] = await Promise.all([
+  const [single] = await sendInTurn(
     send(PAGE_SIZE_ONE, 1, 'conforming', () => 'page-size-one'),
     ...(defaultSize === undefined ? [] : [send(defaultSize, 1, 'conforming', () => 'page-size-default')]),
     send(PAGE_SIZE_LARGE, 1, 'hostile', () => 'page-size-large'),
-  ]);
+  );
   // A short list gave the walk no second, third or deep page: one record a page gives them.
-  const singles = totalPageOf(resultData(single!));
+  const singles = totalPageOf(resultData(single!.exchange));
   if (pages < 4 && singles !== undefined && singles > 1 && singles <= MAX_SINGLE_PAGE) {
-    await Promise.all(
-      singlePages(singles).map((pageNo) =>
+    await sendInTurn(
+      ...singlePages(singles).map((pageNo) =>
         pageNo > singles
           ? send(PAGE_SIZE_ONE, pageNo, 'hostile', () => 'page-past-last')
           : send(PAGE_SIZE_ONE, pageNo, 'conforming', () => pageClass(pageNo, singles)),

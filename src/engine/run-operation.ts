@@ -83,13 +83,14 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   const started = performance.now();
   const session = new OperationSession(context.client, operation);
   const judging = new Judge(context.checks, context);
-  const judge = (exchange: Exchange) => judging.add(exchange);
 
   // The same for every seed, and before fast-check explores: a class that trips the server is found on every run.
+  // Judged in the order sent, so the first evidence of a deviation is the same call on every run.
   const coverageStarted = performance.now();
   const [covered, walked] = context.coverage
-    ? await Promise.all([sendCoveragePass(operation, session, judge), walkPages(operation, session, judge, context.coverage)])
+    ? await Promise.all([sendCoveragePass(operation, session), walkPages(operation, session, context.coverage)])
     : [[], { calls: [] }];
+  for (const call of [...covered, ...walked.calls]) judging.add(call.exchange);
   const coverageMs = performance.now() - coverageStarted;
   const conforming = await Promise.all(
     generateCalls(operation, 'conforming', context.seed, context.runs).map(async (call, index) =>
