@@ -3,19 +3,19 @@ import { json, type FieldValue } from '../hostile/field-values.js';
 /*
  * The input classes of the coverage pass, as data. Every field of every documented request gets
  * one request per class that fits its declared type, the class alone on an otherwise valid body,
- * so an answer points at one cause. Where a class holds several values, fields take them in
- * turn (the n-th field of the run gets value n mod count): every value is sent, and each field
- * still gets the class once.
+ * so an answer points at one cause. Where a class holds several values, an operation's fields take
+ * them in turn (the n-th field the class reaches gets value n mod count): every value is sent, and
+ * each field still gets the class once.
  */
 
 /** Families group classes in reports: a user reads "numbers: 11 classes, 132 requests". */
 export type CoverageFamily = 'number' | 'string' | 'null' | 'absent' | 'wrong-type' | 'prototype-key' | 'duplicate-key';
 
 /**
- * Where a class's values go: fields declared "number"/"integer", "string" fields, fields holding
- * a number written as text (#6 cid, #14/#15 num; see `roles.ts`), or any field.
+ * Where a class's values go: fields declared "number"/"integer", "string" fields, or fields holding
+ * a number written as text (#6 cid, #14/#15 num; see `roles.ts`).
  */
-export type Target = 'numeric' | 'string' | 'numeric-text' | 'any';
+export type Target = 'numeric' | 'string' | 'numeric-text';
 
 export interface ValueClass {
   /** Stable: report.json and the HTML report name it. */

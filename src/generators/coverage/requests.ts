@@ -27,7 +27,7 @@ export interface CoverageRequest {
 const numericTypes = new Set(['number', 'integer']);
 
 function targetsOf(operationId: string, field: Field): Target[] {
-  const targets: Target[] = ['any'];
+  const targets: Target[] = [];
   if (field.type !== undefined && numericTypes.has(field.type)) targets.push('numeric');
   if (field.type === 'string') targets.push('string');
   if (numericTextFields[operationId]?.includes(pathText(field.path))) targets.push('numeric-text');
@@ -54,7 +54,19 @@ function wrongTypesOf(field: Field): readonly FieldValue[] {
  * the operation's base payload. The same list for every seed and every run. Throws a KitError for
  * an operation without a base payload or request schema.
  */
-export function coverageRequests(operationId: string): CoverageRequest[] {
+export function coverageRequests(operationId: string): readonly CoverageRequest[] {
+  let requests = built.get(operationId);
+  if (!requests) {
+    requests = buildRequests(operationId);
+    built.set(operationId, requests);
+  }
+  return requests;
+}
+
+/** Each operation's list, built once per process: the pass, replays and reports read the same one. */
+const built = new Map<string, readonly CoverageRequest[]>();
+
+function buildRequests(operationId: string): CoverageRequest[] {
   const base = Object.hasOwn(basePayloads, operationId) ? basePayloads[operationId] : undefined;
   if (!base) {
     throw new KitError('OTP_UNKNOWN_OPERATION', `No coverage base payload for "${operationId}"; add one to src/generators/coverage/base-payloads.ts.`);
