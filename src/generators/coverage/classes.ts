@@ -35,6 +35,14 @@ export interface ValueClass {
 export type FieldRole = 'free-text' | 'quantity' | 'amount' | 'quantity-text' | 'filter';
 
 /**
+ * What a value must also be to be valid in a field of a role, beyond its class: an amount in yuan
+ * is whole fen, so 1.005 in a price is judged as a hostile value while 2.5 is a valid one.
+ */
+export const roleFits: Partial<Record<FieldRole, (text: string) => boolean>> = {
+  amount: (text) => /^\d+(\.\d{1,2})?$/.test(text),
+};
+
+/**
  * Where null is a valid value: a list's `status` filter, which the samples show as null ("Request
  * fields of #1 to #5 and #7 to #12 are shown with null or numeric sample values only", 4 rule 4)
  * and which then filters nothing. Elsewhere null is judged as a hostile value: what a server must
@@ -87,8 +95,13 @@ const stringClasses: readonly ValueClass[] = [
   // Surrogate pairs: emoji with a ZWJ sequence, a flag, a skin tone; CJK Extension B.
   { id: 'astral', family: 'string', targets: ['string'], values: [json('实验室🧪👩‍🔬'), json('𠜎𠜱 试剂'), json('🇨🇳👍🏽 ok')], allowedIn: ['free-text'] },
   { id: 'combining-marks', family: 'string', targets: ['string'], values: [json('Ångström a\u0308\u0301\u0323')], allowedIn: ['free-text'] },
-  { id: 'right-to-left', family: 'string', targets: ['string'], values: [json('مختبر الكيمياء'), json('order\u202Efdp.exe')], allowedIn: ['free-text'] },
-  { id: 'control-characters', family: 'string', targets: ['string'], values: [json('A\u0000B'), json('\u0001\u0007\b\u001B[31m\u007F')] },
+  { id: 'right-to-left', family: 'string', targets: ['string'], values: [json('مختبر الكيمياء'), json('מעבדה כימית')], allowedIn: ['free-text'] },
+  {
+    id: 'control-characters',
+    family: 'string',
+    targets: ['string'],
+    values: [json('A\u0000B'), json('\u0001\u0007\b\u001B[31m\u007F'), json('order\u202Efdp.exe')],
+  },
   { id: 'apostrophe', family: 'string', targets: ['string'], values: [json("O'Neill & Sons")], allowedIn: ['free-text'] },
   { id: 'double-quote', family: 'string', targets: ['string'], values: [json('2.5" flask, "AR" grade')], allowedIn: ['free-text'] },
   { id: 'backslash', family: 'string', targets: ['string'], values: [json('C:\\lab\\new'), json('\\u0041\\')] },

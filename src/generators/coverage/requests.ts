@@ -4,7 +4,17 @@ import type { FieldValue } from '../hostile/field-values.js';
 import { type Edit, type Path, pathText, writeEdited } from '../hostile/json-text.js';
 import type { Field } from '../hostile/shape.js';
 import { basePayloads } from './base-payloads.js';
-import { type CoverageFamily, type FieldRole, nullAllowedIn, prototypeKeys, type Target, type ValueClass, valueClasses, wrongTypeValues } from './classes.js';
+import {
+  type CoverageFamily,
+  type FieldRole,
+  nullAllowedIn,
+  roleFits,
+  prototypeKeys,
+  type Target,
+  type ValueClass,
+  valueClasses,
+  wrongTypeValues,
+} from './classes.js';
 import { fieldRoles, numericTextFields } from './roles.js';
 
 /** How a coverage call is judged: as a valid call where the spec allows its value, else as a hostile one. */
@@ -90,7 +100,7 @@ function buildRequests(operationId: string): CoverageRequest[] {
     for (const valueClass of valueClasses) {
       if (!valueClass.targets.some((target) => targets.includes(target))) continue;
       const value = take(valueClass.id, valueClass.values);
-      add(valueClass.id, valueClass.family, field.path, value.label, { op: 'set', path: field.path, text: value.text }, judgement(valueClass, role));
+      add(valueClass.id, valueClass.family, field.path, value.label, { op: 'set', path: field.path, text: value.text }, judgement(valueClass, role, value));
     }
     add(
       'null',
@@ -120,6 +130,7 @@ function buildRequests(operationId: string): CoverageRequest[] {
   return requests;
 }
 
-function judgement(valueClass: ValueClass, role: FieldRole | undefined): CoverageJudgement {
-  return role !== undefined && valueClass.allowedIn?.some((allowed) => allowed === role) ? 'conforming' : 'hostile';
+function judgement(valueClass: ValueClass, role: FieldRole | undefined, value: FieldValue): CoverageJudgement {
+  const allowed = role !== undefined && valueClass.allowedIn?.includes(role) === true && (roleFits[role]?.(value.text) ?? true);
+  return allowed ? 'conforming' : 'hostile';
 }
