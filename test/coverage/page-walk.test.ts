@@ -96,6 +96,30 @@ describe('a server that dies in the middle of the coverage pass', () => {
   });
 });
 
+describe('a server that stops answering in the middle of the coverage pass', () => {
+  it('costs one timeout: the operation is abandoned, with a deviation and a result', async () => {
+    let answered = 0;
+    const server: Server = createServer((req, res) => {
+      req.resume();
+      // Answers a few calls, then holds every later one open without a word.
+      if (++answered > 5) return;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { totalPage: 9, pageNo: 1, list: [] }, status: 'success', code: '200', message: '', error: {} }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { client, context } = kitFor(testSettings(url, token, { runs: 2, hostileRuns: 2, authProbes: false, timeoutMs: 300 }));
+    stops.push(async () => {
+      await client.close();
+      server.closeAllConnections();
+      server.close();
+    });
+    const result = await runOperation(findOperation('beta-order-create')!, context);
+    expect(result.deviations.find((d) => d.check === 'response-received')?.actual).toMatch(/timeout|time/i);
+    expect(result.exchanges).toBeLessThan(5 + 8 + 1);
+  });
+});
+
 describe('a deviation the page walk or the coverage pass found', () => {
   it.each([
     ['deep-page-id-as-text', 'bank-card-list', /^page:40:4$/],
