@@ -21,7 +21,7 @@ import { seedState } from '../src/reference/seed.js';
 import { createValidator, recordSchemaId } from '../src/validation/validator.js';
 import { median, root, runCli } from './measure.js';
 
-/** BENCH_ONLY=full,scale,engine,validation,generation,hostile runs some sections only. */
+/** BENCH_ONLY=full,scale,coverage,engine,validation,generation,hostile runs some sections only. */
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (section: string) => !only || only.includes(section);
 const results: Record<string, unknown> = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length } };
@@ -83,6 +83,37 @@ if (wanted('scale')) {
     );
   }
   results.scale = scale;
+}
+
+// The coverage pass: its requests and time, and the whole run with and without it (alternating, median of 3).
+if (wanted('coverage')) {
+  line('coverage pass: npm start with and without it (median of 3, alternating)');
+  const passOf = (dir: string) => {
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
+      summary: { coverageRequests?: number };
+      operations: { coveragePass?: { durationMs: number } }[];
+    };
+    const durations = report.operations.map((op) => op.coveragePass?.durationMs ?? 0);
+    return { requests: report.summary.coverageRequests ?? 0, longestOperationMs: Math.max(...durations) };
+  };
+  const on: { wallMs: number; requests: number; longestOperationMs: number }[] = [];
+  const off: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    off.push((await runCli(['--no-coverage', '--seed', String(i + 1), '--report-dir', tmp(), '--quiet'])).wallMs);
+    const dir = tmp();
+    const run = await runCli(['--seed', String(i + 1), '--report-dir', dir, '--quiet']);
+    on.push({ wallMs: run.wallMs, ...passOf(dir) });
+  }
+  const coverage = {
+    requests: median(on.map((run) => run.requests)),
+    wallMs: Math.round(median(on.map((run) => run.wallMs))),
+    wallMsWithout: Math.round(median(off)),
+    longestOperationMs: Math.round(median(on.map((run) => run.longestOperationMs))),
+  };
+  results.coveragePass = coverage;
+  line(
+    `  ${coverage.requests} requests · npm start ${coverage.wallMs} ms with it, ${coverage.wallMsWithout} ms without · longest operation's pass ${coverage.longestOperationMs} ms`,
+  );
 }
 
 // 2. Engine overhead: the kit's send-check-record loop against a bare undici loop, same requests,

@@ -99,6 +99,31 @@ export const runOptions: readonly OptionSpec[] = [
       'Invalid and hostile payloads per operation (wrong types, boundary numbers, long and unicode strings, injection strings, broken JSON); 0 sends none.',
   },
   {
+    name: 'coverage',
+    env: 'OTP_COVERAGE',
+    type: 'boolean',
+    negatable: true,
+    defaultText: 'on',
+    description:
+      'Before the generated payloads, send every input class (boundary numbers, decimals, hard strings, null, absence, wrong types, __proto__ and duplicate keys) to every request field, the same on every run, and walk the pages of every list; --no-coverage turns it off.',
+  },
+  {
+    name: 'walk-pages',
+    env: 'OTP_WALK_PAGES',
+    type: 'string',
+    valueName: 'N',
+    defaultText: '50',
+    description: 'The page walk reads at most N pages of each list operation.',
+  },
+  {
+    name: 'walk-records',
+    env: 'OTP_WALK_RECORDS',
+    type: 'string',
+    valueName: 'N',
+    defaultText: '2000',
+    description: 'The page walk reads at most N records of each list operation (its page size is N divided by --walk-pages).',
+  },
+  {
     name: 'auth-probes',
     env: 'OTP_AUTH_PROBES',
     type: 'boolean',

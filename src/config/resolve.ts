@@ -12,6 +12,7 @@ import { type AuthScheme, authSchemes } from '../client/auth.js';
 import { displayUrl, parseBaseUrl } from '../client/target.js';
 import { randomSeed } from '../engine/seed.js';
 import type { RunSettings } from '../engine/settings.js';
+import { DEFAULT_WALK_PAGES, DEFAULT_WALK_RECORDS } from '../generators/coverage/pages.js';
 import { KitError } from '../errors.js';
 import { runOptions } from './options.js';
 import { checkReportDir } from './report-dir.js';
@@ -244,6 +245,9 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     runs: positiveInteger('runs', source('runs') ?? '25', 100_000),
     hostileRuns: wholeNumber('hostile-runs', source('hostile-runs') ?? '25', 0, 100_000),
     authProbes: flag('--auth-probes', source('auth-probes'), true),
+    coveragePass: flag('--coverage', source('coverage'), true),
+    walkPages: positiveInteger('walk-pages', source('walk-pages') ?? String(DEFAULT_WALK_PAGES), 100_000),
+    walkRecords: positiveInteger('walk-records', source('walk-records') ?? String(DEFAULT_WALK_RECORDS), 10_000_000),
     stateful: flag('--stateful', source('stateful'), baseUrl === undefined) && !readOnly,
     readOnly,
     ratePerSecond: rate === undefined ? undefined : positiveInteger('rate', rate, 100_000),

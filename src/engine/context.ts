@@ -1,4 +1,5 @@
 import { allChecks } from '../checks/index.js';
+import { DEFAULT_WALK_PAGES, DEFAULT_WALK_RECORDS } from '../generators/coverage/pages.js';
 import { type Client, createClient } from '../client/client.js';
 import type { Validator } from '../validation/validator.js';
 import type { OperationRunContext } from './run-operation.js';
@@ -28,6 +29,9 @@ export function operationContext(
     seed: settings.seed,
     token: settings.token,
     secrets,
+    ...(settings.coveragePass === false
+      ? {}
+      : { coverage: { pages: settings.walkPages ?? DEFAULT_WALK_PAGES, records: settings.walkRecords ?? DEFAULT_WALK_RECORDS } }),
     shrink: { maxRequests: SHRINK_MAX_REQUESTS, timeLimitMs: Math.min(SHRINK_TIME_LIMIT_MS, settings.timeoutMs * 3) },
   };
 }

@@ -2,7 +2,10 @@ import { findOperation, type Operation, operations } from '../catalogue/operatio
 import type { Client } from '../client/client.js';
 import { KitError } from '../errors.js';
 import type { Validator } from '../validation/validator.js';
+import type { Intent } from '../checks/types.js';
 import { callAt, type GeneratedIntent } from './calls.js';
+import { coverageCallAt } from './coverage-pass.js';
+import { pageCallAt } from './page-walk.js';
 import { operationContext } from './context.js';
 import type { Deviation } from './deviation.js';
 import { toDeviation } from './evidence.js';
@@ -19,26 +22,44 @@ export interface ReplayResult {
 
 const replayable: readonly GeneratedIntent[] = ['conforming', 'hostile'];
 
-/** `<operation id>:<intent>:<fast-check path>`, as a deviation's `replay` field gives it. */
-function parseReplay(text: string, mapped: readonly Operation[]): { operation: Operation; intent: GeneratedIntent; path: string } {
-  const match = /^([a-z-]+):(conforming|hostile):(\d+(?::\d+)*)$/.exec(text.trim());
+/** Calls of the coverage pass and the page walk: the same under every seed. */
+type CoverageKind = 'coverage' | 'page' | 'page-hostile';
+
+/** `<operation id>:<intent>:<fast-check path>` (or `:coverage:<n>`, `:page:<size>:<no>`), as a deviation's `replay` field gives it. */
+function parseReplay(text: string, mapped: readonly Operation[]): { operation: Operation; intent: GeneratedIntent | CoverageKind; path: string } {
+  const match = /^([a-z-]+?):(conforming|hostile|coverage|page|page-hostile):(\d+(?::\d+)*)$/.exec(text.trim());
   const operationId = match?.[1];
   const operation = operationId === undefined ? undefined : (findOperation(operationId) ?? mapped.find((op) => op.id === operationId));
   if (!match || !operation) {
     throw new KitError(
       'OTP_BAD_OPTION',
-      `--replay ${JSON.stringify(text)} is not <operation id>:<conforming|hostile>:<path>; copy it from a deviation's replay field, e.g. --replay ${operations[0]!.id}:hostile:3:0. Operation ids: ${operations.map((op) => op.id).join(', ')}.`,
+      `--replay ${JSON.stringify(text)} is not <operation id>:<conforming|hostile|coverage|page>:<path>; copy it from a deviation's replay field, e.g. --replay ${operations[0]!.id}:hostile:3:0. Operation ids: ${operations.map((op) => op.id).join(', ')}.`,
     );
   }
-  return { operation, intent: match[2] as GeneratedIntent, path: match[3]! };
+  return { operation, intent: match[2] as GeneratedIntent | CoverageKind, path: match[3]! };
+}
+
+/** The intent, path, payload and body of the call to send again. */
+function sendArguments(
+  operation: Operation,
+  intent: GeneratedIntent | CoverageKind,
+  path: string,
+  seed: number,
+): [Intent, string, unknown, string | undefined] {
+  if (intent === 'conforming' || intent === 'hostile') {
+    if (!replayable.includes(intent)) throw new KitError('OTP_BAD_OPTION', `--replay takes conforming or hostile calls.`);
+    const call = callAt(operation, intent, seed, path);
+    return [intent, `${intent}:${path}`, call.payload, call.body];
+  }
+  const call = intent === 'coverage' ? coverageCallAt(operation, Number(path)) : pageCallAt(operation, `${intent}:${path}`);
+  if (!call) throw new KitError('OTP_BAD_OPTION', `--replay: ${operation.id} has no call ${intent}:${path}; copy it from a deviation's replay field.`);
+  return [call.judgedAs, `${intent}:${path}`, call.payload, call.body];
 }
 
 /** Regenerates one call from the seed and its path, sends it exactly, and judges it again. */
 export async function replayCall(text: string, settings: RunSettings, client: Client, validator: Validator): Promise<ReplayResult> {
   const { operation, intent, path } = parseReplay(text, settings.mapped);
-  if (!replayable.includes(intent)) throw new KitError('OTP_BAD_OPTION', `--replay takes conforming or hostile calls.`);
-  const call = callAt(operation, intent, settings.seed, path);
-  const exchange = await new OperationSession(client, operation).send(intent, `${intent}:${path}`, call.payload, call.body);
+  const exchange = await new OperationSession(client, operation).send(...sendArguments(operation, intent, path, settings.seed));
   const context = operationContext(settings, client, validator);
   const exchangeChecks = context.checks.filter((check) => check.scope === 'exchange');
   const verdicts = judge([exchange], exchangeChecks, context);

@@ -3,10 +3,12 @@ import { type AuthProbe, authProbes } from '../checks/auth/probes.js';
 import type { Check, CheckContext, Exchange } from '../checks/types.js';
 import type { Client } from '../client/client.js';
 import { generateCalls } from './calls.js';
+import { type ClassCoverage, classCoverage, sendCoveragePass } from './coverage-pass.js';
 import { type Deviation, foldDeviations } from './deviation.js';
 import { toDeviation } from './evidence.js';
 import { type CheckTally, Judge } from './judge.js';
 import { describeProbe, type Observation } from './observation.js';
+import { type PageWalk, type WalkBounds, walkPages } from './page-walk.js';
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
 import { whyUnverified } from './verification.js';
@@ -31,6 +33,18 @@ export interface OperationResult {
   readonly durationMs: number;
   /** Why no answer of the operation could be checked; undefined when one could (see whyUnverified). */
   readonly unverified?: string;
+  /** What the coverage pass and the page walk sent, by input class, and how each was answered. */
+  readonly coveragePass?: OperationCoverage;
+}
+
+export interface OperationCoverage {
+  /** Calls of the coverage pass and the page walk together. */
+  readonly requests: number;
+  readonly classes: readonly ClassCoverage[];
+  /** On list operations: the pages read and records validated. */
+  readonly pageWalk?: PageWalk;
+  /** Wall time of the pass and the walk, which run side by side before the generated calls. */
+  readonly durationMs: number;
 }
 
 export interface OperationRunContext extends CheckContext {
@@ -47,6 +61,8 @@ export interface OperationRunContext extends CheckContext {
   readonly secrets: readonly string[];
   readonly token: string;
   readonly shrink: ShrinkBudget;
+  /** The deterministic coverage pass and page walk, before the generated calls; absent: not run. */
+  readonly coverage?: WalkBounds;
 }
 
 /** The `authorization` header of each probe; undefined removes it. */
@@ -71,6 +87,14 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   const session = new OperationSession(context.client, operation);
   const judging = new Judge(context.checks, context);
 
+  // The same for every seed, and before fast-check explores: a class that trips the server is found on every run.
+  // Judged in the order sent, so the first evidence of a deviation is the same call on every run.
+  const coverageStarted = performance.now();
+  const [covered, walked] = context.coverage
+    ? await Promise.all([sendCoveragePass(operation, session), walkPages(operation, session, context.coverage)])
+    : [[], { calls: [] }];
+  for (const call of [...covered, ...walked.calls]) judging.add(call.exchange);
+  const coverageMs = performance.now() - coverageStarted;
   const conforming = await Promise.all(
     generateCalls(operation, 'conforming', context.seed, context.runs).map(async (call, index) =>
       judging.add(await session.send('conforming', `conforming:${index}`, call.payload, call.body)),
@@ -96,6 +120,8 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   /** The first hostile failure of each check is shrunk; the rest keep their own evidence. */
   const smallestEvidence = async (check: Check, exchange: Exchange): Promise<Exchange> => {
     if (check.scope !== 'exchange' || exchange.intent !== 'hostile' || exchange.failure?.kind === 'timeout') return exchange;
+    // Coverage calls are one class on a fixed body already: nothing smaller to find.
+    if (!exchange.path.startsWith('hostile:')) return exchange;
     if (shrunkChecks.has(check.id) || session.abandoned) return exchange;
     shrunkChecks.add(check.id);
     return (await shrinkHostileCall(session, check, exchange, context.seed, context, context.shrink)) ?? exchange;
@@ -120,5 +146,15 @@ export async function runOperation(operation: Operation, context: OperationRunCo
     observations: probes.map(describeProbe),
     durationMs: Math.round(performance.now() - started),
     unverified: whyUnverified(conforming),
+    ...(context.coverage ? { coveragePass: coverageOf([...covered, ...walked.calls], verdicts.judgements, walked.walk, coverageMs) } : {}),
   };
+}
+
+function coverageOf(
+  calls: Parameters<typeof classCoverage>[0],
+  judgements: Parameters<typeof classCoverage>[1],
+  walk: PageWalk | undefined,
+  durationMs: number,
+): OperationCoverage {
+  return { requests: calls.length, classes: classCoverage(calls, judgements), ...(walk ? { pageWalk: walk } : {}), durationMs: Math.round(durationMs) };
 }

@@ -13,6 +13,11 @@ export interface RunSettings {
   readonly runs: number;
   /** Generated hostile payloads per operation (0: none). */
   readonly hostileRuns: number;
+  /** Run the deterministic coverage pass and the page walk before the generated payloads (default on). */
+  readonly coveragePass?: boolean;
+  /** Bounds of the page walk per list operation (defaults in src/generators/coverage/pages.ts). */
+  readonly walkPages?: number;
+  readonly walkRecords?: number;
   /** Send the auth probes of section 5. */
   readonly authProbes: boolean;
   /** Run the stateful flows (create → list → delete → gone). */

@@ -126,7 +126,8 @@ export const chineseName: fc.Arbitrary<string> = fc
 export const englishName: fc.Arbitrary<string> = fc
   .tuple(
     fc.constantFrom(...'James Mary John Emily Michael Sarah David Anna Robert Laura Daniel Sophie Thomas Grace Peter'.split(' ')),
-    fc.constantFrom(...'Smith Johnson Brown Wilson Taylor Chen Wang Li Garcia Martin Clark Walker Hall Zhang Lee'.split(' ')),
+    // Apostrophes included: names like O'Neill break SQL built by concatenation, and are everyday input.
+    fc.constantFrom(..."Smith Johnson Brown Wilson Taylor Chen Wang Li Garcia Martin Clark Walker Hall Zhang Lee O'Neill O'Brien D'Souza".split(' ')),
   )
   .map(([given, family]) => `${given} ${family}`);
 
@@ -225,8 +226,17 @@ export const statusCode: fc.Arbitrary<number> = fc.integer({ min: 0, max: 3 });
 /** A small positive code for numeric fields the spec shows without values (type, source, cusType). */
 export const typeCode: fc.Arbitrary<number> = fc.integer({ min: 1, max: 3 });
 
-/** A quantity of packs, 1..50. */
+/** A whole quantity of packs, 1..50. */
 export const quantity: fc.Arbitrary<number> = fc.integer({ min: 1, max: 50 });
+
+/** A decimal quantity, 0.1..50 in tenths, e.g. 2.5 (kilograms of a bulk reagent): n / 10 prints as written. */
+export const decimalQuantity: fc.Arbitrary<number> = fc
+  .integer({ min: 1, max: 500 })
+  .filter((tenths) => tenths % 10 !== 0)
+  .map((tenths) => tenths / 10);
+
+/** A quantity as orders carry it: mostly whole packs, a quarter of the time a decimal. */
+export const orderQuantity: fc.Arbitrary<number> = fc.oneof({ arbitrary: quantity, weight: 3 }, { arbitrary: decimalQuantity, weight: 1 });
 
 /** A login password: a word and digits, 9–13 characters, e.g. "Reagent2024". */
 export const password: fc.Arbitrary<string> = fc
@@ -241,6 +251,8 @@ export const note: fc.Arbitrary<string> = fc.constantFrom(
   '需开具增值税专用发票',
   '随货附COA',
   '轻拿轻放，避光保存',
+  "O'Neill & Sons 代收",
+  "Don't stack; keep upright",
   'Please deliver before Friday',
   'Call before delivery',
   'Keep away from heat',

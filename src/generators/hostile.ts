@@ -74,7 +74,7 @@ const weights: Readonly<Record<HostileKind, number>> = {
 let schemaDocuments: ReadonlyMap<string, SchemaDocument> | undefined;
 
 /** The fields of an operation's request schema, loaded from schemas/ on first use. */
-function shapeOf(operationId: string): RequestShape {
+export function shapeOf(operationId: string): RequestShape {
   const op = operations.find((candidate) => candidate.id === operationId);
   schemaDocuments ??= new Map(loadSchemaDocuments().map((document) => [document.$id, document]));
   const schema = op && schemaDocuments.get(op.requestSchema);

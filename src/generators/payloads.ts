@@ -8,6 +8,7 @@ import {
   landlineNumber,
   mobileNumber,
   note,
+  orderQuantity,
   pack,
   pageNo,
   pageSize,
@@ -17,7 +18,6 @@ import {
   productCode,
   productName,
   purchaseOrderNumber,
-  quantity,
   recordId,
   statusCode,
   typeCode,
@@ -37,8 +37,8 @@ const pageOfStatus: fc.Arbitrary<Payload> = fc.record({ pageSize, status: status
 /** "id" of #8, #9 and #10: "numeric in the sample". */
 const byRecordId: fc.Arbitrary<Payload> = fc.record({ id: recordId });
 
-/** A positive whole quantity written as text, e.g. "2": `num (string)` of #14 and #15. */
-const quantityText = quantity.map(String);
+/** A positive quantity written as text, e.g. "2" or "2.5": `num (string)` of #14 and #15. */
+const quantityText = orderQuantity.map(String);
 
 /** The header fields #14 and #15 share; province, city and street come from one address. */
 const orderHeader = fc
@@ -73,11 +73,11 @@ const casDeclaration = fc.oneof(
 /** Valid, realistic request bodies, keyed by operation id (src/catalogue/operations.ts). */
 export const validPayloads: Readonly<Record<string, fc.Arbitrary<Payload>>> = {
   'custom-demand-list': pageOfStatus,
-  'custom-demand-create': fc.record({ type: typeCode, cas: casNumber, level: grade, nums: quantity, pack, price }),
+  'custom-demand-create': fc.record({ type: typeCode, cas: casNumber, level: grade, nums: orderQuantity, pack, price }),
   'custom-demand-delete': fc.record({ demandId: recordId }),
   'purchase-order-list': fc.record({ pageSize, status: statusCode, cusType: typeCode.map(String) }),
   'consignment-publish': fc
-    .record({ id: recordId, type: typeCode, declared: casDeclaration, productName, level: grade, nums: quantity, pack, price })
+    .record({ id: recordId, type: typeCode, declared: casDeclaration, productName, level: grade, nums: orderQuantity, pack, price })
     .map(({ id, type, declared, ...product }) => ({ id, type, ...declared, ...product })),
   // "cid (string in the sample)".
   'consignment-delete': fc.record({ cid: recordId.map(String) }),

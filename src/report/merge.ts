@@ -159,6 +159,7 @@ export function mergeReports(files: readonly string[]): Report {
       checks: sum((part) => part.summary.checks),
       passed: sum((part) => part.summary.passed),
       skipped: sum((part) => part.summary.skipped),
+      coverageRequests: sum((part) => part.summary.coverageRequests ?? 0),
       ...countSeverities(deviations),
     },
     operations: summaries,

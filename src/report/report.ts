@@ -6,7 +6,7 @@ import type { Deviation } from '../engine/deviation.js';
 import type { Observation } from '../engine/observation.js';
 import type { FlowResult } from '../engine/run-flow.js';
 import type { CheckTally } from '../engine/judge.js';
-import type { OperationResult } from '../engine/run-operation.js';
+import type { OperationCoverage, OperationResult } from '../engine/run-operation.js';
 import { allChecks } from '../checks/index.js';
 import { allFlows } from '../flows/index.js';
 import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
@@ -34,6 +34,8 @@ export interface OperationSummary extends SeverityCounts {
   readonly status: 'verified' | 'unverified';
   /** Why it is unverified. */
   readonly reason?: string;
+  /** What the coverage pass and the page walk sent, by input class, and how each class was answered. */
+  readonly coveragePass?: OperationCoverage;
 }
 
 /** A check (or flow) as reports describe it. */
@@ -72,6 +74,8 @@ export interface Report {
     readonly checks: number;
     readonly passed: number;
     readonly skipped: number;
+    /** Requests of the coverage pass and the page walk (counted in `requests` too). */
+    readonly coverageRequests?: number;
   };
   readonly operations: readonly OperationSummary[];
   /** Every operation of sections 4 and 4.1: tested, or skipped with the reason. Nothing is silently absent. */
@@ -167,6 +171,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     byCheck: result.byCheck,
     ...countSeverities(result.deviations),
     ...(result.unverified === undefined ? { status: 'verified' as const } : { status: 'unverified' as const, reason: result.unverified }),
+    ...(result.coveragePass ? { coveragePass: result.coveragePass } : {}),
   }));
   const { deviations, gate } = applyGate(
     [...results, ...input.flows].flatMap((result) => result.deviations).sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
@@ -201,6 +206,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
       checks: sum((s) => s.checks),
       passed: sum((s) => s.passed),
       skipped: sum((s) => s.skipped),
+      coverageRequests: sum((s) => s.coveragePass?.requests ?? 0),
       ...countSeverities(deviations),
     },
     operations: summaries,

@@ -78,9 +78,9 @@ describe.each(orderCreates.map((op) => [op.id] as const))('%s items', (id) => {
     }
   });
 
-  it('write num as a positive whole number in text', () => {
+  it('write num as a positive number in text, whole or in tenths', () => {
     for (const payload of sample(id)) {
-      for (const line of lines(payload)) expect(line.num).toMatch(/^[1-9]\d*$/);
+      for (const line of lines(payload)) expect(line.num).toMatch(/^([1-9]\d*|\d+\.\d)$/);
     }
   });
 

@@ -1,5 +1,6 @@
 import { findOperation, wirePath } from '../../catalogue/operations.js';
 import { SEEDED_RECORDS } from '../seed.js';
+import { inputClassFaults } from './input-classes.js';
 import { bodyFault, dataFault, type Fault, gateFault, inputFault, listRecordFault, rawFault, without } from './fault.js';
 
 type Json = Record<string, unknown>;
@@ -287,7 +288,8 @@ export const faults: readonly Fault[] = [
     rewrite: (data, payload) => {
       const list = data.list as Json[];
       const filler = list[0] ?? {};
-      return { ...data, list: Array.from({ length: Number(payload.pageSize) + 1 }, (_, i) => list[i] ?? filler) };
+      // One more than a full page holds; never more than one past what there is (pageSize may be 2^31 - 1).
+      return { ...data, list: Array.from({ length: Math.min(Number(payload.pageSize), list.length) + 1 }, (_, i) => list[i] ?? filler) };
     },
   }),
   // Create-order rules (2.3, 2.4).
@@ -467,6 +469,7 @@ export const faults: readonly Fault[] = [
       res.end(JSON.stringify(body));
     },
   }),
+  ...inputClassFaults,
 ];
 
 export function findFault(name: string): Fault | undefined {

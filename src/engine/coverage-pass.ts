@@ -1,0 +1,119 @@
+import type { Operation } from '../catalogue/operations.js';
+import { isPlainObject, jsonBody } from '../checks/preconditions.js';
+import type { Exchange, Finding } from '../checks/types.js';
+import { type CoverageJudgement, type CoverageRequest, coverageRequests } from '../generators/coverage/requests.js';
+import type { OperationSession } from './session.js';
+
+/** How one input class fared at one operation: what "checked" covered. */
+export interface ClassCoverage {
+  /** The class id, e.g. 'decimal', 'apostrophe', 'page-deep'. */
+  readonly class: string;
+  /** number, string, null, absent, wrong-type, prototype-key, duplicate-key or page. */
+  readonly family: string;
+  /** Judged as a valid call (the spec allows the value there) or as a hostile one; both where fields differ. */
+  readonly judgedAs: readonly CoverageJudgement[];
+  readonly requests: number;
+  /** The fields the class reached, as people write them ('items[0].num'). */
+  readonly fields: readonly string[];
+  /** HTTP statuses answered, by count; a call without a response counts under its failure ('timeout'…). */
+  readonly statuses: Readonly<Record<string, number>>;
+  /** Envelope `code` values answered, by count (2.1; their values are "not shown", 7). */
+  readonly codes: Readonly<Record<string, number>>;
+  /** Deviations found on this class's calls, by check id: every call counted (the report's list folds repeats). */
+  readonly deviations: Readonly<Record<string, number>>;
+}
+
+/** One call of the coverage pass or the page walk, before judging: what it tried, and where. */
+export interface CoverageCall {
+  readonly class: string;
+  readonly family: string;
+  readonly field: string;
+  readonly judgedAs: CoverageJudgement;
+  readonly exchange: Exchange;
+}
+
+/** Where coverage calls are found again when their findings are counted: `coverage:<n>`. */
+export const COVERAGE_PATH = 'coverage';
+
+/**
+ * Sends every request of the operation's coverage pass (the same under every seed); the calls come
+ * back in the order they were sent. Operations of 4.1 have no documented request shape: no field classes.
+ */
+export async function sendCoveragePass(operation: Operation, session: OperationSession): Promise<CoverageCall[]> {
+  if (operation.requestSchema === undefined) return [];
+  return Promise.all(
+    coverageRequests(operation.id).map(async (request, index) => {
+      const exchange = await session.send(request.judgedAs, `${COVERAGE_PATH}:${index}`, payloadOf(request), request.body);
+      return { class: request.classId, family: request.family, field: request.field, judgedAs: request.judgedAs, exchange };
+    }),
+  );
+}
+
+/** A valid call's checks read the payload (pageNo, items); a hostile call's evidence reads what it tried. */
+const payloadOf = (request: CoverageRequest): unknown =>
+  request.judgedAs === 'conforming' ? JSON.parse(request.body) : { kind: request.classId, description: request.description };
+
+/** The coverage call at `coverage:<n>`, the same under every seed; undefined when there is none. */
+export function coverageCallAt(operation: Operation, index: number): { judgedAs: CoverageJudgement; payload: unknown; body: string } | undefined {
+  const request = operation.requestSchema === undefined ? undefined : coverageRequests(operation.id)[index];
+  return request && { judgedAs: request.judgedAs, payload: payloadOf(request), body: request.body };
+}
+
+/** The answer of a call as a status or failure, and its envelope code. */
+function answerOf(exchange: Exchange): { status: string; code: string | undefined } {
+  const status = exchange.response ? String(exchange.response.status) : (exchange.failure?.kind ?? 'no response');
+  const body = jsonBody(exchange);
+  const code = isPlainObject(body) && (typeof body.code === 'string' || typeof body.code === 'number') ? String(body.code) : undefined;
+  return { status, code };
+}
+
+const count = (tally: Record<string, number>, key: string) => {
+  tally[key] = (tally[key] ?? 0) + 1;
+};
+
+/** The calls of the pass and the walk gathered by class, with the deviations the judge found on them. */
+export function classCoverage(
+  calls: readonly CoverageCall[],
+  judgements: readonly { readonly check: { readonly id: string }; readonly exchange: Exchange; readonly findings: readonly Finding[] }[],
+): ClassCoverage[] {
+  const judgedByPath = new Map<string, { check: string; findings: number }[]>();
+  for (const { check, exchange, findings } of judgements) {
+    const list = judgedByPath.get(exchange.path) ?? [];
+    list.push({ check: check.id, findings: findings.length });
+    judgedByPath.set(exchange.path, list);
+  }
+  interface Tally {
+    family: string;
+    judgedAs: Set<CoverageJudgement>;
+    requests: number;
+    fields: Set<string>;
+    statuses: Record<string, number>;
+    codes: Record<string, number>;
+    deviations: Record<string, number>;
+  }
+  const byClass = new Map<string, Tally>();
+  for (const call of calls) {
+    let tally = byClass.get(call.class);
+    if (!tally) {
+      tally = { family: call.family, judgedAs: new Set(), requests: 0, fields: new Set(), statuses: {}, codes: {}, deviations: {} };
+      byClass.set(call.class, tally);
+    }
+    tally.judgedAs.add(call.judgedAs);
+    tally.requests++;
+    tally.fields.add(call.field);
+    const { status, code } = answerOf(call.exchange);
+    count(tally.statuses, status);
+    if (code !== undefined) count(tally.codes, code);
+    for (const { check, findings } of judgedByPath.get(call.exchange.path) ?? []) tally.deviations[check] = (tally.deviations[check] ?? 0) + findings;
+  }
+  return [...byClass].map(([id, tally]) => ({
+    class: id,
+    family: tally.family,
+    judgedAs: [...tally.judgedAs].sort(),
+    requests: tally.requests,
+    fields: [...tally.fields],
+    statuses: tally.statuses,
+    codes: tally.codes,
+    deviations: tally.deviations,
+  }));
+}

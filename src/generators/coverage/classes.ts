@@ -1,0 +1,130 @@
+import { json, type FieldValue } from '../hostile/field-values.js';
+
+/*
+ * The input classes of the coverage pass, as data. Every field of every documented request gets
+ * one request per class that fits its declared type, the class alone on an otherwise valid body,
+ * so an answer points at one cause. Where a class holds several values, an operation's fields take
+ * them in turn (the n-th field the class reaches gets value n mod count): every value is sent, and
+ * each field still gets the class once.
+ */
+
+/** Families group classes in reports: a user reads "numbers: 11 classes, 132 requests". */
+export type CoverageFamily = 'number' | 'string' | 'null' | 'absent' | 'wrong-type' | 'prototype-key' | 'duplicate-key';
+
+/**
+ * Where a class's values go: fields declared "number"/"integer", "string" fields, or fields holding
+ * a number written as text (#6 cid, #14/#15 num; see `roles.ts`).
+ */
+export type Target = 'numeric' | 'string' | 'numeric-text';
+
+export interface ValueClass {
+  /** Stable: report.json and the HTML report name it. */
+  readonly id: string;
+  readonly family: CoverageFamily;
+  readonly targets: readonly Target[];
+  /** JSON texts, in the order fields take them. */
+  readonly values: readonly FieldValue[];
+  /**
+   * Roles of fields (`roles.ts`) where the spec allows the value: there the call is judged as a
+   * valid one (every documented rule), elsewhere as a hostile one (the server stays on its feet).
+   */
+  readonly allowedIn?: readonly FieldRole[];
+}
+
+/** What a field holds, beyond its JSON type; the spec names no formats (4.1), so this is the kit's reading of each name. */
+export type FieldRole = 'free-text' | 'quantity' | 'amount' | 'quantity-text' | 'filter';
+
+/**
+ * What a value must also be to be valid in a field of a role, beyond its class: an amount in yuan
+ * is whole fen, so 1.005 in a price is judged as a hostile value while 2.5 is a valid one.
+ */
+export const roleFits: Partial<Record<FieldRole, (text: string) => boolean>> = {
+  amount: (text) => /^\d+(\.\d{1,2})?$/.test(text),
+};
+
+/**
+ * Where null is a valid value: a list's `status` filter, which the samples show as null ("Request
+ * fields of #1 to #5 and #7 to #12 are shown with null or numeric sample values only", 4 rule 4)
+ * and which then filters nothing. Elsewhere null is judged as a hostile value: what a server must
+ * do with a null it needs is not shown.
+ */
+export const nullAllowedIn: readonly FieldRole[] = ['filter'];
+
+const raw = (text: string): FieldValue => ({ text, label: text });
+/** A number written as a JSON string: "2.5". */
+const asText = (text: string): FieldValue => json(text);
+
+/** Numbers: edges of 32-bit and 53-bit integers and of doubles, decimals, exponent notation. */
+const numberClasses: readonly ValueClass[] = [
+  { id: 'zero', family: 'number', targets: ['numeric'], values: [raw('0')] },
+  { id: 'one', family: 'number', targets: ['numeric'], values: [raw('1')], allowedIn: ['quantity', 'amount'] },
+  { id: 'minus-one', family: 'number', targets: ['numeric'], values: [raw('-1')] },
+  // No bound is documented ("Rate limits, maximum page size and other bounds: not shown", 8): the
+  // bounds are those of the integer types a server stores numbers in, and the bound ± 1.
+  { id: 'int32-max', family: 'number', targets: ['numeric'], values: [raw('2147483647')] },
+  { id: 'int32-max-plus-one', family: 'number', targets: ['numeric'], values: [raw('2147483648')] },
+  { id: 'beyond-double', family: 'number', targets: ['numeric'], values: [raw('9007199254740993')] },
+  { id: 'huge', family: 'number', targets: ['numeric'], values: [raw('1e308')] },
+  { id: 'decimal', family: 'number', targets: ['numeric'], values: [raw('2.5'), raw('0.5'), raw('1.005')], allowedIn: ['quantity', 'amount'] },
+  { id: 'negative-decimal', family: 'number', targets: ['numeric'], values: [raw('-2.5'), raw('-0.5'), raw('-1.005')] },
+  { id: 'exponent', family: 'number', targets: ['numeric'], values: [raw('1e2'), raw('2.5E1'), raw('1e-2')] },
+  {
+    id: 'numeric-string',
+    family: 'number',
+    targets: ['numeric'],
+    values: ['0', '1', '-1', '2147483648', '9007199254740993', '1e308', '0.5', '2.5', '1.005', '-2.5', '1e2'].map(asText),
+  },
+  // A number written as text, in a field documented as a string that holds one (num, cid).
+  { id: 'decimal-text', family: 'number', targets: ['numeric-text'], values: ['2.5', '0.5', '1.005'].map(asText), allowedIn: ['quantity-text'] },
+  {
+    id: 'edge-number-text',
+    family: 'number',
+    targets: ['numeric-text'],
+    values: ['0', '-1', '2147483648', '-2.5', '9007199254740993', '1e308', '1e2'].map(asText),
+  },
+];
+
+const longLength = 10_000;
+
+/** Strings: lengths, scripts, invisible characters, quoting and the metacharacters of common interpreters. */
+const stringClasses: readonly ValueClass[] = [
+  { id: 'empty', family: 'string', targets: ['string'], values: [json('')] },
+  { id: 'one-character', family: 'string', targets: ['string'], values: [json('A'), json('氯')], allowedIn: ['free-text'] },
+  { id: 'long', family: 'string', targets: ['string'], values: [json('A'.repeat(longLength), '"AAAA…" (10,000 chars)')] },
+  { id: 'whitespace', family: 'string', targets: ['string'], values: [json('   '), json(' \t\n ')] },
+  // Surrogate pairs: emoji with a ZWJ sequence, a flag, a skin tone; CJK Extension B.
+  { id: 'astral', family: 'string', targets: ['string'], values: [json('实验室🧪👩‍🔬'), json('𠜎𠜱 试剂'), json('🇨🇳👍🏽 ok')], allowedIn: ['free-text'] },
+  { id: 'combining-marks', family: 'string', targets: ['string'], values: [json('Ångström a\u0308\u0301\u0323')], allowedIn: ['free-text'] },
+  { id: 'right-to-left', family: 'string', targets: ['string'], values: [json('مختبر الكيمياء'), json('מעבדה כימית')], allowedIn: ['free-text'] },
+  {
+    id: 'control-characters',
+    family: 'string',
+    targets: ['string'],
+    values: [json('A\u0000B'), json('\u0001\u0007\b\u001B[31m\u007F'), json('order\u202Efdp.exe')],
+  },
+  { id: 'apostrophe', family: 'string', targets: ['string'], values: [json("O'Neill & Sons")], allowedIn: ['free-text'] },
+  { id: 'double-quote', family: 'string', targets: ['string'], values: [json('2.5" flask, "AR" grade')], allowedIn: ['free-text'] },
+  { id: 'backslash', family: 'string', targets: ['string'], values: [json('C:\\lab\\new'), json('\\u0041\\')] },
+  { id: 'sql', family: 'string', targets: ['string'], values: [json("' OR '1'='1"), json('1; DROP TABLE orders--')] },
+  { id: 'html', family: 'string', targets: ['string'], values: [json('<script>alert(1)</script>'), json('"><img src=x onerror=alert(1)>')] },
+  { id: 'template', family: 'string', targets: ['string'], values: [json('{{7*7}}'), json('$' + '{7*7}'), json('<%= 7*7 %>')] },
+  // NFD beside NFC, a ligature, and characters whose case mapping changes length.
+  { id: 'normalisation', family: 'string', targets: ['string'], values: [json('Cafe\u0301 Café ﬁ İ ß')], allowedIn: ['free-text'] },
+];
+
+/** Wrong JSON types, per declared type: fields take them in turn. */
+export const wrongTypeValues: Readonly<Record<'numeric' | 'string' | 'array' | 'object', readonly FieldValue[]>> = {
+  numeric: [json(true), json([1]), json({})],
+  string: [json(12), json(true), json(['A']), json({})],
+  array: [json('[]'), json({}), json(1)],
+  object: [json('{}'), json([]), json(1)],
+};
+
+/** Every class that sets a field's value; null, absence, wrong types and keys are built in `requests.ts`. */
+export const valueClasses: readonly ValueClass[] = [...numberClasses, ...stringClasses];
+
+/** Members written into every object of a body (the body, each first order line). */
+export const prototypeKeys: readonly { readonly key: string; readonly value: FieldValue }[] = [
+  { key: '__proto__', value: json({ isAdmin: true }) },
+  { key: 'constructor', value: json({ prototype: { isAdmin: true } }) },
+];

@@ -1,0 +1,34 @@
+import { basePayloads } from './base-payloads.js';
+
+/*
+ * The page classes and the bounds of the page walk, as data. The walk reads every page of a list
+ * operation in order, so every record the server holds within the bound is validated; the page
+ * classes name what it reached: the first three pages, the deep ones, the last and one past it.
+ */
+
+/** Default bounds of the walk per operation (`--walk-pages`, `--walk-records`). */
+export const DEFAULT_WALK_PAGES = 50;
+export const DEFAULT_WALK_RECORDS = 2000;
+
+/** A page size besides the walk's: one record a page, and one far beyond any sample. */
+export const PAGE_SIZE_ONE = 1;
+/** No maximum page size is documented ("maximum page size: … not shown", 8): a large one is sent, judged as hostile. */
+export const PAGE_SIZE_LARGE = 10_000;
+
+/** The class of the n-th page of a walk that ends at `last` (undefined while the end is unknown). */
+export function pageClass(pageNo: number, last: number | undefined): string {
+  if (pageNo === last) return 'page-last';
+  if (pageNo <= 3) return `page-${pageNo}`;
+  return 'page-deep';
+}
+
+/** The walk's page size: the record bound spread over the page bound, so both bounds meet. */
+export function walkPageSize(bounds: { readonly pages: number; readonly records: number }): number {
+  return Math.max(1, Math.ceil(bounds.records / bounds.pages));
+}
+
+/** The body a walk starts from: the coverage base payload, or the operation map's body for an operation of 4.1. */
+export function walkBase(operationId: string, mappedBody: unknown): Readonly<Record<string, unknown>> | undefined {
+  if (Object.hasOwn(basePayloads, operationId)) return basePayloads[operationId];
+  return mappedBody !== null && typeof mappedBody === 'object' && !Array.isArray(mappedBody) ? (mappedBody as Record<string, unknown>) : undefined;
+}

@@ -1,0 +1,87 @@
+import type { ServerResponse } from 'node:http';
+import { type Fault, inputFault } from './fault.js';
+
+/*
+ * Faults that only one class of input trips: the coverage pass must find each on every run, where
+ * random payloads find them on some seeds only (or never).
+ */
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Every string inside a payload, keys included. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsIn(inner)]);
+}
+
+/** Whether any member at any depth is null. */
+function holdsNull(value: unknown): boolean {
+  if (value === null) return true;
+  return typeof value === 'object' && Object.values(value).some(holdsNull);
+}
+
+function sendJson(res: ServerResponse, body: unknown): void {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+function internalError(res: ServerResponse, text: string): void {
+  res.writeHead(500, { 'content-type': 'text/plain' });
+  res.end(text);
+}
+
+const items = (payload: unknown): Json[] => (isObject(payload) && Array.isArray(payload.items) ? payload.items.filter(isObject) : []);
+
+export const inputClassFaults: readonly Fault[] = [
+  inputFault({
+    name: 'decimal-quantity-truncated',
+    description: 'stores a decimal quantity ("2.5") as a whole number: the order line says siNum 2',
+    operationId: 'alpha-order-create',
+    expect: { check: 'order-line-quantity', severity: 'warning' },
+    when: (payload) => items(payload).some((item) => typeof item.num === 'string' && /^\d*\.\d+$/.test(item.num)),
+    respond(res, body) {
+      const answer = structuredClone(body) as { data?: { items?: Json[] } };
+      for (const line of answer.data?.items ?? []) if (typeof line.siNum === 'number') line.siNum = Math.trunc(line.siNum);
+      sendJson(res, answer);
+    },
+  }),
+  inputFault({
+    name: 'crash-on-astral-character',
+    description: 'answers HTTP 500 when a string holds a character beyond the BMP (an emoji, CJK Extension B), as a 3-byte utf8 column does',
+    operationId: 'beta-order-create',
+    expect: { check: 'http-status', severity: 'error' },
+    when: (payload) => stringsIn(payload).some((text) => [...text].some((char) => char.codePointAt(0)! > 0xffff)),
+    respond: (res) => internalError(res, 'Internal Server Error'),
+  }),
+  inputFault({
+    name: 'crash-on-apostrophe',
+    description: "answers HTTP 500 when a string holds an apostrophe (O'Neill), as SQL built by concatenation does",
+    operationId: 'consignment-publish',
+    expect: { check: 'http-status', severity: 'error' },
+    when: (payload) => stringsIn(payload).some((text) => text.includes("'")),
+    respond: (res) => internalError(res, 'Internal Server Error'),
+  }),
+  inputFault({
+    name: 'crash-on-null',
+    description: 'answers HTTP 500 when a request field is null, the value the samples show (4 rule 4)',
+    operationId: 'purchase-order-list',
+    expect: { check: 'http-status', severity: 'error' },
+    when: holdsNull,
+    respond: (res) => internalError(res, 'Internal Server Error'),
+  }),
+  inputFault({
+    name: 'deep-page-id-as-text',
+    description: 'writes record ids as strings on pages past the third',
+    operationId: 'bank-card-list',
+    expect: { check: 'data-schema', severity: 'error' },
+    when: (payload) => isObject(payload) && typeof payload.pageNo === 'number' && payload.pageNo > 3,
+    respond(res, body) {
+      const answer = structuredClone(body) as { data?: { list?: Json[] } };
+      for (const record of answer.data?.list ?? []) record.id = String(record.id);
+      sendJson(res, answer);
+    },
+  }),
+];

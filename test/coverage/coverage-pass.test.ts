@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { operations } from '../../src/catalogue/operations.js';
+import { runOperation } from '../../src/engine/run-operation.js';
+import { pathText } from '../../src/generators/hostile/json-text.js';
+import { shapeOf } from '../../src/generators/hostile.js';
+import { valueClasses } from '../../src/generators/coverage/classes.js';
+import { coverageRequests } from '../../src/generators/coverage/requests.js';
+import { startReferenceServer } from '../../src/reference/server.js';
+import { kitFor, line, testSettings } from '../support/kit.js';
+
+const token = 'coverage-token';
+const stops: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+});
+
+/** The bodies one operation's run sent, in order, under a seed (coverage only: no generated calls). */
+async function coverageBodies(seed: number, operationId: string): Promise<string[]> {
+  const reference = await startReferenceServer({ token });
+  const { client, context } = kitFor(testSettings(reference.url, token, { seed, runs: 0, hostileRuns: 0, authProbes: false }));
+  stops.push(async () => {
+    await client.close();
+    await reference.close();
+  });
+  const bodies: string[] = [];
+  const send = client.send.bind(client);
+  client.send = async (request) => {
+    bodies.push(String(request.body));
+    return send(request);
+  };
+  await runOperation(
+    operations.find((op) => op.id === operationId)!,
+    context,
+  );
+  return bodies.sort();
+}
+
+describe('the coverage pass', () => {
+  it('sends the same requests under two different seeds', async () => {
+    expect(await coverageBodies(1, 'beta-order-create')).toEqual(await coverageBodies(987654321, 'beta-order-create'));
+    expect(await coverageBodies(1, 'bank-card-list')).toEqual(await coverageBodies(2, 'bank-card-list'));
+  });
+
+  it.each(operations.map((op) => [op.id] as const))('%s: every class reaches every field it applies to, top-level and nested', (operationId) => {
+    const requests = coverageRequests(operationId);
+    const reached = new Set(requests.map((request) => `${request.classId} ${request.field}`));
+    for (const field of shapeOf(operationId).fields) {
+      const name = pathText(field.path);
+      expect(reached, name).toContain(`null ${name}`);
+      if (field.type === 'string')
+        for (const valueClass of valueClasses.filter((c) => c.targets.includes('string'))) expect(reached).toContain(`${valueClass.id} ${name}`);
+      if (field.type === 'number' || field.type === 'integer')
+        for (const valueClass of valueClasses.filter((c) => c.targets.includes('numeric'))) expect(reached).toContain(`${valueClass.id} ${name}`);
+      if (typeof field.path[field.path.length - 1] === 'string') {
+        expect(reached).toContain(`absent ${name}`);
+        expect(reached).toContain(`duplicate-key ${name}`);
+      }
+    }
+    expect(requests.filter((request) => request.classId === 'prototype-key').length).toBe(2 * shapeOf(operationId).containers.length);
+  });
+
+  it('reaches the fields of order lines', () => {
+    const fields = new Set(coverageRequests('alpha-order-create').map((request) => request.field));
+    for (const nested of ['items', 'items[0]', 'items[0].pCode', 'items[0].num', 'items[0].siCusNote', 'items[0].siSendNote', 'items[0].__proto__'])
+      expect(fields).toContain(nested);
+  });
+
+  it('writes duplicate keys and __proto__ members into the JSON text itself', () => {
+    const requests = coverageRequests('alpha-orders-list');
+    expect(requests.find((r) => r.classId === 'duplicate-key' && r.field === 'pageNo')?.body).toMatch(/"pageNo":1.*"pageNo":0/);
+    expect(requests.find((r) => r.classId === 'prototype-key' && r.field === '__proto__')?.body).toContain('"__proto__":{"isAdmin":true}');
+  });
+
+  it('judges a value the spec allows there as a valid call, and every other class as a hostile one', () => {
+    const requests = coverageRequests('alpha-order-create');
+    const judged = (classId: string, field: string) => requests.find((r) => r.classId === classId && r.field === field)?.judgedAs;
+    expect(judged('decimal-text', 'items[0].num')).toBe('conforming');
+    expect(judged('apostrophe', 'soCaName')).toBe('conforming');
+    expect(judged('apostrophe', 'items[0].pCode')).toBe('hostile');
+    expect(judged('null', 'soCaName')).toBe('hostile');
+    // 4 rule 4: the samples show null; a list's status filter then filters nothing.
+    expect(coverageRequests('bank-card-list').find((r) => r.classId === 'null' && r.field === 'status')?.judgedAs).toBe('conforming');
+    expect(coverageRequests('bank-card-list').find((r) => r.classId === 'null' && r.field === 'pageSize')?.judgedAs).toBe('hostile');
+  });
+
+  it('gives the clean reference server no deviation, and tallies every class it sent', async () => {
+    const reference = await startReferenceServer({ token });
+    const { client, context } = kitFor(testSettings(reference.url, token, { runs: 0, hostileRuns: 0, authProbes: false }));
+    stops.push(async () => {
+      await client.close();
+      await reference.close();
+    });
+    const result = await runOperation(
+      operations.find((op) => op.id === 'consignment-publish')!,
+      context,
+    );
+    expect(result.deviations.map(line)).toEqual([]);
+    expect(result.coveragePass?.requests).toBe(coverageRequests('consignment-publish').length);
+    expect(result.coveragePass?.classes.find((c) => c.class === 'apostrophe')).toMatchObject({ requests: 4, statuses: { '200': 4 } });
+  });
+});

@@ -1,0 +1,141 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findOperation } from '../../src/catalogue/operations.js';
+import { replayCall } from '../../src/engine/replay.js';
+import { runOperation } from '../../src/engine/run-operation.js';
+import { findFault } from '../../src/reference/faults/catalogue.js';
+import { SEEDED_RECORDS } from '../../src/reference/seed.js';
+import { startReferenceServer } from '../../src/reference/server.js';
+import { sharedValidator } from '../../src/validation/validator.js';
+import { kitFor, line, testSettings } from '../support/kit.js';
+
+const token = 'walk-token';
+const stops: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+});
+
+async function walkOf(operationId: string, bounds: { walkPages?: number; walkRecords?: number }) {
+  const reference = await startReferenceServer({ token });
+  const { client, context } = kitFor(testSettings(reference.url, token, { runs: 0, hostileRuns: 0, authProbes: false, ...bounds }));
+  stops.push(async () => {
+    await client.close();
+    await reference.close();
+  });
+  return runOperation(findOperation(operationId)!, context);
+}
+
+describe('the page walk', () => {
+  it('validates every record of a seeded list, page by page to the last, then one past it', async () => {
+    const result = await walkOf('bank-card-list', {});
+    expect(result.coveragePass?.pageWalk).toEqual({ pageSize: 40, pages: 5, records: SEEDED_RECORDS, totalPage: 5, stoppedBy: 'last-page' });
+    const classes = result.coveragePass?.classes.filter((c) => c.family === 'page').map((c) => c.class);
+    expect(classes).toEqual([
+      'page-1',
+      'page-2',
+      'page-3',
+      'page-deep',
+      'page-last',
+      'page-past-last',
+      'page-size-one',
+      'page-size-default',
+      'page-size-large',
+    ]);
+    expect(result.deviations.map(line)).toEqual([]);
+  });
+
+  it('reaches a second, third and deep page of a short list one record a page', async () => {
+    const result = await walkOf('alpha-orders-list', {});
+    expect(result.coveragePass?.pageWalk).toMatchObject({ pages: 1, records: 30, stoppedBy: 'last-page' });
+    const pages = result.coveragePass?.classes.filter((c) => c.family === 'page').map((c) => c.class);
+    expect(pages).toEqual(expect.arrayContaining(['page-2', 'page-3', 'page-deep', 'page-last', 'page-past-last']));
+    expect(result.deviations.map(line)).toEqual([]);
+  });
+
+  it('stops at the bound: pages × page size reach the record bound, never more pages than allowed', async () => {
+    expect((await walkOf('bank-card-list', { walkPages: 3, walkRecords: 60 })).coveragePass?.pageWalk).toEqual({
+      pageSize: 20,
+      pages: 3,
+      records: 60,
+      totalPage: 10,
+      stoppedBy: 'record-bound',
+    });
+    expect((await walkOf('bank-card-list', { walkPages: 50, walkRecords: 30 })).coveragePass?.pageWalk).toMatchObject({ pageSize: 1, pages: 30, records: 30 });
+  });
+});
+
+describe('a server that dies in the middle of the coverage pass', () => {
+  it('gives deviations and a result, never a hang', async () => {
+    let answered = 0;
+    const sockets = new Set<import('node:net').Socket>();
+    const server: Server = createServer((req, res) => {
+      req.resume();
+      answered++;
+      // Answers a few calls, then goes away: every later connection is refused or reset.
+      if (answered === 5) {
+        for (const socket of sockets) socket.destroy();
+        server.close();
+        res.destroy();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { totalPage: 9, pageNo: 1, list: [] }, status: 'success', code: '200', message: '', error: {} }));
+    });
+    server.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { client, context } = kitFor(testSettings(url, token, { runs: 2, hostileRuns: 2, authProbes: false, timeoutMs: 1000 }));
+    stops.push(async () => {
+      await client.close();
+      server.close();
+    });
+    const result = await runOperation(findOperation('custom-demand-list')!, context);
+    expect(result.deviations.some((d) => d.check === 'response-received' && d.severity === 'error')).toBe(true);
+    expect(result.coveragePass?.requests).toBeGreaterThan(0);
+  });
+});
+
+describe('a server that stops answering in the middle of the coverage pass', () => {
+  it('costs one timeout: the operation is abandoned, with a deviation and a result', async () => {
+    let answered = 0;
+    const server: Server = createServer((req, res) => {
+      req.resume();
+      // Answers a few calls, then holds every later one open without a word.
+      if (++answered > 5) return;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { totalPage: 9, pageNo: 1, list: [] }, status: 'success', code: '200', message: '', error: {} }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { client, context } = kitFor(testSettings(url, token, { runs: 2, hostileRuns: 2, authProbes: false, timeoutMs: 300 }));
+    stops.push(async () => {
+      await client.close();
+      server.closeAllConnections();
+      server.close();
+    });
+    const result = await runOperation(findOperation('beta-order-create')!, context);
+    expect(result.deviations.find((d) => d.check === 'response-received')?.actual).toMatch(/timeout|time/i);
+    expect(result.exchanges).toBeLessThan(5 + 8 + 1);
+  });
+});
+
+describe('a deviation the page walk or the coverage pass found', () => {
+  it.each([
+    ['deep-page-id-as-text', 'bank-card-list', /^page:40:4$/],
+    ['crash-on-astral-character', 'beta-order-create', /^coverage:\d+$/],
+  ])('%s: replays from its replay field under another seed', async (faultName, operationId, pathShape) => {
+    const reference = await startReferenceServer({ token, fault: findFault(faultName)! });
+    const settings = testSettings(reference.url, token, { runs: 0, hostileRuns: 0, authProbes: false });
+    const { client, context } = kitFor(settings);
+    stops.push(async () => {
+      await client.close();
+      await reference.close();
+    });
+    const found = (await runOperation(findOperation(operationId)!, context)).deviations.find((d) => d.check === findFault(faultName)!.expect.check)!;
+    expect(found.path).toMatch(pathShape);
+    const replayId = found.replay!.split('--replay ')[1]!;
+    const replayed = await replayCall(replayId, { ...settings, seed: settings.seed + 1 }, client, sharedValidator());
+    expect(replayed.deviations.map((d) => `${d.check} ${d.path}`)).toContain(`${found.check} ${found.path}`);
+  });
+});
