@@ -81,7 +81,7 @@ async function runSuites(settings: RunSettings, config: RunConfig, gate: GateSet
   if (!quiet)
     io.log(
       `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
-        `${settings.authProbes ? ', auth probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}`,
+        `${settings.authProbes ? ', auth probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}${settings.readOnly ? '; read-only: nothing that changes state is sent' : '; this run creates and deletes records on the server (--read-only to avoid it)'}`,
     );
   const selected: Operation[] = [...operations.filter((op) => settings.operations.includes(op.id)), ...settings.mapped];
   const groups = [...new Set(selected.map((op) => op.group))];

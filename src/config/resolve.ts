@@ -203,7 +203,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     runs: positiveInteger('runs', source('runs') ?? '25', 100_000),
     hostileRuns: wholeNumber('hostile-runs', source('hostile-runs') ?? '25', 0, 100_000),
     authProbes: flag('--auth-probes', source('auth-probes'), true),
-    stateful: flag('--stateful', source('stateful'), baseUrl === undefined) && !readOnly,
+    stateful: flag('--stateful', source('stateful'), true) && !readOnly,
     readOnly,
     ratePerSecond: rate === undefined ? undefined : positiveInteger('rate', rate, 100_000),
     replay,
