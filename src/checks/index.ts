@@ -2,6 +2,7 @@ import { dataSchema } from './data/data-schema.js';
 import { sampleTypes } from './data/sample-types.js';
 import { envelope } from './envelope/envelope.js';
 import { authDocumentedHeader } from './auth/documented-header.js';
+import { authNearMissToken } from './auth/near-miss-token.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
 import { markupEcho } from './hygiene/markup-echo.js';
 import { stackTraceLeak } from './hygiene/stack-trace-leak.js';
@@ -27,7 +28,7 @@ export const checksByArea = {
   page: [pageNumberEcho, pageSizeBound],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete],
   hygiene: [stackTraceLeak, markupEcho],
-  auth: [authDocumentedHeader, authUnauthorizedData],
+  auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;
 

@@ -176,6 +176,17 @@ const cases: Record<string, Case> = {
     instancePath: '/data',
     quiet: [exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:no-header', body: unauthorized })],
   },
+  'auth-near-miss-token': {
+    fires: [
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: unauthorized }),
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:token-case-changed', requestHeaders: { authorization: 'bearert0ken' } }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: unauthorized }),
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:token-case-changed', body: unauthorized }),
+    ],
+  },
   'operation-verified': {
     fires: [
       exchangeOf('consignee-by-id', {

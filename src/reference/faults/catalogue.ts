@@ -1,5 +1,6 @@
 import { findOperation, wirePath } from '../../catalogue/operations.js';
 import { SEEDED_RECORDS } from '../seed.js';
+import { authFaults } from './auth.js';
 import { bodyFault, dataFault, type Fault, gateFault, inputFault, listRecordFault, rawFault, without } from './fault.js';
 
 type Json = Record<string, unknown>;
@@ -447,6 +448,7 @@ export const faults: readonly Fault[] = [
       res.end(JSON.stringify(body));
     },
   }),
+  ...authFaults,
 ];
 
 export function findFault(name: string): Fault | undefined {
