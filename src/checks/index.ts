@@ -4,6 +4,7 @@ import { envelope } from './envelope/envelope.js';
 import { authDocumentedHeader } from './auth/documented-header.js';
 import { authNearMissToken } from './auth/near-miss-token.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
+import { databaseErrorLeak } from './hygiene/database-error-leak.js';
 import { markupEcho } from './hygiene/markup-echo.js';
 import { stackTraceLeak } from './hygiene/stack-trace-leak.js';
 import { operationVerified } from './operation/operation-verified.js';
@@ -27,7 +28,7 @@ export const checksByArea = {
   data: [dataSchema, sampleTypes],
   page: [pageNumberEcho, pageSizeBound],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete],
-  hygiene: [stackTraceLeak, markupEcho],
+  hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho],
   auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;

@@ -141,6 +141,19 @@ const cases: Record<string, Case> = {
       body: { data: {}, status: 'fail', code: '404', message: 'no consignee 7 at /pc/customer', error: { reason: 'not found' } },
     }),
   },
+  'database-error-leak': {
+    fires: exchangeOf('custom-demand-delete', {
+      intent: 'hostile',
+      payload: { demandId: 'abc' },
+      body: { data: {}, status: 'fail', code: '500', message: 'invalid input syntax for type integer: "abc"', error: { reason: 'internal' } },
+    }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-delete', {
+      intent: 'hostile',
+      payload: { demandId: 'abc' },
+      body: { data: {}, status: 'fail', code: '400', message: 'demandId must be a number, not "abc"', error: { field: 'demandId' } },
+    }),
+  },
   'markup-echo': {
     fires: exchangeOf('login', {
       intent: 'hostile',

@@ -1,6 +1,7 @@
 import { findOperation, wirePath } from '../../catalogue/operations.js';
 import { SEEDED_RECORDS } from '../seed.js';
 import { authFaults } from './auth.js';
+import { leakFaults } from './leaks.js';
 import { bodyFault, dataFault, type Fault, gateFault, inputFault, listRecordFault, rawFault, without } from './fault.js';
 
 type Json = Record<string, unknown>;
@@ -449,6 +450,7 @@ export const faults: readonly Fault[] = [
     },
   }),
   ...authFaults,
+  ...leakFaults,
 ];
 
 export function findFault(name: string): Fault | undefined {
