@@ -8,14 +8,18 @@ import { answered, listed } from './records.js';
 const STATUSES = [0, 1, 2, 3];
 const LIST_PAGE_SIZE = 100;
 
-/** The demand in any of the status lists that matches what was created, by CAS number and pack. */
-async function findDemand(context: FlowContext, cas: unknown, pack: unknown): Promise<{ id?: unknown; lists: Exchange[] }> {
+/**
+ * The demand in any of the status lists that matches what was created, by CAS number and pack; or
+ * the list that gave no answer, which leaves the question open.
+ */
+async function findDemand(context: FlowContext, cas: unknown, pack: unknown): Promise<{ id?: unknown; lists: Exchange[]; unanswered?: Exchange }> {
   const lists: Exchange[] = [];
   for (const status of STATUSES) {
     const list = await context.call('custom-demand-list', { pageSize: LIST_PAGE_SIZE, status });
     lists.push(list);
     const match = listed(list).find((record) => record.productCas === cas && record.productPack === pack);
     if (match) return { id: match.id, lists };
+    if (!answered(list)) return { lists, unanswered: list };
   }
   return { lists };
 }
@@ -42,6 +46,7 @@ export const demandLifecycle: Flow = {
     if (!answered(created)) return { completed: false, reason: 'create answered no result', findings: [] };
 
     const found = await findDemand(context, payload.cas, payload.pack);
+    if (found.unanswered) return { completed: false, reason: 'a custom demand list answered no result after create', findings: [] };
     if (found.id === undefined) {
       const evidence = found.lists[0]!;
       const finding: FlowFinding = {
@@ -56,6 +61,7 @@ export const demandLifecycle: Flow = {
     const deleted = await context.call('custom-demand-delete', { demandId: found.id });
     if (!answered(deleted)) return { completed: false, reason: 'delDemand answered no result', findings: [] };
     const after = await findDemand(context, payload.cas, payload.pack);
+    if (after.unanswered) return { completed: false, reason: 'a custom demand list answered no result after delDemand', findings: [] };
     if (after.id === undefined) return { completed: true, findings: [] };
     const evidence = after.lists.at(-1)!;
     return {

@@ -29,6 +29,8 @@ export function mappedLifecycleFlow(spec: MappedFlowSpec, group: GroupId, seed: 
         return { list, record: listed(list).find((record) => record[spec.match] === marker) };
       };
       const before = await find();
+      if (!before.record && !answered(before.list))
+        return { completed: false, reason: `${spec.list.operation} answered no result after the create`, findings: [] };
       if (!before.record) {
         return {
           completed: true,
@@ -38,6 +40,8 @@ export function mappedLifecycleFlow(spec: MappedFlowSpec, group: GroupId, seed: 
       const deleted = await context.call(spec.delete.operation, body(spec.delete.body, { id: before.record[spec.idField] }));
       if (!answered(deleted)) return { completed: false, reason: `${spec.delete.operation} answered no result`, findings: [] };
       const after = await find();
+      if (!after.record && !answered(after.list))
+        return { completed: false, reason: `${spec.list.operation} answered no result after the delete`, findings: [] };
       if (!after.record) return { completed: true, findings: [] };
       return {
         completed: true,

@@ -32,8 +32,10 @@ export const orderListed: Flow = {
     for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo++) {
       last = await context.call('alpha-orders-list', { pageSize: PAGE_SIZE, pageNo });
       if (listed(last).some((order) => order.soNo === soNo)) return { completed: true, findings: [] };
+      // A page that did not answer cannot show the order missing.
+      if (!answered(last)) return { completed: false, reason: `getAlphaOrders page ${pageNo} answered no result`, findings: [] };
       const totalPage = resultData(last)?.totalPage;
-      if (!answered(last) || typeof totalPage !== 'number' || pageNo >= totalPage) break;
+      if (typeof totalPage !== 'number' || pageNo >= totalPage) break;
     }
     return {
       completed: true,

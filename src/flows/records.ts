@@ -11,3 +11,8 @@ export function listed(exchange: Exchange): Record<string, unknown>[] {
 export function answered(exchange: Exchange): boolean {
   return exchange.response?.status === 200 && resultData(exchange) !== undefined;
 }
+
+/** No complete answer came (a timeout, a reset, a cut body): the step says nothing about what the server holds. */
+export function unanswered(exchange: Exchange): boolean {
+  return exchange.response === undefined || exchange.failure !== undefined;
+}
