@@ -1,5 +1,5 @@
 import { findListedOperation } from '../catalogue/listed-operations.js';
-import { mappedOperation, readOperationMap } from '../catalogue/operation-map.js';
+import { fillTemplate, mappedOperation, readOperationMap } from '../catalogue/operation-map.js';
 import { findOperation, type Operation, operations } from '../catalogue/operations.js';
 import { createClient } from '../client/client.js';
 import { operationContext } from '../engine/context.js';
@@ -27,6 +27,14 @@ const referenceMap = readOperationMap(referenceOperationMapFile);
 const referenceMapped: readonly Operation[] = Object.entries(referenceMap.operations).map(([id, entry]) =>
   mappedOperation(findListedOperation(id)!, entry, entry.body),
 );
+
+/** The map's operations with the server's credentials in their bodies, as a run against the embedded server fills them. */
+function mappedWith(credentials: { readonly mobile: string; readonly password: string }): Operation[] {
+  const variables = { OTP_USERNAME: credentials.mobile, OTP_PASSWORD: credentials.password };
+  return Object.entries(referenceMap.operations).map(([id, entry]) =>
+    mappedOperation(findListedOperation(id)!, entry, entry.body === undefined ? undefined : fillTemplate(entry.body, variables, id)),
+  );
+}
 
 /** Every operation a self-check can call: the sixteen of section 4, then those of 4.1 at the reference server's paths. */
 export const selfCheckOperations: readonly Operation[] = [...operations, ...referenceMapped];
@@ -79,15 +87,16 @@ export async function deviationsAgainst(
   overrides: Partial<RunSettings> = {},
 ): Promise<{ deviations: Deviation[]; requests: number }> {
   const reference = await startReferenceServer({ token, now: () => SELF_CHECK_CLOCK_MS, ...server });
-  const settings = selfCheckSettings(reference.url, overrides);
+  const settings = selfCheckSettings(reference.url, { ...overrides, secrets: [reference.credentials.password, ...(overrides.secrets ?? [])] });
+  const mapped = mappedWith(reference.credentials);
   const client = createClient(settings);
   const context = operationContext(settings, client, sharedValidator());
   try {
-    const selected = selfCheckOperations.filter((op) => operationIds.includes(op.id));
+    const selected = [...operations, ...mapped].filter((op) => operationIds.includes(op.id));
     const operationResults = await Promise.all(selected.map((op) => runOperation(op, context)));
     const flows = settings.stateful ? flowsCalling(operationIds, settings.seed) : [];
     const flowResults = [];
-    for (const flow of flows) flowResults.push(await runFlow(flow, { client, seed: settings.seed, token, secrets: [token], mapped: referenceMapped }));
+    for (const flow of flows) flowResults.push(await runFlow(flow, { client, seed: settings.seed, token, secrets: settings.secrets, mapped }));
     const results = [...operationResults, ...flowResults];
     return { deviations: results.flatMap((r) => r.deviations), requests: results.reduce((total, r) => total + r.exchanges, 0) };
   } finally {
