@@ -5,6 +5,7 @@ import { demandLifecycle } from '../../src/flows/demand-lifecycle.js';
 import type { Flow, FlowContext } from '../../src/flows/flow.js';
 import { mappedLifecycleFlow } from '../../src/flows/mapped-lifecycle.js';
 import { orderListed } from '../../src/flows/order-listed.js';
+import { differences } from '../../src/flows/records.js';
 import { cleanBody, exchangeOf } from '../support/exchange.js';
 
 type Answer = (payload: Record<string, unknown>) => Exchange;
@@ -85,5 +86,13 @@ describe('no false alarm from a flow step that got no answer', () => {
     );
     const outcome = await run(flow, { 'invoice-profile-edit': success('custom-demand-create'), 'invoice-profile-list': timedOut('bank-card-list') });
     expect(outcome).toMatchObject({ completed: false, findings: [] });
+  });
+});
+
+describe('a created record is compared with what was sent, number for number', () => {
+  it('the same number written as a number or a numeric string is the same value; other text is not', () => {
+    expect(differences({ demandPrice: '12.50', productNums: '5', productLevel: 'AR' }, { demandPrice: 12.5, productNums: 5, productLevel: 'AR' })).toEqual([]);
+    expect(differences({ productLevel: '', soNote: 'x' }, { productLevel: 'AR', soNote: 'x' })).toEqual(['productLevel "" (sent "AR")']);
+    expect(differences({}, { soNote: 'fragile' })).toEqual(['soNote absent (sent "fragile")']);
   });
 });

@@ -24,6 +24,20 @@ export const stateFaults: readonly Fault[] = [
     },
   }),
   listRecordFault({
+    name: 'created-demand-level-lost',
+    description: 'lists custom demands created after start-up without the level they were created with',
+    operationId: 'custom-demand-list',
+    expect: { check: 'flow-demand-lifecycle', severity: warning },
+    rewrite: (record) => (Number(record.id) > SEEDED_RECORDS ? { ...record, productLevel: '' } : record),
+  }),
+  listRecordFault({
+    name: 'created-order-note-dropped',
+    description: 'lists alpha orders created after start-up without their note',
+    operationId: 'alpha-orders-list',
+    expect: { check: 'flow-order-listed', severity: warning },
+    rewrite: (record) => (Number(record.soId) > SEEDED_RECORDS ? { ...record, soNote: '' } : record),
+  }),
+  listRecordFault({
     name: 'created-invoice-profile-not-listed',
     description: 'leaves invoice profiles created after start-up out of the invoice profile list (an operation of 4.1, at the reference map’s path)',
     operationId: 'invoice-profile-list',
