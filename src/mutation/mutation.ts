@@ -11,7 +11,7 @@ import { deviationsAgainst, findSelfCheckOperation } from './run-against.js';
 export const MUTATION_SEEDS: readonly number[] = [20261122, 1, 42, 1713025771, 2147483647];
 
 /** Mutants run side by side: each has its own server and client, and most of their time is waiting. */
-const PARALLEL_MUTANTS = 4;
+const PARALLEL_MUTANTS = 6;
 
 /** What the kit made of one injected fault under one seed. */
 export interface MutantResult {
