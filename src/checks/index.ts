@@ -2,7 +2,9 @@ import { dataSchema } from './data/data-schema.js';
 import { sampleTypes } from './data/sample-types.js';
 import { envelope } from './envelope/envelope.js';
 import { authDocumentedHeader } from './auth/documented-header.js';
+import { authNearMissToken } from './auth/near-miss-token.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
+import { databaseErrorLeak } from './hygiene/database-error-leak.js';
 import { markupEcho } from './hygiene/markup-echo.js';
 import { stackTraceLeak } from './hygiene/stack-trace-leak.js';
 import { operationVerified } from './operation/operation-verified.js';
@@ -28,8 +30,8 @@ export const checksByArea = {
   data: [dataSchema, sampleTypes],
   page: [pageNumberEcho, pageSizeBound],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete],
-  hygiene: [stackTraceLeak, markupEcho],
-  auth: [authDocumentedHeader, authUnauthorizedData],
+  hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho],
+  auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;
 

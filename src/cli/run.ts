@@ -288,7 +288,10 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       if (!quiet)
         io.log(
           `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
-            `${settings.authProbes ? ', auth probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}`,
+            `${settings.authProbes ? ', auth probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}` +
+            (settings.readOnly
+              ? '; read-only: nothing that changes state is sent'
+              : '; this run creates and deletes records on the server (--read-only to avoid it)'),
         );
       suites = await runSuites(settings, config, selected, io, stop);
     } catch (error) {

@@ -136,15 +136,17 @@ export const runOptions: readonly OptionSpec[] = [
     env: 'OTP_STATEFUL',
     type: 'boolean',
     negatable: true,
-    defaultText: 'on with the embedded server, off otherwise',
-    description: 'Run the flows that create, list and delete records and check the server remembers (warnings); --no-stateful turns them off.',
+    defaultText: 'on (off with --read-only)',
+    description:
+      'Run the flows that create, list and delete records and check the server remembers them (warnings), against any server; --no-stateful turns them off.',
   },
   {
     name: 'read-only',
     env: 'OTP_READ_ONLY',
     type: 'boolean',
     defaultText: 'off',
-    description: 'Skip every operation that changes state, and the flows; the report lists what was skipped.',
+    description:
+      'Send nothing that changes state: skip every operation that creates, edits or deletes, and the flows; the report lists what was skipped. Without it a run creates and deletes records.',
   },
   {
     name: 'rate',

@@ -248,7 +248,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     coveragePass: flag('--coverage', source('coverage'), true),
     walkPages: positiveInteger('walk-pages', source('walk-pages') ?? String(DEFAULT_WALK_PAGES), 100_000),
     walkRecords: positiveInteger('walk-records', source('walk-records') ?? String(DEFAULT_WALK_RECORDS), 10_000_000),
-    stateful: flag('--stateful', source('stateful'), baseUrl === undefined) && !readOnly,
+    stateful: flag('--stateful', source('stateful'), true) && !readOnly,
     readOnly,
     ratePerSecond: rate === undefined ? undefined : positiveInteger('rate', rate, 100_000),
     replay,

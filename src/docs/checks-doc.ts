@@ -6,7 +6,7 @@ import type { MutantResult } from '../mutation/mutation.js';
 function appliesTo(id: string): string {
   const check = allChecks.find((candidate) => candidate.id === id);
   const flow = allFlows.find((candidate) => candidate.id === id);
-  if (flow) return `flow over ${flow.operations.map((op) => `\`${op}\``).join(' → ')} (with --stateful)`;
+  if (flow) return `flow over ${flow.operations.map((op) => `\`${op}\``).join(' → ')} (on by default; off with --no-stateful or --read-only)`;
   if (!check) return '';
   const ops = operations.filter((op) => check.appliesTo?.(op) ?? true);
   const where = ops.length === operations.length ? 'every operation' : ops.map((op) => `#${op.number}`).join(', ');

@@ -1,5 +1,5 @@
 import type { Operation } from '../catalogue/operations.js';
-import { type AuthProbe, authProbes } from '../checks/auth/probes.js';
+import { type AuthProbe, authProbes, nearMissTokens } from '../checks/auth/probes.js';
 import type { Check, CheckContext, Exchange } from '../checks/types.js';
 import type { Client } from '../client/client.js';
 import { generateCalls } from './calls.js';
@@ -65,15 +65,29 @@ export interface OperationRunContext extends CheckContext {
   readonly coverage?: WalkBounds;
 }
 
-/** The `authorization` header of each probe; undefined removes it. */
-function probeHeaders(probe: AuthProbe, token: string): Record<string, string | undefined> {
+/** The token with every letter in the other case. */
+const caseChanged = (token: string) => token.replace(/[a-zA-Z]/g, (letter) => (letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase()));
+
+/**
+ * The `authorization` header of each probe (a value of undefined removes it), or undefined when the
+ * probe does not apply: a near miss must differ from the token (there is no case to change in
+ * "123456"), and a token of one character has no near miss worth the name.
+ */
+function probeHeaders(probe: AuthProbe, token: string): Record<string, string | undefined> | undefined {
+  // Not the last character in either case, so the changed token differs however the server compares.
+  const otherLast = token.slice(-1).toLowerCase() === 'x' ? 'y' : 'x';
   const values: Record<AuthProbe, string | undefined> = {
     'no-header': undefined,
     'empty-value': '',
     'wrong-token': `bearer${token.length > 0 ? 'x'.repeat(token.length) : 'invalid'}`,
     'bearer-space': `Bearer ${token}`,
     'token-only': token,
+    'token-appended': `bearer${token}x`,
+    'token-last-changed': `bearer${token.slice(0, -1)}${otherLast}`,
+    'token-half': `bearer${token.slice(0, Math.floor(token.length / 2))}`,
+    'token-case-changed': `bearer${caseChanged(token)}`,
   };
+  if (nearMissTokens.includes(probe) && (token.length < 2 || values[probe] === `bearer${token}`)) return undefined;
   return { authorization: values[probe] };
 }
 
@@ -109,9 +123,12 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   const probes =
     context.authProbes && probed
       ? await Promise.all(
-          authProbes.map(async (probe) =>
-            judging.add(await session.send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.request.body, probeHeaders(probe, context.token))),
-          ),
+          authProbes.flatMap((probe) => {
+            const headers = probeHeaders(probe, context.token);
+            return headers
+              ? [session.send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.request.body, headers).then((sent) => judging.add(sent))]
+              : [];
+          }),
         )
       : [];
 

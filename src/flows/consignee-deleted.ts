@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { recordId } from '../generators/fields.js';
 import type { Flow } from './flow.js';
-import { answered } from './records.js';
+import { answered, unanswered } from './records.js';
 
 /** Ids tried to find a consignee that exists (no consignee list is documented). */
 const ATTEMPTS = 10;
@@ -25,6 +25,8 @@ export const consigneeDeleted: Flow = {
       const deleted = await context.call('consignee-delete', { id });
       if (!answered(deleted)) return { completed: false, reason: `deleteConsignee ${id} answered no result`, findings: [] };
       const after = await context.call('consignee-by-id', { id });
+      if (unanswered(after)) return { completed: false, reason: `consigneeInfoById ${id} gave no answer after deleteConsignee`, findings: [] };
+      // An error result (not found, refused) is what a deleted consignee should get.
       if (!answered(after)) return { completed: true, findings: [] };
       return {
         completed: true,

@@ -22,7 +22,7 @@ export type FlowOutcome =
  * A sequence of calls whose answers must agree with one another: what was created is listed, what
  * was deleted is gone. The spec does not show this behaviour (1: "Behaviour of each operation beyond
  * its request and response shape: not shown"), so every flow reports warnings. Flows change state
- * and run only with --stateful, never with --read-only.
+ * and run by default against any server, never with --no-stateful or --read-only.
  */
 export interface Flow {
   /** Stable, like a check's id. */

@@ -14,7 +14,11 @@ export function flowsOf(group: GroupId): Flow[] {
   return allFlows.filter((flow) => flow.group === group);
 }
 
-/** The flows of a group a run takes: with --stateful, those whose operations are all called, the map's included. */
+/**
+ * The flows of a group a run takes: those whose operations are all called, the map's included.
+ * On by default against any server; none with --no-stateful, nor with --read-only (which the
+ * settings resolve into `stateful: false`, and which leaves the creating operations uncalled).
+ */
 export function flowsToRun(group: GroupId, settings: Pick<RunSettings, 'stateful' | 'operations' | 'mappedFlows' | 'seed'>): Flow[] {
   if (!settings.stateful) return [];
   const mapped = settings.mappedFlows.flatMap((spec) => {

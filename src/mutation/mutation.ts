@@ -1,59 +1,111 @@
-import { findOperation } from '../catalogue/operations.js';
+import type { Operation } from '../catalogue/operations.js';
 import type { Deviation } from '../engine/deviation.js';
 import { faults as allFaults } from '../reference/faults/catalogue.js';
 import type { Fault } from '../reference/faults/fault.js';
-import { deviationsAgainst } from './run-against.js';
+import { deviationsAgainst, findSelfCheckOperation } from './run-against.js';
 
-/** What the kit made of one injected fault. */
+/**
+ * The seeds every fault is run under. Whether a fault is found must not depend on the seed, so a
+ * fault counts as detected only when all of them find it. The first is the seed of docs/checks.md.
+ */
+export const MUTATION_SEEDS: readonly number[] = [20261122, 1, 42, 1713025771, 2147483647];
+
+/** Mutants run side by side: each has its own server and client, and most of their time is waiting. */
+const PARALLEL_MUTANTS = 6;
+
+/** What the kit made of one injected fault under one seed. */
 export interface MutantResult {
   readonly fault: Fault;
+  readonly seed: number;
   /** The deviation that reports the fault: its check, its severity, at its operation. */
   readonly caughtBy: Deviation | undefined;
   readonly deviations: readonly Deviation[];
   readonly requests: number;
 }
 
+/** What the kit made of one fault under every seed. */
+export interface FaultVerdict {
+  readonly fault: Fault;
+  /** One result per seed, in the order of the seeds. */
+  readonly bySeed: readonly MutantResult[];
+  /** Found under every seed. */
+  readonly detected: boolean;
+  /** The seeds under which it escaped. */
+  readonly missedUnder: readonly number[];
+}
+
 export interface MutationScore {
-  readonly results: readonly MutantResult[];
+  readonly seeds: readonly number[];
+  readonly verdicts: readonly FaultVerdict[];
+  /** Faults found under every seed. */
   readonly detected: number;
   readonly total: number;
+  /** Per seed, the faults it found. */
+  readonly detectedBySeed: readonly { readonly seed: number; readonly detected: number }[];
   readonly escaped: readonly string[];
   readonly requests: number;
   readonly durationMs: number;
 }
 
-/** Starts the reference server with one fault and runs the kit on the faulted operation (and its flows). */
-export async function runMutant(fault: Fault): Promise<MutantResult> {
-  const operation = findOperation(fault.operationId)!;
-  const { deviations, requests } = await deviationsAgainst({ fault }, [fault.operationId]);
-  const caughtBy = deviations.find((d) => d.check === fault.expect.check && d.severity === fault.expect.severity && d.operation === operation.path);
-  return { fault, caughtBy, deviations, requests };
+/** The operation whose answer must show the fault. */
+export function reportedAt(fault: Fault): Operation {
+  return findSelfCheckOperation(fault.expect.at ?? fault.operationId)!;
 }
 
-/** The score of some mutants' results. */
-export function scoreOf(results: readonly MutantResult[], durationMs: number): MutationScore {
-  const escaped = results.filter((result) => !result.caughtBy).map((result) => result.fault.name);
+/** Starts the reference server with one fault and runs the kit, under one seed, on the faulted operation (and its flows). */
+export async function runMutant(fault: Fault, seed: number = MUTATION_SEEDS[0]!): Promise<MutantResult> {
+  const operation = reportedAt(fault);
+  const { deviations, requests } = await deviationsAgainst({ fault }, [fault.operationId], { seed });
+  const caughtBy = deviations.find((d) => d.check === fault.expect.check && d.severity === fault.expect.severity && d.operation === operation.path);
+  return { fault, seed, caughtBy, deviations, requests };
+}
+
+/** One fault's results gathered into its verdict. */
+export function verdictOf(fault: Fault, bySeed: readonly MutantResult[]): FaultVerdict {
+  const missedUnder = bySeed.filter((result) => !result.caughtBy).map((result) => result.seed);
+  return { fault, bySeed, detected: bySeed.length > 0 && missedUnder.length === 0, missedUnder };
+}
+
+/** The score of some faults' verdicts under these seeds. */
+export function scoreOf(verdicts: readonly FaultVerdict[], seeds: readonly number[], durationMs: number): MutationScore {
   return {
-    results,
-    detected: results.length - escaped.length,
-    total: results.length,
-    escaped,
-    requests: results.reduce((sum, result) => sum + result.requests, 0),
+    seeds,
+    verdicts,
+    detected: verdicts.filter((verdict) => verdict.detected).length,
+    total: verdicts.length,
+    detectedBySeed: seeds.map((seed) => ({
+      seed,
+      detected: verdicts.filter((verdict) => verdict.bySeed.some((result) => result.seed === seed && result.caughtBy)).length,
+    })),
+    escaped: verdicts.filter((verdict) => !verdict.detected).map((verdict) => verdict.fault.name),
+    requests: verdicts.reduce((sum, verdict) => sum + verdict.bySeed.reduce((inner, result) => inner + result.requests, 0), 0),
     durationMs: Math.round(durationMs),
   };
 }
 
-/** Every fault in turn, two at a time. */
-export async function runMutants(faults: readonly Fault[] = allFaults): Promise<MutationScore> {
+/** Every fault under every seed, a few mutants at a time. */
+export async function runMutants(faults: readonly Fault[] = allFaults, seeds: readonly number[] = MUTATION_SEEDS): Promise<MutationScore> {
   const started = performance.now();
-  const results: MutantResult[] = [];
-  for (let i = 0; i < faults.length; i += 2) results.push(...(await Promise.all(faults.slice(i, i + 2).map(runMutant))));
-  return scoreOf(results, performance.now() - started);
+  const jobs = faults.flatMap((fault) => seeds.map((seed) => ({ fault, seed })));
+  const results: MutantResult[] = new Array(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < jobs.length; index = next++) results[index] = await runMutant(jobs[index]!.fault, jobs[index]!.seed);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_MUTANTS, jobs.length) }, worker));
+  const verdicts = faults.map((fault, index) => verdictOf(fault, results.slice(index * seeds.length, (index + 1) * seeds.length)));
+  return scoreOf(verdicts, seeds, performance.now() - started);
+}
+
+/** The results under the first seed: the sample failures of docs/checks.md. */
+export function firstSeedResults(score: MutationScore): MutantResult[] {
+  return score.verdicts.map((verdict) => verdict.bySeed[0]!);
 }
 
 export function scoreLine(score: MutationScore): string {
+  const perSeed = score.detectedBySeed.map(({ seed, detected }) => `seed ${seed}: ${detected}/${score.total}`).join(', ');
   return (
-    `mutation score: ${score.detected}/${score.total} faults detected in ${(score.durationMs / 1000).toFixed(1)} s, ${score.requests} requests` +
+    `mutation score: ${score.detected}/${score.total} faults detected under ${score.seeds.length === 1 ? 'the seed' : `all ${score.seeds.length} seeds`} (${perSeed}) in ${(score.durationMs / 1000).toFixed(1)} s, ${score.requests} requests` +
     (score.escaped.length > 0 ? `; escaped: ${score.escaped.join(', ')}` : '')
   );
 }

@@ -1,4 +1,6 @@
-import { operations } from '../catalogue/operations.js';
+import { findListedOperation } from '../catalogue/listed-operations.js';
+import { fillTemplate, mappedOperation, readOperationMap } from '../catalogue/operation-map.js';
+import { findOperation, type Operation, operations } from '../catalogue/operations.js';
 import { createClient } from '../client/client.js';
 import { operationContext } from '../engine/context.js';
 import type { Deviation } from '../engine/deviation.js';
@@ -6,6 +8,8 @@ import { runFlow } from '../engine/run-flow.js';
 import { runOperation } from '../engine/run-operation.js';
 import type { RunSettings } from '../engine/settings.js';
 import { allFlows } from '../flows/index.js';
+import { mappedLifecycleFlow } from '../flows/mapped-lifecycle.js';
+import { referenceOperationMapFile } from '../reference/map-file.js';
 import { type ReferenceServerOptions, startReferenceServer } from '../reference/server.js';
 import { sharedValidator } from '../validation/validator.js';
 
@@ -17,6 +21,33 @@ const token = 'self-check-token';
  * the test that compares them) the same on every day.
  */
 export const SELF_CHECK_CLOCK_MS = Date.UTC(2026, 10, 22, 2, 0, 0);
+
+/** The operations of 4.1 where the reference server puts them, and the lifecycles its map describes over them. */
+const referenceMap = readOperationMap(referenceOperationMapFile);
+const referenceMapped: readonly Operation[] = Object.entries(referenceMap.operations).map(([id, entry]) =>
+  mappedOperation(findListedOperation(id)!, entry, entry.body),
+);
+
+/** The map's operations with the server's credentials in their bodies, as a run against the embedded server fills them. */
+function mappedWith(credentials: { readonly mobile: string; readonly password: string }): Operation[] {
+  const variables = { OTP_USERNAME: credentials.mobile, OTP_PASSWORD: credentials.password };
+  return Object.entries(referenceMap.operations).map(([id, entry]) =>
+    mappedOperation(findListedOperation(id)!, entry, entry.body === undefined ? undefined : fillTemplate(entry.body, variables, id)),
+  );
+}
+
+/** Every operation a self-check can call: the sixteen of section 4, then those of 4.1 at the reference server's paths. */
+export const selfCheckOperations: readonly Operation[] = [...operations, ...referenceMapped];
+
+export function findSelfCheckOperation(id: string): Operation | undefined {
+  return findOperation(id) ?? referenceMapped.find((op) => op.id === id);
+}
+
+/** The flows that call any of the operations: the kit's own, and the reference map's lifecycles. */
+function flowsCalling(operationIds: readonly string[], seed: number) {
+  const mappedFlows = referenceMap.flows.map((spec) => mappedLifecycleFlow(spec, findListedOperation(spec.create.operation)!.group, seed));
+  return [...allFlows, ...mappedFlows].filter((flow) => flow.operations.some((id) => operationIds.includes(id)));
+}
 
 /** Settings of a self-check: small runs, many hostile payloads, short timeouts. */
 export function selfCheckSettings(baseUrl: string, overrides: Partial<RunSettings> = {}): RunSettings {
@@ -31,7 +62,9 @@ export function selfCheckSettings(baseUrl: string, overrides: Partial<RunSetting
     readOnly: false,
     ratePerSecond: undefined,
     seed: 20261122,
-    timeoutMs: 400,
+    // Long enough for a loaded machine (a timeout on a clean answer would be a false alarm), short
+    // enough that a server that never answers costs little: the operation is abandoned after one.
+    timeoutMs: 2000,
     maxBodyBytes: 256 * 1024,
     concurrency: 8,
     failOn: 'error',
@@ -44,24 +77,26 @@ export function selfCheckSettings(baseUrl: string, overrides: Partial<RunSetting
 }
 
 /**
- * The kit checking its own reference server (with a fault, a variant, or clean), in-process: the given operations (all by default) in parallel, then the
- * flows that use them, against a fresh reference server with the given options.
+ * The kit checking its own reference server (with a fault, a variant, or clean), in-process: the
+ * given operations (all, those of 4.1 included, by default) in parallel, then the flows that use
+ * them, against a fresh reference server with the given options.
  */
 export async function deviationsAgainst(
   server: Omit<ReferenceServerOptions, 'token'>,
-  operationIds: readonly string[] = operations.map((op) => op.id),
+  operationIds: readonly string[] = selfCheckOperations.map((op) => op.id),
   overrides: Partial<RunSettings> = {},
 ): Promise<{ deviations: Deviation[]; requests: number }> {
   const reference = await startReferenceServer({ token, now: () => SELF_CHECK_CLOCK_MS, ...server });
-  const settings = selfCheckSettings(reference.url, overrides);
+  const settings = selfCheckSettings(reference.url, { ...overrides, secrets: [reference.credentials.password, ...(overrides.secrets ?? [])] });
+  const mapped = mappedWith(reference.credentials);
   const client = createClient(settings);
   const context = operationContext(settings, client, sharedValidator());
   try {
-    const selected = operations.filter((op) => operationIds.includes(op.id));
+    const selected = [...operations, ...mapped].filter((op) => operationIds.includes(op.id));
     const operationResults = await Promise.all(selected.map((op) => runOperation(op, context)));
-    const flows = settings.stateful ? allFlows.filter((flow) => flow.operations.some((id) => operationIds.includes(id))) : [];
+    const flows = settings.stateful ? flowsCalling(operationIds, settings.seed) : [];
     const flowResults = [];
-    for (const flow of flows) flowResults.push(await runFlow(flow, { client, seed: settings.seed, token, secrets: [token] }));
+    for (const flow of flows) flowResults.push(await runFlow(flow, { client, seed: settings.seed, token, secrets: settings.secrets, mapped }));
     const results = [...operationResults, ...flowResults];
     return { deviations: results.flatMap((r) => r.deviations), requests: results.reduce((total, r) => total + r.exchanges, 0) };
   } finally {

@@ -99,43 +99,47 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   const expectedAuthorization = `bearer${options.token}`;
   const credentials = options.credentials ?? { mobile: '13800138000', password: randomBytes(12).toString('hex') };
   const fault = options.fault;
+  const wire = options.variant?.wire?.();
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (fault?.intercept?.(req, res)) return;
+    // The variant's way on the wire (status, headers, encoding) where it has one.
+    const reply = (body: unknown) => (wire?.send ? wire.send(req, res, JSON.stringify(body)) : sendJson(res, body));
     const operation = routes.get(req.url ?? '');
     if (!operation) {
-      return sendJson(res, failure(undefined, '404', 'No operation at this path; paths under /pc and /auth take a doubled slash.', { reason: 'not found' }));
+      return reply(failure(undefined, '404', 'No operation at this path; paths under /pc and /auth take a doubled slash.', { reason: 'not found' }));
     }
     if (req.method !== operation.method) {
-      return sendJson(res, failure(operation, '405', `${operation.path} takes ${operation.method}.`, { reason: 'method not allowed' }));
+      return reply(failure(operation, '405', `${operation.path} takes ${operation.method}.`, { reason: 'method not allowed' }));
     }
     const text = await readBody(req);
+    if (wire?.turnAway?.(req, res, text ?? '')) return;
     const authorized =
       fault?.authorizes && fault.operationId === operation.id
         ? fault.authorizes(req.headers.authorization, options.token)
         : PUBLIC_OPERATIONS.has(operation.id) || req.headers.authorization === expectedAuthorization;
     if (!authorized) {
-      return sendJson(res, failure(operation, '401', 'Missing or invalid authorization: send authorization: bearer<TOKEN>.', { reason: 'unauthorized' }));
+      return reply(failure(operation, '401', 'Missing or invalid authorization: send authorization: bearer<TOKEN>.', { reason: 'unauthorized' }));
     }
     if (text === undefined) {
-      return sendJson(res, failure(operation, '413', `Request body over ${MAX_REQUEST_BYTES} bytes.`, { reason: 'too large' }));
+      return reply(failure(operation, '413', `Request body over ${MAX_REQUEST_BYTES} bytes.`, { reason: 'too large' }));
     }
     // A GET operation of 4.1 takes no body.
     const payload = operation.method === 'GET' && text === '' ? { ok: true as const, value: undefined } : parsePayload(text);
     if (!payload.ok) {
       // The parser's message quotes the body; a message that echoes input is how markup gets into pages.
-      return sendJson(res, failure(operation, '400', 'Request body is not valid JSON.', { reason: 'invalid JSON' }));
+      return reply(failure(operation, '400', 'Request body is not valid JSON.', { reason: 'invalid JSON' }));
     }
     const clean = (
       operation.number === undefined
         ? handleListed(operation.id, payload.value, state, { token: options.token, credentials })
         : handle(operation.id, payload.value, state)
     ) as Record<string, unknown>;
-    const body = options.variant ? options.variant.rewrite(operation, clean, payload.value) : clean;
-    const delay = options.variant?.delayMs(operation) ?? 0;
+    const body = options.variant?.rewrite ? options.variant.rewrite(operation, clean, payload.value) : clean;
+    const delay = options.variant?.delayMs?.(operation) ?? 0;
     if (delay > 0) await sleep(delay);
     if (fault?.strikes(operation, payload.value)) return fault.respond(res, body, payload.value);
-    sendJson(res, body);
+    reply(body);
   }
 
   const server = createServer((req, res) => {

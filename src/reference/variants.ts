@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { Operation } from '../catalogue/operations.js';
 
 type Json = Record<string, unknown>;
@@ -10,9 +12,19 @@ export interface Variant {
   readonly name: string;
   readonly description: string;
   /** Rewrites a clean answer into the variant's own conventions. */
-  rewrite(operation: Operation, body: Json, payload: unknown): Json;
+  rewrite?(operation: Operation, body: Json, payload: unknown): Json;
   /** How long to wait before answering this operation, in ms. */
-  delayMs(operation: Operation): number;
+  delayMs?(operation: Operation): number;
+  /** Its ways on the wire, made once per server (they may remember what they did). */
+  wire?(): VariantWire;
+}
+
+/** How a variant's answers travel: the status line, headers and encoding of the JSON, and requests turned away. */
+export interface VariantWire {
+  /** Answers a request before it is handled (a 429, say); true when it did. */
+  turnAway?(req: IncomingMessage, res: ServerResponse, body: string): boolean;
+  /** Sends a JSON answer, `text` being what the clean server would send. */
+  send?(req: IncomingMessage, res: ServerResponse, text: string): void;
 }
 
 const isPlainObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -77,7 +89,112 @@ export const sparseAndSlow: Variant = {
   delayMs: (operation) => (slowOperations.has(operation.id) ? 2000 + ((operation.number ?? 0) % 2) * 500 : 0),
 };
 
-export const variants: readonly Variant[] = [alternativeConventions, sparseAndSlow];
+/** A JSON answer with these headers, as HTTP 200 unless told otherwise. */
+function sendWith(res: ServerResponse, text: string, headers: Record<string, string>, status = 200): void {
+  res.writeHead(status, { 'content-length': String(Buffer.byteLength(text)), ...headers });
+  res.end(text);
+}
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+
+/** One request in this many is turned away with a 429, the first time it is seen. */
+const RATE_LIMITED_ONE_IN = 12;
+
+/**
+ * A rate limiter in front of the server (8: rate limits "not shown"): some requests get HTTP 429 with
+ * `Retry-After: 0` and are not handled; the same request sent again goes through. The kit waits and
+ * sends it again, so nothing is missed and nothing is reported.
+ */
+export const rateLimitedRetryAfter: Variant = {
+  name: 'rate-limited-retry-after',
+  description: `one request in ${RATE_LIMITED_ONE_IN} answered HTTP 429 with Retry-After: 0 the first time, and not handled`,
+  wire() {
+    let seen = 0;
+    const turnedAway = new Set<string>();
+    return {
+      turnAway(req, res, body) {
+        const key = `${req.method} ${req.url} ${req.headers.authorization ?? ''} ${body}`;
+        if (turnedAway.has(key) || ++seen % RATE_LIMITED_ONE_IN !== 0) return false;
+        turnedAway.add(key);
+        const text = JSON.stringify({
+          data: {},
+          status: 'fail',
+          code: '429',
+          message: 'Too many requests, try again later.',
+          error: { reason: 'rate limited' },
+        });
+        sendWith(res, text, { ...JSON_TYPE, 'retry-after': '0' }, 429);
+        return true;
+      },
+    };
+  },
+};
+
+/** Closes the connection after every answer, as some proxies and CGI servers do: the kit must open a new one each time. */
+export const connectionClose: Variant = {
+  name: 'connection-close',
+  description: 'Connection: close on every answer, so no connection is reused',
+  wire: () => ({ send: (_req, res, text) => sendWith(res, text, { ...JSON_TYPE, connection: 'close' }) }),
+};
+
+/** Media types and their parameters are case-insensitive (RFC 9110, 8.3.1): the JSON label written in capitals is still JSON. */
+export const upperCaseContentType: Variant = {
+  name: 'upper-case-content-type',
+  description: 'content-type: Application/JSON; Charset=UTF-8',
+  wire: () => ({ send: (_req, res, text) => sendWith(res, text, { 'content-type': 'Application/JSON; Charset=UTF-8' }) }),
+};
+
+/**
+ * Bad input answered with HTTP 400 and the envelope (7: "HTTP statuses other than 200: not shown"):
+ * the kit sends bad input only in hostile calls, where a 4xx is a warning, never an error.
+ */
+export const badInput400: Variant = {
+  name: 'bad-input-400',
+  description: 'HTTP 400 with the envelope for a request it refuses as bad input',
+  wire: () => ({ send: (_req, res, text) => sendWith(res, text, JSON_TYPE, (JSON.parse(text) as Json).code === '400' ? 400 : 200) }),
+};
+
+/** Whether the request leaves gzip acceptable: no Accept-Encoding at all (RFC 9110, 12.5.3), or gzip (or *) with a weight above 0. */
+function acceptsGzip(req: IncomingMessage): boolean {
+  const header = req.headers['accept-encoding'];
+  if (header === undefined) return true;
+  const weights = new Map(
+    header.split(',').map((entry) => {
+      const [coding = '', ...parameters] = entry.split(';').map((part) => part.trim());
+      const weight = parameters.find((parameter) => parameter.startsWith('q='));
+      return [coding.toLowerCase(), weight === undefined ? 1 : Number(weight.slice(2))] as const;
+    }),
+  );
+  return (weights.get('gzip') ?? weights.get('*') ?? 0) > 0;
+}
+
+/**
+ * Compressed answers, as a server behind a compressing proxy sends them: `Content-Encoding: gzip`
+ * whenever the request leaves gzip acceptable. Section 1 says the body is JSON; gzip is how it
+ * travels, and a client that decodes it sees that JSON.
+ */
+export const gzipBodies: Variant = {
+  name: 'gzip-bodies',
+  description: 'every answer gzip-compressed with Content-Encoding: gzip, unless the request rules gzip out',
+  wire: () => ({
+    send(req, res, text) {
+      if (!acceptsGzip(req)) return sendWith(res, text, JSON_TYPE);
+      const compressed = gzipSync(text);
+      res.writeHead(200, { ...JSON_TYPE, 'content-encoding': 'gzip', vary: 'accept-encoding', 'content-length': String(compressed.length) });
+      res.end(compressed);
+    },
+  }),
+};
+
+export const variants: readonly Variant[] = [
+  alternativeConventions,
+  sparseAndSlow,
+  rateLimitedRetryAfter,
+  connectionClose,
+  upperCaseContentType,
+  badInput400,
+  gzipBodies,
+];
 
 export function findVariant(name: string): Variant | undefined {
   return variants.find((variant) => variant.name === name);

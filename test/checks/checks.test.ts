@@ -159,6 +159,19 @@ const cases: Record<string, Case> = {
       body: { data: {}, status: 'fail', code: '404', message: 'no consignee 7 at /pc/customer', error: { reason: 'not found' } },
     }),
   },
+  'database-error-leak': {
+    fires: exchangeOf('custom-demand-delete', {
+      intent: 'hostile',
+      payload: { demandId: 'abc' },
+      body: { data: {}, status: 'fail', code: '500', message: 'invalid input syntax for type integer: "abc"', error: { reason: 'internal' } },
+    }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-delete', {
+      intent: 'hostile',
+      payload: { demandId: 'abc' },
+      body: { data: {}, status: 'fail', code: '400', message: 'demandId must be a number, not "abc"', error: { field: 'demandId' } },
+    }),
+  },
   'markup-echo': {
     fires: exchangeOf('login', {
       intent: 'hostile',
@@ -193,6 +206,17 @@ const cases: Record<string, Case> = {
     fires: [exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:no-header', payload: { pageSize: 5, status: 1 } })],
     instancePath: '/data',
     quiet: [exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:no-header', body: unauthorized })],
+  },
+  'auth-near-miss-token': {
+    fires: [
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: unauthorized }),
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:token-case-changed', requestHeaders: { authorization: 'bearert0ken' } }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: unauthorized }),
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:token-case-changed', body: unauthorized }),
+    ],
   },
   'operation-verified': {
     fires: [

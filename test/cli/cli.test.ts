@@ -147,11 +147,15 @@ describe('otp-conformance run', () => {
     const server = await serve(['--token', 'sandbox-token']);
     try {
       const dir = mkdtempSync(join(tmpdir(), 'otp-'));
-      const { code } = await kit(['--base-url', server.url, '--token', 'sandbox-token', '--runs', '2', '--hostile-runs', '2', '--report-dir', dir]);
+      const { code, stdout } = await kit(['--base-url', server.url, '--token', 'sandbox-token', '--runs', '2', '--hostile-runs', '2', '--report-dir', dir]);
       expect(code).toBe(0);
-      const untested = reportIn(dir).coverage.filter((entry) => entry.status === 'skipped');
+      const report = reportIn(dir);
+      const untested = report.coverage.filter((entry) => entry.status === 'skipped');
       expect(untested.length).toBe(31);
       expect(untested.every((entry) => entry.reason?.startsWith('not tested: path not documented'))).toBe(true);
+      // The flows run against a user's server by default, and the start line says what that does.
+      expect(report.flows.map((flow) => flow.flowId).sort()).toEqual(['flow-consignee-deleted', 'flow-demand-lifecycle', 'flow-order-listed']);
+      expect(stdout).toContain('creates and deletes records on the server (--read-only to avoid it)');
     } finally {
       server.stop();
     }
@@ -243,6 +247,7 @@ describe('otp-conformance run', () => {
     expect(skipped.every((entry) => entry.reason?.startsWith('read-only'))).toBe(true);
     expect(report.flows).toEqual([]);
     expect(stdout).toContain('Skipped:');
+    expect(stdout).toContain('read-only: nothing that changes state is sent');
   });
 
   it('a bad option: a sentence on how to fix it, exit 2', async () => {

@@ -34,6 +34,16 @@ describe('resolveRunConfig', () => {
     expect(config.operations).toEqual([...operations, ...listedOperations].map((op) => op.id));
   });
 
+  it('stateful flows are on against any server; --no-stateful and --read-only turn them off', () => {
+    const target = ['--base-url', 'http://127.0.0.1:9', '--token', 't'];
+    expect(resolveRunConfig(target, {}, emptyDir())).toMatchObject({ stateful: true, readOnly: false });
+    expect(resolveRunConfig([...target, '--no-stateful'], {}, emptyDir()).stateful).toBe(false);
+    expect(resolveRunConfig(target, { OTP_STATEFUL: 'false' }, emptyDir()).stateful).toBe(false);
+    const readOnly = resolveRunConfig([...target, '--read-only', '--stateful'], {}, emptyDir());
+    expect(readOnly).toMatchObject({ stateful: false, readOnly: true });
+    expect(readOnly.operations).not.toContain('custom-demand-create');
+  });
+
   it('option beats environment beats .env', () => {
     const dir = emptyDir();
     writeFileSync(join(dir, '.env'), 'OTP_RUNS=3\nOTP_SEED=11\nOTP_TIMEOUT_MS=500\n');

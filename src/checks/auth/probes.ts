@@ -5,13 +5,31 @@ import type { Exchange } from '../types.js';
  * The ways the kit writes (or leaves out) the `authorization` header when probing (5): the
  * documented `bearer<TOKEN>` is what conforming calls send; these are the others.
  */
-export const authProbes = ['no-header', 'empty-value', 'wrong-token', 'bearer-space', 'token-only'] as const;
+export const authProbes = [
+  'no-header',
+  'empty-value',
+  'wrong-token',
+  'bearer-space',
+  'token-only',
+  'token-appended',
+  'token-last-changed',
+  'token-half',
+  'token-case-changed',
+] as const;
 export type AuthProbe = (typeof authProbes)[number];
 
 /** Probes that carry no valid token at all. */
 export const withoutValidToken: readonly AuthProbe[] = ['no-header', 'empty-value', 'wrong-token'];
 /** Probes that carry the valid token written another way than section 5 shows. */
 export const otherForms: readonly AuthProbe[] = ['bearer-space', 'token-only'];
+/**
+ * Probes that carry a token one slip away from the valid one, in the documented form: one character
+ * appended, the last character changed, the first half only, the letter case changed. A server that
+ * lets one in compares tokens loosely (by prefix, case-insensitively, up to a length). Their headers
+ * hold most of the token in forms the redactor does not know: they stay out of evidence because only
+ * operation checks judge probes (with a conforming call as evidence) and observations keep the probe's name.
+ */
+export const nearMissTokens: readonly AuthProbe[] = ['token-appended', 'token-last-changed', 'token-half', 'token-case-changed'];
 
 export function probeOf(exchange: Exchange): AuthProbe | undefined {
   if (exchange.intent !== 'auth-probe') return undefined;

@@ -1,6 +1,9 @@
 import { findOperation, wirePath } from '../../catalogue/operations.js';
 import { SEEDED_RECORDS } from '../seed.js';
 import { inputClassFaults } from './input-classes.js';
+import { authFaults } from './auth.js';
+import { leakFaults } from './leaks.js';
+import { stateFaults } from './state.js';
 import { bodyFault, dataFault, type Fault, gateFault, inputFault, listRecordFault, rawFault, without } from './fault.js';
 
 type Json = Record<string, unknown>;
@@ -9,6 +12,9 @@ const warning = 'warning' as const;
 const info = 'info' as const;
 
 const items = (data: Json) => data.items as Json[];
+
+/** The largest page the page-size fault pads with one record too many. */
+const MAX_PADDED_PAGE = 1000;
 
 /** Every string inside a payload, keys included. */
 function stringsIn(value: unknown): string[] {
@@ -286,10 +292,11 @@ export const faults: readonly Fault[] = [
     operationId: 'alpha-orders-list',
     expect: { check: 'page-size-bound', severity: error },
     rewrite: (data, payload) => {
+      // Error results have no list, and a page of 2^31 records would take the server down before the kit saw it.
+      if (!Array.isArray(data.list) || !(Number(payload.pageSize) <= MAX_PADDED_PAGE)) return data;
       const list = data.list as Json[];
       const filler = list[0] ?? {};
-      // One more than a full page holds; never more than one past what there is (pageSize may be 2^31 - 1).
-      return { ...data, list: Array.from({ length: Math.min(Number(payload.pageSize), list.length) + 1 }, (_, i) => list[i] ?? filler) };
+      return { ...data, list: Array.from({ length: Number(payload.pageSize) + 1 }, (_, i) => list[i] ?? filler) };
     },
   }),
   // Create-order rules (2.3, 2.4).
@@ -470,6 +477,9 @@ export const faults: readonly Fault[] = [
     },
   }),
   ...inputClassFaults,
+  ...authFaults,
+  ...leakFaults,
+  ...stateFaults,
 ];
 
 export function findFault(name: string): Fault | undefined {

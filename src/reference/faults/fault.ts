@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { findListedOperation } from '../../catalogue/listed-operations.js';
 import { type Operation, findOperation } from '../../catalogue/operations.js';
 import type { Severity } from '../../checks/types.js';
 
@@ -6,10 +7,13 @@ import type { Severity } from '../../checks/types.js';
 export interface Fault {
   readonly name: string;
   readonly description: string;
-  /** The operation it strikes. */
+  /** The operation it strikes: one of section 4, or one of 4.1 at the reference server's path. */
   readonly operationId: string;
-  /** How the kit must report it: which check, at which severity, at `operationId`. */
-  readonly expect: { readonly check: string; readonly severity: Severity };
+  /**
+   * How the kit must report it: which check, at which severity, at `operationId` — or at `at`, where
+   * another operation's answer shows it (a delete that deletes nothing shows in the list).
+   */
+  readonly expect: { readonly check: string; readonly severity: Severity; readonly at?: string };
   /** Whether it changes the answer to this call (after routing, auth and parsing). */
   strikes(operation: Operation, payload: unknown): boolean;
   /** Answers in the fault's way; `body` is what the clean server would have sent. */
@@ -28,7 +32,7 @@ interface FaultFacts {
 }
 
 function strikesOperation(operationId: string): Fault['strikes'] {
-  if (!findOperation(operationId)) throw new Error(`Fault names unknown operation ${operationId}.`);
+  if (!findOperation(operationId) && !findListedOperation(operationId)) throw new Error(`Fault names unknown operation ${operationId}.`);
   return (operation) => operation.id === operationId;
 }
 

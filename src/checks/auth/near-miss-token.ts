@@ -1,0 +1,26 @@
+import type { OperationCheck } from '../types.js';
+import { nearMissTokens, probeOf, succeeded } from './probes.js';
+
+export const authNearMissToken: OperationCheck = {
+  id: 'auth-near-miss-token',
+  scope: 'operation',
+  rule: '5 rule 1',
+  quote: 'Every operation takes the header `authorization`, a required string. … Lifetime of tokens and behaviour on a missing or invalid token: not shown.',
+  severity: 'warning',
+  title: 'A token one slip away from the valid one is accepted',
+  description:
+    'The server refuses an unrelated token but accepts one that is the valid token with a character appended, its last character changed, cut to its first half or in another letter case: it compares tokens loosely, so a guessed or mistyped token gets in. A warning, since the spec does not say what a server must answer to an invalid token (5); judged only where the same operation refused the wrong token, so a server that checks no token at all is not reported twice.',
+  run(exchanges) {
+    const wrongToken = exchanges.find((exchange) => probeOf(exchange) === 'wrong-token');
+    if (!wrongToken?.response || succeeded(wrongToken)) return [];
+    const accepted = exchanges.filter((exchange) => nearMissTokens.includes(probeOf(exchange)!) && succeeded(exchange));
+    if (accepted.length === 0) return [];
+    return [
+      {
+        instancePath: '',
+        expected: 'a token that is not the valid one refused, as the wrong token was',
+        actual: `accepted: ${accepted.map((exchange) => probeOf(exchange)).join(', ')}`,
+      },
+    ];
+  },
+};

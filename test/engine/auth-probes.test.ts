@@ -1,0 +1,73 @@
+import { createServer, type Server } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findOperation } from '../../src/catalogue/operations.js';
+import { runOperation } from '../../src/engine/run-operation.js';
+import { kitFor, testSettings } from '../support/kit.js';
+
+let server: Server | undefined;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+/** A server that refuses every call and remembers the authorization headers of the probes. */
+async function recordingServer(): Promise<{ url: string; headers: (string | undefined)[] }> {
+  const headers: (string | undefined)[] = [];
+  server = createServer((req, res) => {
+    headers.push(req.headers.authorization);
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ data: {}, status: 'fail', code: '401', message: 'unauthorized', error: { reason: 'unauthorized' } }));
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, headers };
+}
+
+async function probesSent(token: string): Promise<{ headers: (string | undefined)[]; probes: string[] }> {
+  const { url, headers } = await recordingServer();
+  const { client, context } = kitFor(testSettings(url, token, { runs: 1, hostileRuns: 0, coveragePass: false }));
+  try {
+    const result = await runOperation(findOperation('bank-card-list')!, context);
+    return { headers: headers.slice(1), probes: result.observations.map((observation) => observation.probe) };
+  } finally {
+    await client.close();
+  }
+}
+
+describe('auth probes: the header written every way a client could get it wrong', () => {
+  it('sends the near misses of the token: one character appended, the last changed, the first half, the case changed', async () => {
+    const { headers, probes } = await probesSent('Tok3n-abcX');
+    expect(probes).toEqual([
+      'no-header',
+      'empty-value',
+      'wrong-token',
+      'bearer-space',
+      'token-only',
+      'token-appended',
+      'token-last-changed',
+      'token-half',
+      'token-case-changed',
+    ]);
+    expect([...headers].sort()).toEqual(
+      [undefined, '', 'bearerxxxxxxxxxx', 'Bearer Tok3n-abcX', 'Tok3n-abcX', 'bearerTok3n-abcXx', 'bearerTok3n-abcy', 'bearerTok3n', 'bearertOK3N-ABCx'].sort(),
+    );
+  });
+
+  it('leaves out the case change where it changes nothing (a token of digits)', async () => {
+    const { probes } = await probesSent('20261122');
+    expect(probes).toContain('token-half');
+    expect(probes).not.toContain('token-case-changed');
+  });
+
+  it('every probe is recorded as an observation, refused here (the spec does not say what to answer: 5)', async () => {
+    const { url } = await recordingServer();
+    const { client, context } = kitFor(testSettings(url, 'abcdef', { runs: 1, hostileRuns: 0, coveragePass: false }));
+    try {
+      const result = await runOperation(findOperation('bank-card-list')!, context);
+      expect(result.observations.every((observation) => observation.outcome === 'refused')).toBe(true);
+      expect(result.deviations.filter((deviation) => deviation.check.startsWith('auth-'))).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+});
