@@ -1,12 +1,13 @@
 import type { Operation } from '../catalogue/operations.js';
 import { type AuthProbe, authProbes } from '../checks/auth/probes.js';
-import type { Check, CheckContext, Exchange } from '../checks/types.js';
+import type { Check, CheckContext } from '../checks/types.js';
 import type { Client } from '../client/client.js';
 import { generateCalls } from './calls.js';
-import { type Deviation, foldDeviations } from './deviation.js';
-import { toDeviation } from './evidence.js';
-import { type CheckTally, Judge } from './judge.js';
+import { causeDeviation } from './cause-evidence.js';
+import type { Deviation } from './deviation.js';
+import { type Cause, causeKey, type CheckTally, Judge, outline, type Sample } from './judge.js';
 import { describeProbe, type Observation } from './observation.js';
+import { labelRecurrences } from './recurrence.js';
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
 
@@ -60,8 +61,9 @@ function probeHeaders(probe: AuthProbe, token: string): Record<string, string | 
 
 /**
  * One operation, end to end: valid payloads, then hostile ones, then the auth probes; every
- * exchange judged by every check that applies; hostile failures shrunk; findings folded into
- * deviations with their evidence.
+ * exchange judged by every check that applies, its findings folded by cause as they come; hostile
+ * failures shrunk; the call behind each cause re-sent once to label it consistent or intermittent;
+ * each cause one deviation with its count and a few samples of evidence.
  */
 export async function runOperation(operation: Operation, context: OperationRunContext): Promise<OperationResult> {
   const started = performance.now();
@@ -90,19 +92,21 @@ export async function runOperation(operation: Operation, context: OperationRunCo
 
   const verdicts = judging.finish();
   const shrunkChecks = new Set<string>();
-  /** The first hostile failure of each check is shrunk; the rest keep their own evidence. */
-  const smallestEvidence = async (check: Check, exchange: Exchange): Promise<Exchange> => {
-    if (check.scope !== 'exchange' || exchange.intent !== 'hostile' || exchange.failure?.kind === 'timeout') return exchange;
-    if (shrunkChecks.has(check.id) || session.abandoned) return exchange;
+  /** The first hostile failure of each check is shrunk to the smallest call that still shows its cause; the rest keep their own evidence. */
+  const shownBy = async (cause: Cause): Promise<Sample> => {
+    const first = cause.samples[0]!;
+    const { check } = cause;
+    if (check.scope !== 'exchange' || first.exchange.intent !== 'hostile' || first.exchange.failure?.kind === 'timeout') return first;
+    if (shrunkChecks.has(check.id) || session.abandoned) return first;
     shrunkChecks.add(check.id);
-    return (await shrinkHostileCall(session, check, exchange, context.seed, context, context.shrink)) ?? exchange;
+    const smallest = await shrinkHostileCall(session, check, first.exchange, context.seed, context, context.shrink);
+    const finding = smallest && check.run(smallest, context).find((candidate) => causeKey(check, candidate, smallest) === cause.key);
+    return smallest && finding ? { finding, exchange: outline(smallest) } : first;
   };
-  const deviations: Deviation[] = [];
-  for (const { check, exchange, findings } of verdicts.judgements) {
-    const evidence = await smallestEvidence(check, exchange);
-    const shown = evidence === exchange || check.scope !== 'exchange' ? findings : check.run(evidence, context);
-    for (const finding of shown) deviations.push(toDeviation(check, finding, evidence, context));
-  }
+  const shown = new Map<Cause, Sample>();
+  for (const cause of verdicts.causes) shown.set(cause, await shownBy(cause));
+  const recurrences = await labelRecurrences(session, shown, context);
+  const deviations = verdicts.causes.map((cause) => causeDeviation(cause, shown.get(cause)!, recurrences.get(cause), context));
 
   return {
     operationId: operation.id,
@@ -113,7 +117,7 @@ export async function runOperation(operation: Operation, context: OperationRunCo
     passed: verdicts.passed,
     skipped: verdicts.skipped,
     byCheck: verdicts.byCheck,
-    deviations: foldDeviations(deviations),
+    deviations,
     observations: probes.map(describeProbe),
     durationMs: Math.round(performance.now() - started),
   };
