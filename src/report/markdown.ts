@@ -71,7 +71,7 @@ export function renderMarkdown(report: Report): string {
     const tag = status(deviation, report);
     lines.push('', `**${cell(deviationHeadline(deviation))}**${tag ? ` — ${tag}` : ''}`, '', fenced(deviation.message));
     if (deviation.input) lines.push('', `Input: ${cell(deviation.input)}`);
-    lines.push('', occurrencesLine(deviation));
+    if (deviation.occurrences > 1 || deviation.recurrence) lines.push('', occurrencesLine(deviation));
     lines.push('', fenced(deviation.repro, 'sh'));
   }
   if (report.deviations.length > SHOWN_IN_FULL) lines.push('', `…and ${report.deviations.length - SHOWN_IN_FULL} more in report.json and report.html.`);
