@@ -1,6 +1,6 @@
 import type { Operation } from '../catalogue/operations.js';
 import { type AuthProbe, authProbes } from '../checks/auth/probes.js';
-import type { Check, CheckContext } from '../checks/types.js';
+import type { Check, CheckContext, Exchange, Finding } from '../checks/types.js';
 import type { Client } from '../client/client.js';
 import { generateCalls } from './calls.js';
 import { causeDeviation } from './cause-evidence.js';
@@ -92,14 +92,15 @@ export async function runOperation(operation: Operation, context: OperationRunCo
 
   const verdicts = judging.finish();
   const shrunkChecks = new Set<string>();
-  /** The first hostile failure of each check is shrunk to the smallest call that still shows its cause; the rest keep their own evidence. */
+  /** The first hostile cause of each check is shrunk to the smallest call that still shows it; the rest keep their own evidence. */
   const shownBy = async (cause: Cause): Promise<Sample> => {
     const first = cause.samples[0]!;
     const { check } = cause;
     if (check.scope !== 'exchange' || first.exchange.intent !== 'hostile' || first.exchange.failure?.kind === 'timeout') return first;
     if (shrunkChecks.has(check.id) || session.abandoned) return first;
     shrunkChecks.add(check.id);
-    const smallest = await shrinkHostileCall(session, check, first.exchange, context.seed, context, context.shrink);
+    const showsCause = (findings: readonly Finding[], exchange: Exchange) => findings.some((finding) => causeKey(check, finding, exchange) === cause.key);
+    const smallest = await shrinkHostileCall(session, check, first.exchange, context.seed, context, context.shrink, showsCause);
     const finding = smallest && check.run(smallest, context).find((candidate) => causeKey(check, candidate, smallest) === cause.key);
     return smallest && finding ? { finding, exchange: outline(smallest) } : first;
   };
