@@ -21,6 +21,7 @@ import { buildReport, checkInfos, failsRun, type Report } from '../report/report
 import { writeReports } from '../report/write.js';
 import { sharedValidator } from '../validation/validator.js';
 import { probeTarget } from './probe.js';
+import { limitSuiteHeaps } from './suite-heap.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -95,6 +96,7 @@ async function runSuites(settings: RunSettings, config: RunConfig, gate: GateSet
         })),
       );
   const collector = new ResultCollector((result) => progress?.advance(result));
+  limitSuiteHeaps(settings);
   const vitest = await startVitest(
     'test',
     groups.map((group) => `suites/${group}.suite.ts`),
