@@ -50,6 +50,8 @@ export function causeKey(check: Check, finding: Finding, exchange: Exchange): st
  * that redaction still sees whole any secret that starts inside the excerpt.
  */
 const KEPT_BODY_CHARS = 64 * 1024;
+/** Answers up to this long are kept whole: cheaper than their outline, and small. */
+const KEPT_WHOLE_CHARS = 16 * 1024;
 /** Members of an object and characters of a string kept in the outline of a parsed body. */
 const KEPT_MEMBERS = 64;
 const KEPT_STRING_CHARS = 256;
@@ -77,13 +79,14 @@ function outlineValue(value: unknown, depth: number): unknown {
 
 /**
  * What the Judge keeps of a call once every exchange check has judged it: the request, the
- * response's status, headers and the beginning of its body, and the body parsed in outline. That
- * is what evidence and the operation checks need (they judge what kind of answer came: data or
- * not, records or not, never every record), and it holds none of a 5 MiB page.
+ * response's status, headers and the beginning of its body, and the body parsed in outline (a
+ * short answer is kept whole). That is what evidence and the operation checks need (they judge
+ * what kind of answer came: data or not, records or not, never every record), and it holds none
+ * of a 5 MiB page.
  */
 export function outline(exchange: Exchange): Exchange {
   const { response } = exchange;
-  if (!response) return exchange;
+  if (!response || response.bodyText.length <= KEPT_WHOLE_CHARS) return exchange;
   return {
     ...exchange,
     response: {

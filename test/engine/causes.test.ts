@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import { SAMPLES_PER_CAUSE, unsampled } from '../../src/engine/deviation.js';
+import { outline } from '../../src/engine/judge.js';
 import { runOperation } from '../../src/engine/run-operation.js';
+import { exchangeOf } from '../support/exchange.js';
 import { kitFor, testSettings } from '../support/kit.js';
 import { BODY_CAP_BYTES, fixtureServer, wrongPageBody } from '../support/wrong-pages.js';
 
@@ -60,5 +62,21 @@ describe('findings are aggregated by cause as they are found', () => {
     expect(result.deviations.filter((d) => d.intent === 'auth-probe').every((d) => d.recurrence === undefined)).toBe(true);
     // One call, five probes, one re-send.
     expect(requests).toBe(7);
+  });
+});
+
+describe('what the Judge keeps of a call', () => {
+  it('a big answer in outline: the beginning of its text, its parse with each list cut to one record', () => {
+    const page = wrongPageBody(20_000, 2_000_000).toString();
+    const kept = outline(exchangeOf('bank-card-list', { body: page }));
+    expect(kept.response!.bodyText).toBe(page.slice(0, 64 * 1024));
+    const value = kept.response!.json.ok ? (kept.response!.json.value as { data: { list: unknown[]; totalPage: number } }) : undefined;
+    expect(value!.data.list).toHaveLength(1);
+    expect(value!.data.totalPage).toBe(1);
+  });
+
+  it('a short answer is kept whole', () => {
+    const exchange = exchangeOf('bank-card-list');
+    expect(outline(exchange)).toBe(exchange);
   });
 });
