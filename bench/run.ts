@@ -3,7 +3,7 @@
  * reports/bench.json. Figures are medians of runs taken in one go on this machine; compare ratios.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -19,9 +19,10 @@ import { selfCheckSettings } from '../src/mutation/run-against.js';
 import { handle } from '../src/reference/handlers.js';
 import { seedState } from '../src/reference/seed.js';
 import { createValidator, recordSchemaId } from '../src/validation/validator.js';
+import { fixtureServer, wrongPageBody } from '../test/support/wrong-pages.js';
 import { median, root, runCli } from './measure.js';
 
-/** BENCH_ONLY=full,scale,coverage,engine,validation,generation,hostile runs some sections only. */
+/** BENCH_ONLY=full,scale,coverage,engine,validation,generation,hostile,wrong-pages runs some sections only. */
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (section: string) => !only || only.includes(section);
 const results: Record<string, unknown> = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length } };
@@ -266,6 +267,33 @@ if (wanted('hostile')) {
     );
   }
   results.hostileServers = hostile;
+}
+
+// 6. Huge wrong answers: every call answered with a page of 60,000 wrong records just under the
+// 5 MiB body cap. Findings are counted by cause, so memory and the report stay bounded.
+if (wanted('wrong-pages')) {
+  line('wrong pages (whole process, default options, 16 documented operations, every answer 60,000 wrong records in 5 MiB)');
+  const page = wrongPageBody(60_000);
+  const server = await fixtureServer(() => ({ body: page }));
+  const dir = tmp();
+  const run = await runCli(['--base-url', server.url, '--token', 'x', '--report-dir', dir, '--quiet']);
+  await server.close();
+  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { summary: { requests: number }; deviations: unknown[] };
+  const wrongPages = {
+    records: 60_000,
+    pageBytes: page.length,
+    wallMs: Math.round(run.wallMs),
+    peakRssMb: Math.round(run.peakRssMb),
+    exitCode: run.code,
+    requests: report.summary.requests,
+    deviations: report.deviations.length,
+    reportJsonBytes: statSync(join(dir, 'report.json')).size,
+    reportHtmlBytes: statSync(join(dir, 'report.html')).size,
+  };
+  results.wrongPages = wrongPages;
+  line(
+    `  wall ${wrongPages.wallMs} ms · ${wrongPages.requests} requests · peak RSS ${wrongPages.peakRssMb} MB · report.json ${(wrongPages.reportJsonBytes / 1e6).toFixed(1)} MB · ${wrongPages.deviations} deviations · exit ${run.code}`,
+  );
 }
 
 mkdirSync(join(root, 'reports'), { recursive: true });

@@ -9,3 +9,8 @@ export function atPointer(document: unknown, pointer: string): unknown {
   }
   return node;
 }
+
+/** The pointer with every list index written `*`: the same place in every record of a list. */
+export function foldIndexes(pointer: string): string {
+  return pointer.replace(/\/\d+(?=\/|$)/g, '/*');
+}

@@ -52,6 +52,11 @@ export interface Finding {
   readonly expected: string;
   /** What the server did, in a few words. */
   readonly actual: string;
+  /**
+   * How many places of the answer this finding stands for, itself included (1 when absent): a
+   * check folds the same failure at every record of a list into one finding and a count.
+   */
+  readonly occurrences?: number;
 }
 
 export interface CheckContext {

@@ -31,6 +31,7 @@ import { sharedValidator } from '../validation/validator.js';
 import { probeTarget } from './probe.js';
 import { RunStop, RunStopped, type SignalSource, type StopCause } from './run-stop.js';
 import { checkedToken } from './token-check.js';
+import { limitSuiteHeaps } from './suite-heap.js';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -105,6 +106,7 @@ async function runSuites(settings: RunSettings, config: RunConfig, selected: rea
           })),
         );
   const collector = new ResultCollector((result) => progress?.advance(result));
+  limitSuiteHeaps(settings);
   const running = startVitest(
     'test',
     groups.map((group) => `suites/${group}.suite.ts`),

@@ -1,6 +1,6 @@
 import type { Operation } from '../catalogue/operations.js';
 import { isPlainObject, jsonBody } from '../checks/preconditions.js';
-import type { Exchange, Finding } from '../checks/types.js';
+import type { Exchange } from '../checks/types.js';
 import { type CoverageJudgement, type CoverageRequest, coverageRequests } from '../generators/coverage/requests.js';
 import type { OperationSession } from './session.js';
 
@@ -72,16 +72,7 @@ const count = (tally: Record<string, number>, key: string) => {
 };
 
 /** The calls of the pass and the walk gathered by class, with the deviations the judge found on them. */
-export function classCoverage(
-  calls: readonly CoverageCall[],
-  judgements: readonly { readonly check: { readonly id: string }; readonly exchange: Exchange; readonly findings: readonly Finding[] }[],
-): ClassCoverage[] {
-  const judgedByPath = new Map<string, { check: string; findings: number }[]>();
-  for (const { check, exchange, findings } of judgements) {
-    const list = judgedByPath.get(exchange.path) ?? [];
-    list.push({ check: check.id, findings: findings.length });
-    judgedByPath.set(exchange.path, list);
-  }
+export function classCoverage(calls: readonly CoverageCall[], findingsByCall: ReadonlyMap<string, Readonly<Record<string, number>>>): ClassCoverage[] {
   interface Tally {
     family: string;
     judgedAs: Set<CoverageJudgement>;
@@ -104,7 +95,8 @@ export function classCoverage(
     const { status, code } = answerOf(call.exchange);
     count(tally.statuses, status);
     if (code !== undefined) count(tally.codes, code);
-    for (const { check, findings } of judgedByPath.get(call.exchange.path) ?? []) tally.deviations[check] = (tally.deviations[check] ?? 0) + findings;
+    for (const [check, findings] of Object.entries(findingsByCall.get(call.exchange.path) ?? {}))
+      tally.deviations[check] = (tally.deviations[check] ?? 0) + findings;
   }
   return [...byClass].map(([id, tally]) => ({
     class: id,

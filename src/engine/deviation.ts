@@ -1,4 +1,14 @@
 import type { Intent, Severity } from '../checks/types.js';
+import { foldIndexes } from '../json-pointer.js';
+
+/**
+ * Whether a deviation showed again when its call was re-sent once, the same bytes: `consistent`
+ * when the same check failed at the same place again, `intermittent` when it did not. Both count.
+ */
+export type Recurrence = 'consistent' | 'intermittent';
+
+/** Occurrences of one cause kept with their evidence, the first included: the rest are counted. */
+export const SAMPLES_PER_CAUSE = 3;
 
 /** One way the server departs from the spec, with the evidence to see it and the line to repeat it. */
 export interface Deviation {
@@ -37,8 +47,42 @@ export interface Deviation {
   readonly replay?: string;
   /** A curl line that re-sends it by hand (the token read from $OTP_TOKEN). */
   readonly repro: string;
-  /** How many calls showed this deviation at this place (first one kept as evidence). */
+  /**
+   * How many times this deviation showed at this place (list indexes folded), over every call and
+   * every record of each answer. The fields above are the first; `samples` has a few more.
+   */
   readonly occurrences: number;
+  /**
+   * Further occurrences kept as evidence, each with its own call (at most SAMPLES_PER_CAUSE − 1);
+   * absent when there is none. `occurrences − 1 − samples.length` were counted, not kept.
+   */
+  readonly samples?: readonly DeviationSample[];
+  /** Absent when the call was not re-sent: an auth probe, a flow, an operation check, or an operation abandoned after a timeout. */
+  readonly recurrence?: Recurrence;
+}
+
+/** One more occurrence of a deviation: where it showed, what came, and the call that showed it. */
+export type DeviationSample = Pick<Deviation, 'instancePath' | 'actual' | 'intent' | 'input' | 'request' | 'response' | 'path' | 'replay' | 'repro'>;
+
+/** The fields of a deviation that belong to its one occurrence. */
+export function sampleOf(deviation: Deviation): DeviationSample {
+  const { instancePath, actual, intent, input, request, response, path, replay, repro } = deviation;
+  return {
+    instancePath,
+    actual,
+    intent,
+    ...(input === undefined ? {} : { input }),
+    request,
+    ...(response ? { response } : {}),
+    path,
+    ...(replay ? { replay } : {}),
+    repro,
+  };
+}
+
+/** Occurrences counted but not kept as samples: the "and N more" of the reports. */
+export function unsampled(deviation: Pick<Deviation, 'occurrences' | 'samples'>): number {
+  return Math.max(0, deviation.occurrences - 1 - (deviation.samples?.length ?? 0));
 }
 
 export function deviationMessage(title: string, actual: string, expected: string, rule: string): string {
@@ -47,15 +91,21 @@ export function deviationMessage(title: string, actual: string, expected: string
 
 /** Same operation, check and place (list indexes folded): one deviation, counted. */
 export function deviationKey(deviation: Pick<Deviation, 'operation' | 'check' | 'instancePath' | 'severity'>): string {
-  return [deviation.operation, deviation.check, deviation.instancePath.replace(/\/\d+(?=\/|$)/g, '/*'), deviation.severity].join(' ');
+  return [deviation.operation, deviation.check, foldIndexes(deviation.instancePath), deviation.severity].join(' ');
 }
 
+/** Deviations of one cause joined: counts added, samples kept up to the bound, the first's label kept. */
 export function foldDeviations(deviations: readonly Deviation[]): Deviation[] {
   const folded = new Map<string, Deviation>();
   for (const deviation of deviations) {
     const key = deviationKey(deviation);
     const first = folded.get(key);
-    folded.set(key, first ? { ...first, occurrences: first.occurrences + deviation.occurrences } : deviation);
+    if (!first) {
+      folded.set(key, deviation);
+      continue;
+    }
+    const samples = [...(first.samples ?? []), sampleOf(deviation), ...(deviation.samples ?? [])].slice(0, SAMPLES_PER_CAUSE - 1);
+    folded.set(key, { ...first, occurrences: first.occurrences + deviation.occurrences, samples });
   }
   return [...folded.values()];
 }

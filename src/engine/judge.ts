@@ -1,11 +1,23 @@
-import { holds } from '../checks/preconditions.js';
+import { holds, isPlainObject } from '../checks/preconditions.js';
 import type { Check, CheckContext, Exchange, Finding } from '../checks/types.js';
+import { deviationKey, SAMPLES_PER_CAUSE } from './deviation.js';
 
-/** One check's findings on one exchange (or, for operation checks, on the first of them). */
-export interface Judgement {
-  readonly check: Check;
+/** One finding kept as evidence, with the call (in outline) that showed it. */
+export interface Sample {
+  readonly finding: Finding;
   readonly exchange: Exchange;
-  readonly findings: readonly Finding[];
+}
+
+/**
+ * One cause on one operation: a check failing at one place (list indexes folded). Counted as it
+ * is found; only its first few findings are kept, so memory grows with causes, not with records.
+ */
+export interface Cause {
+  readonly key: string;
+  readonly check: Check;
+  /** Places that showed it, over every call. */
+  occurrences: number;
+  readonly samples: Sample[];
 }
 
 /** How one check fared on one operation. */
@@ -16,25 +28,87 @@ export interface CheckTally {
 }
 
 export interface Verdicts {
-  readonly judgements: Judgement[];
+  /** In the order they were first found. */
+  readonly causes: readonly Cause[];
   readonly evaluations: number;
   readonly passed: number;
   readonly skipped: number;
   /** By check id: only checks that apply to the operation appear. */
   readonly byCheck: Record<string, CheckTally>;
+  /** By call path, the findings of each exchange check on that call: what one input class drew. */
+  readonly findingsByCall: ReadonlyMap<string, Readonly<Record<string, number>>>;
 }
 
 /** Calls abandoned after a timeout are not judged: they were never answered nor meant to be. */
 export const wasSent = (exchange: Exchange): boolean => exchange.failure?.kind !== 'aborted';
 
+/** The cause a finding of a check on an exchange belongs to. */
+export function causeKey(check: Check, finding: Finding, exchange: Exchange): string {
+  return deviationKey({ operation: exchange.operation.path, check: check.id, instancePath: finding.instancePath, severity: check.severity });
+}
+
+/**
+ * Response text kept with a judged call: far more than the evidence shows (2,048 characters), so
+ * that redaction still sees whole any secret that starts inside the excerpt.
+ */
+const KEPT_BODY_CHARS = 64 * 1024;
+/** Answers up to this long are kept whole: cheaper than their outline, and small. */
+const KEPT_WHOLE_CHARS = 16 * 1024;
+/** Members of an object and characters of a string kept in the outline of a parsed body. */
+const KEPT_MEMBERS = 64;
+const KEPT_STRING_CHARS = 256;
+const KEPT_DEPTH = 6;
+
+/** A copy that holds none of the original: V8 keeps a whole string alive behind any slice of it. */
+function detached(text: string, length: number): string {
+  return text.length <= length ? text : Buffer.from(text.slice(0, length), 'utf16le').toString('utf16le');
+}
+
+/** A parsed body in outline: each array cut to its first element, objects and strings cut short. */
+function outlineValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return detached(value, KEPT_STRING_CHARS);
+  if (depth >= KEPT_DEPTH) return Array.isArray(value) ? [] : isPlainObject(value) ? {} : value;
+  if (Array.isArray(value)) return value.slice(0, 1).map((item) => outlineValue(item, depth + 1));
+  if (isPlainObject(value)) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .slice(0, KEPT_MEMBERS)
+        .map(([name, member]) => [name, outlineValue(member, depth + 1)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * What the Judge keeps of a call once every exchange check has judged it: the request, the
+ * response's status, headers and the beginning of its body, and the body parsed in outline (a
+ * short answer is kept whole). That is what evidence and the operation checks need (they judge
+ * what kind of answer came: data or not, records or not, never every record), and it holds none
+ * of a 5 MiB page.
+ */
+export function outline(exchange: Exchange): Exchange {
+  const { response } = exchange;
+  if (!response || response.bodyText.length <= KEPT_WHOLE_CHARS) return exchange;
+  return {
+    ...exchange,
+    response: {
+      ...response,
+      bodyText: detached(response.bodyText, KEPT_BODY_CHARS),
+      json: response.json.ok ? { ok: true, value: outlineValue(response.json.value, 0) } : response.json,
+    },
+  };
+}
+
 /**
  * Judges exchanges one by one as they arrive (so checking overlaps the wait for the next answers),
- * then the operation as a whole; counts what could not be judged as skipped.
+ * then the operation as a whole; counts what could not be judged as skipped. Findings are folded
+ * into causes as they come; each call is kept only in outline.
  */
 export class Judge {
-  private readonly judgements: Judgement[] = [];
+  private readonly causes = new Map<string, Cause>();
   private readonly sent: Exchange[] = [];
   private readonly byCheck: Record<string, CheckTally> = {};
+  private readonly findingsByCall = new Map<string, Record<string, number>>();
   private evaluations = 0;
   private passed = 0;
   private skipped = 0;
@@ -48,22 +122,33 @@ export class Judge {
     return (this.byCheck[check.id] ??= { evaluated: 0, passed: 0, skipped: 0 });
   }
 
-  private record(check: Check, exchange: Exchange, findings: Finding[]): void {
+  private record(check: Check, exchange: Exchange, findings: readonly Finding[], kept: Exchange): void {
     this.evaluations++;
     this.tally(check).evaluated++;
     if (findings.length === 0) {
       this.passed++;
       this.tally(check).passed++;
-    } else this.judgements.push({ check, exchange, findings });
+    }
+    for (const finding of findings) {
+      const key = causeKey(check, finding, exchange);
+      let cause = this.causes.get(key);
+      if (!cause) {
+        cause = { key, check, occurrences: 0, samples: [] };
+        this.causes.set(key, cause);
+      }
+      cause.occurrences += finding.occurrences ?? 1;
+      if (cause.samples.length < SAMPLES_PER_CAUSE) cause.samples.push({ finding, exchange: kept });
+    }
   }
 
-  /** Every exchange check that applies; the exchange is returned, for use in a map. */
+  /** Every exchange check that applies; the exchange is returned in outline, as the Judge keeps it. */
   add(exchange: Exchange): Exchange {
     if (!wasSent(exchange)) {
       this.skipped++;
       return exchange;
     }
-    this.sent.push(exchange);
+    const kept = outline(exchange);
+    this.sent.push(kept);
     for (const check of this.checks) {
       if (check.scope !== 'exchange' || !check.intents.includes(exchange.intent)) continue;
       if (check.appliesTo && !check.appliesTo(exchange.operation)) continue;
@@ -72,9 +157,15 @@ export class Judge {
         this.tally(check).skipped++;
         continue;
       }
-      this.record(check, exchange, check.run(exchange, this.context));
+      const findings = check.run(exchange, this.context);
+      if (findings.length > 0) {
+        const byCheck = this.findingsByCall.get(exchange.path) ?? {};
+        byCheck[check.id] = (byCheck[check.id] ?? 0) + findings.reduce((total, finding) => total + (finding.occurrences ?? 1), 0);
+        this.findingsByCall.set(exchange.path, byCheck);
+      }
+      this.record(check, exchange, findings, kept);
     }
-    return exchange;
+    return kept;
   }
 
   /** The operation checks over every exchange added, then the verdicts. */
@@ -83,10 +174,17 @@ export class Judge {
     if (first) {
       for (const check of this.checks) {
         if (check.scope !== 'operation' || (check.appliesTo && !check.appliesTo(first.operation))) continue;
-        this.record(check, first, check.run(this.sent, this.context));
+        this.record(check, first, check.run(this.sent, this.context), first);
       }
     }
-    return { judgements: this.judgements, evaluations: this.evaluations, passed: this.passed, skipped: this.skipped, byCheck: this.byCheck };
+    return {
+      causes: [...this.causes.values()],
+      evaluations: this.evaluations,
+      passed: this.passed,
+      skipped: this.skipped,
+      byCheck: this.byCheck,
+      findingsByCall: this.findingsByCall,
+    };
   }
 }
 

@@ -6,6 +6,7 @@ import type { Intent } from '../checks/types.js';
 import { callAt, type GeneratedIntent } from './calls.js';
 import { coverageCallAt } from './coverage-pass.js';
 import { pageCallAt } from './page-walk.js';
+import { causeDeviation } from './cause-evidence.js';
 import { operationContext } from './context.js';
 import type { Deviation } from './deviation.js';
 import { toDeviation } from './evidence.js';
@@ -63,7 +64,7 @@ export async function replayCall(text: string, settings: RunSettings, client: Cl
   const context = operationContext(settings, client, validator);
   const exchangeChecks = context.checks.filter((check) => check.scope === 'exchange');
   const verdicts = judge([exchange], exchangeChecks, context);
-  const deviations = verdicts.judgements.flatMap(({ check, findings }) => findings.map((finding) => toDeviation(check, finding, exchange, context)));
+  const deviations = verdicts.causes.map((cause) => causeDeviation(cause, cause.samples[0]!, undefined, context));
   const evidence = toDeviation({ id: 'replay', severity: 'info', rule: '', title: '' }, { instancePath: '', expected: '', actual: '' }, exchange, context);
   return { operation: operation.path, path: exchange.path, deviations, repro: evidence.repro };
 }

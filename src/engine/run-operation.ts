@@ -1,14 +1,15 @@
 import type { Operation } from '../catalogue/operations.js';
 import { type AuthProbe, authProbes, nearMissTokens } from '../checks/auth/probes.js';
-import type { Check, CheckContext, Exchange } from '../checks/types.js';
+import type { Check, CheckContext, Exchange, Finding } from '../checks/types.js';
 import type { Client } from '../client/client.js';
 import { generateCalls } from './calls.js';
+import { causeDeviation } from './cause-evidence.js';
 import { type ClassCoverage, classCoverage, sendCoveragePass } from './coverage-pass.js';
-import { type Deviation, foldDeviations } from './deviation.js';
-import { toDeviation } from './evidence.js';
-import { type CheckTally, Judge } from './judge.js';
+import type { Deviation } from './deviation.js';
+import { type Cause, causeKey, type CheckTally, Judge, outline, type Sample } from './judge.js';
 import { describeProbe, type Observation } from './observation.js';
 import { type PageWalk, type WalkBounds, walkPages } from './page-walk.js';
+import { labelRecurrences } from './recurrence.js';
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
 import { whyUnverified } from './verification.js';
@@ -93,8 +94,9 @@ function probeHeaders(probe: AuthProbe, token: string): Record<string, string | 
 
 /**
  * One operation, end to end: valid payloads, then hostile ones, then the auth probes; every
- * exchange judged by every check that applies; hostile failures shrunk; findings folded into
- * deviations with their evidence.
+ * exchange judged by every check that applies, its findings folded by cause as they come; hostile
+ * failures shrunk; the call behind each cause re-sent once to label it consistent or intermittent;
+ * each cause one deviation with its count and a few samples of evidence.
  */
 export async function runOperation(operation: Operation, context: OperationRunContext): Promise<OperationResult> {
   const started = performance.now();
@@ -134,21 +136,24 @@ export async function runOperation(operation: Operation, context: OperationRunCo
 
   const verdicts = judging.finish();
   const shrunkChecks = new Set<string>();
-  /** The first hostile failure of each check is shrunk; the rest keep their own evidence. */
-  const smallestEvidence = async (check: Check, exchange: Exchange): Promise<Exchange> => {
-    if (check.scope !== 'exchange' || exchange.intent !== 'hostile' || exchange.failure?.kind === 'timeout') return exchange;
+  /** The first hostile cause of each check is shrunk to the smallest call that still shows it; the rest keep their own evidence. */
+  const shownBy = async (cause: Cause): Promise<Sample> => {
+    const first = cause.samples[0]!;
+    const { check } = cause;
+    if (check.scope !== 'exchange' || first.exchange.intent !== 'hostile' || first.exchange.failure?.kind === 'timeout') return first;
     // Coverage calls are one class on a fixed body already: nothing smaller to find.
-    if (!exchange.path.startsWith('hostile:')) return exchange;
-    if (shrunkChecks.has(check.id) || session.abandoned) return exchange;
+    if (!first.exchange.path.startsWith('hostile:')) return first;
+    if (shrunkChecks.has(check.id) || session.abandoned) return first;
     shrunkChecks.add(check.id);
-    return (await shrinkHostileCall(session, check, exchange, context.seed, context, context.shrink)) ?? exchange;
+    const showsCause = (findings: readonly Finding[], exchange: Exchange) => findings.some((finding) => causeKey(check, finding, exchange) === cause.key);
+    const smallest = await shrinkHostileCall(session, check, first.exchange, context.seed, context, context.shrink, showsCause);
+    const finding = smallest && check.run(smallest, context).find((candidate) => causeKey(check, candidate, smallest) === cause.key);
+    return smallest && finding ? { finding, exchange: outline(smallest) } : first;
   };
-  const deviations: Deviation[] = [];
-  for (const { check, exchange, findings } of verdicts.judgements) {
-    const evidence = await smallestEvidence(check, exchange);
-    const shown = evidence === exchange || check.scope !== 'exchange' ? findings : check.run(evidence, context);
-    for (const finding of shown) deviations.push(toDeviation(check, finding, evidence, context));
-  }
+  const shown = new Map<Cause, Sample>();
+  for (const cause of verdicts.causes) shown.set(cause, await shownBy(cause));
+  const recurrences = await labelRecurrences(session, shown, context);
+  const deviations = verdicts.causes.map((cause) => causeDeviation(cause, shown.get(cause)!, recurrences.get(cause), context));
 
   return {
     operationId: operation.id,
@@ -159,19 +164,19 @@ export async function runOperation(operation: Operation, context: OperationRunCo
     passed: verdicts.passed,
     skipped: verdicts.skipped,
     byCheck: verdicts.byCheck,
-    deviations: foldDeviations(deviations),
+    deviations,
     observations: probes.map(describeProbe),
     durationMs: Math.round(performance.now() - started),
     unverified: whyUnverified(conforming),
-    ...(context.coverage ? { coveragePass: coverageOf([...covered, ...walked.calls], verdicts.judgements, walked.walk, coverageMs) } : {}),
+    ...(context.coverage ? { coveragePass: coverageOf([...covered, ...walked.calls], verdicts.findingsByCall, walked.walk, coverageMs) } : {}),
   };
 }
 
 function coverageOf(
   calls: Parameters<typeof classCoverage>[0],
-  judgements: Parameters<typeof classCoverage>[1],
+  findingsByCall: Parameters<typeof classCoverage>[1],
   walk: PageWalk | undefined,
   durationMs: number,
 ): OperationCoverage {
-  return { requests: calls.length, classes: classCoverage(calls, judgements), ...(walk ? { pageWalk: walk } : {}), durationMs: Math.round(durationMs) };
+  return { requests: calls.length, classes: classCoverage(calls, findingsByCall), ...(walk ? { pageWalk: walk } : {}), durationMs: Math.round(durationMs) };
 }

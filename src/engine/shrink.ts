@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { holds } from '../checks/preconditions.js';
-import type { CheckContext, Exchange, ExchangeCheck } from '../checks/types.js';
+import type { CheckContext, Exchange, ExchangeCheck, Finding } from '../checks/types.js';
 import { callArbitrary, callSeed } from './calls.js';
 import type { OperationSession } from './session.js';
 
@@ -12,7 +12,8 @@ export interface ShrinkBudget {
 }
 
 /**
- * Shrinks a hostile call that tripped `check` to the smallest call that still trips it, re-sending
+ * Shrinks a hostile call that tripped `check` to the smallest call that still trips it (where
+ * `shows` says a candidate's findings still show the failure: by default, any finding), re-sending
  * each candidate. Bounded in requests and time; answers undefined when the failure did not recur.
  */
 export async function shrinkHostileCall(
@@ -22,6 +23,7 @@ export async function shrinkHostileCall(
   runSeed: number,
   context: CheckContext,
   budget: ShrinkBudget,
+  shows: (findings: readonly Finding[], exchange: Exchange) => boolean = (findings) => findings.length > 0,
 ): Promise<Exchange | undefined> {
   const operation = session.operation;
   const started = performance.now();
@@ -31,7 +33,7 @@ export async function shrinkHostileCall(
     if (session.abandoned || sent >= budget.maxRequests || performance.now() - started > budget.timeLimitMs) return true;
     sent++;
     const exchange = await session.send('hostile', 'hostile', call.payload, call.body);
-    const fails = exchange.failure?.kind !== 'aborted' && holds(check.needs, exchange) && check.run(exchange, context).length > 0;
+    const fails = exchange.failure?.kind !== 'aborted' && holds(check.needs, exchange) && shows(check.run(exchange, context), exchange);
     if (fails) lastFailing = exchange;
     return !fails;
   };

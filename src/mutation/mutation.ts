@@ -87,7 +87,7 @@ export function scoreOf(verdicts: readonly FaultVerdict[], seeds: readonly numbe
 export async function runMutants(faults: readonly Fault[] = allFaults, seeds: readonly number[] = MUTATION_SEEDS): Promise<MutationScore> {
   const started = performance.now();
   const jobs = faults.flatMap((fault) => seeds.map((seed) => ({ fault, seed })));
-  const results: MutantResult[] = new Array(jobs.length);
+  const results: MutantResult[] = Array.from<MutantResult>({ length: jobs.length });
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < jobs.length; index = next++) results[index] = await runMutant(jobs[index]!.fault, jobs[index]!.seed);

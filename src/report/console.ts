@@ -1,3 +1,4 @@
+import { unsampled } from '../engine/deviation.js';
 import type { Report } from './report.js';
 import { statusLabel } from './status.js';
 import { deviationHeadline } from './text.js';
@@ -56,10 +57,14 @@ export function summaryText(report: Report, files: WrittenReports, verbosity: Ve
   for (const flow of report.flows.filter((f) => !f.completed)) lines.push(`Flow ${flow.flowId} stopped early: ${flow.reason}`);
   const shown = verbosity === 'verbose' ? report.deviations : report.deviations.slice(0, SHOWN_IN_FULL);
   for (const deviation of shown) {
-    const tags = [deviation.waived ? `waived until ${deviation.waived.expires}` : '', deviation.baseline ?? ''].filter(Boolean);
+    const tags = [deviation.waived ? `waived until ${deviation.waived.expires}` : '', deviation.baseline ?? '', deviation.recurrence ?? ''].filter(Boolean);
     lines.push('', `${deviationHeadline(deviation)}${tags.length > 0 ? ` [${tags.join(', ')}]` : ''}`);
     lines.push(...deviation.message.split('\n').map((line) => `  ${line}`));
     if (deviation.input) lines.push(`  Input: ${deviation.input}`);
+    if (deviation.occurrences > 1) {
+      const more = unsampled(deviation);
+      lines.push(`  Seen ${deviation.occurrences} times (${1 + (deviation.samples?.length ?? 0)} kept in the reports${more > 0 ? `, and ${more} more` : ''})`);
+    }
     if (deviation.replay) lines.push(`  Replay: add ${deviation.replay}`);
     lines.push(`  Repro: ${deviation.repro}`);
   }

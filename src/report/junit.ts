@@ -17,7 +17,7 @@ interface Case {
 function failureText(deviation: GatedDeviation): string {
   return [
     deviation.message,
-    `At: ${deviation.operation}${deviation.instancePath ? ` ${deviation.instancePath}` : ''} (${deviation.occurrences} call${deviation.occurrences === 1 ? '' : 's'})`,
+    `At: ${deviation.operation}${deviation.instancePath ? ` ${deviation.instancePath}` : ''} (${deviation.occurrences} occurrence${deviation.occurrences === 1 ? '' : 's'}${deviation.recurrence ? `, ${deviation.recurrence} when re-sent once` : ''})`,
     ...(deviation.input ? [`Input: ${deviation.input}`] : []),
     ...(deviation.replay ? [`Replay: ${deviation.replay}`] : []),
     `Repro: ${deviation.repro}`,

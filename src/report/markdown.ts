@@ -1,4 +1,5 @@
 import { findGroup } from '../catalogue/groups.js';
+import { unsampled } from '../engine/deviation.js';
 import { countsAgainst, type GatedDeviation } from '../gate/gate.js';
 import type { Report } from './report.js';
 import { statusLabel } from './status.js';
@@ -23,6 +24,14 @@ function status(deviation: GatedDeviation, report: Report): string {
   if (deviation.waived) return `waived until ${deviation.waived.expires}`;
   if (deviation.baseline) return deviation.baseline === 'new' ? 'new' : 'in baseline';
   return countsAgainst(deviation, report.gate) ? 'fails the run' : '';
+}
+
+/** How often it showed, whether it showed again when re-sent, the places of the samples kept, and how many more. */
+function occurrencesLine(deviation: GatedDeviation): string {
+  const places = [deviation, ...(deviation.samples ?? [])].map((sample) => `\`${sample.path}\` ${cell(sample.instancePath || '(whole response)')}`);
+  const more = unsampled(deviation);
+  const recurrence = deviation.recurrence ? ` · ${deviation.recurrence} when re-sent once` : '';
+  return `Occurrences: ${deviation.occurrences}${recurrence} · shown: ${places.join('; ')}${more > 0 ? ` — and ${more} more` : ''}`;
 }
 
 /** summary.md: for a pull request or the job summary of a CI run. */
@@ -64,6 +73,7 @@ export function renderMarkdown(report: Report): string {
     const tag = status(deviation, report);
     lines.push('', `**${cell(deviationHeadline(deviation))}**${tag ? ` — ${tag}` : ''}`, '', fenced(deviation.message));
     if (deviation.input) lines.push('', `Input: ${cell(deviation.input)}`);
+    if (deviation.occurrences > 1 || deviation.recurrence) lines.push('', occurrencesLine(deviation));
     lines.push('', fenced(deviation.repro, 'sh'));
   }
   if (report.deviations.length > SHOWN_IN_FULL) lines.push('', `…and ${report.deviations.length - SHOWN_IN_FULL} more in report.json and report.html.`);

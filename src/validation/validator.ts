@@ -1,8 +1,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { type RecordSchema, type ResponseData, recordSchemas } from '../catalogue/operations.js';
-import { atPointer } from '../json-pointer.js';
-import { loadSchemaDocuments } from './schemas.js';
+import { atPointer, foldIndexes } from '../json-pointer.js';
+import { loadSchemaDocuments, type SchemaDocument } from './schemas.js';
 
 const addFormats = addFormatsModule.default;
 
@@ -12,10 +12,12 @@ export interface SchemaIssue {
   readonly keyword: string;
   readonly expected: string;
   readonly actual: string;
+  /** Places with this issue, list indexes folded (`instancePath` is the first of them). */
+  readonly occurrences: number;
 }
 
 export interface Validator {
-  /** Issues of `value` against the schema with this `$id` (empty when it conforms). */
+  /** Issues of `value` against the schema with this `$id` (empty when it conforms), repeats across list indexes folded. */
   validate(schemaId: string, value: unknown): SchemaIssue[];
   /** The `$id` of the schema for an operation's documented `data`; none where only "an object" is documented. */
   dataSchemaId(response: ResponseData): string | undefined;
@@ -48,32 +50,94 @@ function describe(value: unknown): string {
   return `${type} ${JSON.stringify(value)}`;
 }
 
-function toIssue(error: ErrorObject, root: unknown): SchemaIssue {
+function toIssue(error: ErrorObject, root: unknown, prefix: string): Omit<SchemaIssue, 'occurrences'> {
   const at = atPointer(root, error.instancePath);
+  const instancePath = `${prefix}${error.instancePath}`;
   switch (error.keyword) {
     case 'required': {
       const missing = String(error.params.missingProperty);
-      return {
-        instancePath: `${error.instancePath}/${missing}`,
-        keyword: 'required',
-        expected: `field "${missing}" present`,
-        actual: 'absent',
-      };
+      return { instancePath: `${instancePath}/${missing}`, keyword: 'required', expected: `field "${missing}" present`, actual: 'absent' };
     }
     case 'type':
-      return { instancePath: error.instancePath, keyword: 'type', expected: String(error.params.type), actual: describe(at) };
+      return { instancePath, keyword: 'type', expected: String(error.params.type), actual: describe(at) };
     case SAMPLE_TYPE_KEYWORD:
       return {
-        instancePath: error.instancePath,
+        instancePath,
         keyword: SAMPLE_TYPE_KEYWORD,
         expected: `${String((error.parentSchema as Record<string, unknown>)[SAMPLE_TYPE_KEYWORD])} (the sample's type)`,
         actual: describe(at),
       };
     case 'false schema':
-      return { instancePath: error.instancePath, keyword: 'absent', expected: 'field absent', actual: describe(at) };
+      return { instancePath, keyword: 'absent', expected: 'field absent', actual: describe(at) };
     default:
-      return { instancePath: error.instancePath, keyword: error.keyword, expected: error.message ?? error.keyword, actual: describe(at) };
+      return { instancePath, keyword: error.keyword, expected: error.message ?? error.keyword, actual: describe(at) };
   }
+}
+
+/**
+ * Issues folded as they are found: the same keyword at the same place of every record (list
+ * indexes folded) is one issue, the first, with a count. A page of 60,000 wrong records gives a
+ * few issues, not hundreds of thousands.
+ */
+class IssueFold {
+  private readonly byPlace = new Map<string, { issue: Omit<SchemaIssue, 'occurrences'>; occurrences: number }>();
+
+  add(errors: readonly ErrorObject[], root: unknown, prefix: string): void {
+    for (const error of errors) {
+      const place = error.keyword === 'required' ? `${error.instancePath}/${String(error.params.missingProperty)}` : error.instancePath;
+      const key = `${error.keyword} ${foldIndexes(`${prefix}${place}`)}`;
+      const seen = this.byPlace.get(key);
+      if (seen) seen.occurrences++;
+      else this.byPlace.set(key, { issue: toIssue(error, root, prefix), occurrences: 1 });
+    }
+  }
+
+  issues(): SchemaIssue[] {
+    return [...this.byPlace.values()].map(({ issue, occurrences }) => ({ ...issue, occurrences }));
+  }
+}
+
+/**
+ * How a value is validated: by a schema whose arrays of records are left unchecked, then record by
+ * record. Ajv's allErrors over one huge array builds every error at once (hundreds of thousands on
+ * a page of wrong records); one record at a time, each error is folded and dropped as it comes.
+ */
+interface Plan {
+  readonly outer: ValidateFunction;
+  readonly arrays: ReadonlyArray<{ readonly property: string; readonly element: Plan }>;
+}
+
+function runPlan(plan: Plan, value: unknown, prefix: string, fold: IssueFold): void {
+  if (!plan.outer(value)) fold.add(plan.outer.errors ?? [], value, prefix);
+  if (plan.arrays.length === 0 || value === null || typeof value !== 'object' || Array.isArray(value)) return;
+  for (const { property, element } of plan.arrays) {
+    const list = (value as Record<string, unknown>)[property];
+    if (!Array.isArray(list)) continue;
+    for (let index = 0; index < list.length; index++) {
+      // Valid records, the usual case, cost one call and build nothing.
+      if (element.arrays.length === 0 && element.outer(list[index])) continue;
+      runPlan(element, list[index], `${prefix}/${property}/${index}`, fold);
+    }
+  }
+}
+
+/** Top-level properties of a schema document that are arrays of records given by `$ref` to another whole document. */
+function recordArrays(document: SchemaDocument): Array<{ property: string; elementId: string }> {
+  const properties = (document.properties ?? {}) as Record<string, { type?: unknown; items?: { $ref?: unknown } }>;
+  return Object.entries(properties).flatMap(([property, schema]) => {
+    if (schema.type !== 'array' || typeof schema.items?.$ref !== 'string') return [];
+    const target = new URL(schema.items.$ref, `file:///${document.$id}`);
+    // A `$ref` into a document's own definitions (`#/$defs/…`) is validated with it, not split off.
+    const elementId = target.pathname.slice(1);
+    return target.hash === '' && elementId !== document.$id ? [{ property, elementId }] : [];
+  });
+}
+
+/** The same document with its arrays of records typed as arrays only, under an `$id` beside it (so its `$ref`s resolve). */
+function outlineOf(document: SchemaDocument, arrays: ReadonlyArray<{ property: string }>): SchemaDocument {
+  const properties = { ...(document.properties as Record<string, unknown>) };
+  for (const { property } of arrays) properties[property] = { type: 'array' };
+  return { ...document, $id: document.$id.replace(/\.schema\.json$/, '.outline.schema.json'), properties };
 }
 
 /** One Ajv instance, every schema under schemas/ compiled once, strict mode on. */
@@ -86,28 +150,45 @@ export function createValidator(): Validator {
     validate: conformsToSampleType,
   });
   const documents = loadSchemaDocuments();
-  for (const document of documents) ajv.addSchema(document);
-  for (const record of recordSchemas) {
-    ajv.addSchema({
-      $id: pageSchemaId(record),
-      type: 'object',
-      allOf: [{ $ref: 'page.schema.json' }],
-      properties: { list: { type: 'array', items: { $ref: recordSchemaId(record) } } },
-    });
+  const splits = new Map(documents.map((document) => [document.$id, recordArrays(document)]));
+  for (const document of documents) {
+    ajv.addSchema(document);
+    const arrays = splits.get(document.$id)!;
+    if (arrays.length > 0) ajv.addSchema(outlineOf(document, arrays));
   }
-  const compiled = new Map<string, ValidateFunction>();
-  for (const id of [...documents.map((d) => d.$id), ...recordSchemas.map(pageSchemaId)]) {
+  const compile = (id: string): ValidateFunction => {
     const validate = ajv.getSchema(id);
     if (!validate) throw new Error(`Schema ${id} did not compile.`);
-    compiled.set(id, validate);
+    return validate;
+  };
+  const plans = new Map<string, Plan>();
+  const planOf = (id: string): Plan => {
+    const known = plans.get(id);
+    if (known) return known;
+    const arrays = splits.get(id) ?? [];
+    if (arrays.length === 0) {
+      const plan = { outer: compile(id), arrays: [] };
+      plans.set(id, plan);
+      return plan;
+    }
+    const outlineId = id.replace(/\.schema\.json$/, '.outline.schema.json');
+    const plan = { outer: compile(outlineId), arrays: arrays.map(({ property, elementId }) => ({ property, element: planOf(elementId) })) };
+    plans.set(id, plan);
+    return plan;
+  };
+  for (const document of documents) planOf(document.$id);
+  for (const record of recordSchemas) {
+    plans.set(pageSchemaId(record), { outer: compile('page.schema.json'), arrays: [{ property: 'list', element: planOf(recordSchemaId(record)) }] });
   }
   // Checks of errors and of sample types read the same validation of the same value: validate once.
   const seen = new WeakMap<object, Map<string, SchemaIssue[]>>();
   const validateUncached = (schemaId: string, value: unknown): SchemaIssue[] => {
-    const validate = compiled.get(schemaId);
-    if (!validate) throw new Error(`No schema with $id ${schemaId} under schemas/.`);
-    if (validate(value)) return [];
-    return (validate.errors ?? []).map((error) => toIssue(error, value));
+    const plan = plans.get(schemaId);
+    if (!plan) throw new Error(`No schema with $id ${schemaId} under schemas/.`);
+    if (plan.arrays.length === 0 && plan.outer(value)) return [];
+    const fold = new IssueFold();
+    runPlan(plan, value, '', fold);
+    return fold.issues();
   };
   return {
     validate(schemaId, value) {

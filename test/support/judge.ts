@@ -7,7 +7,7 @@ const validator = createValidator();
 
 /** Every check's findings on these exchanges, as `severity check instancePath` lines. */
 export function findingsOn(...exchanges: Exchange[]): string[] {
-  return judge(exchanges, allChecks, { validator }).judgements.flatMap(({ check, findings }) =>
-    findings.map((finding) => `${check.severity} ${check.id} ${finding.instancePath}`),
+  return judge(exchanges, allChecks, { validator }).causes.flatMap(({ check, samples }) =>
+    samples.map(({ finding }) => `${check.severity} ${check.id} ${finding.instancePath}`),
   );
 }

@@ -5,7 +5,8 @@ import type { Exchange, Finding } from '../types.js';
 
 /**
  * Schema issues of the response's `data` against the operation's documented record, split by
- * whether the spec states the type (an error) or only shows it in a sample (a warning).
+ * whether the spec states the type (an error) or only shows it in a sample (a warning). The same
+ * issue at every record of a list is one finding (the first record's) with its count.
  */
 export function dataIssues(exchange: Exchange, validator: Validator, kind: 'documented' | 'sample'): Finding[] {
   const schemaId = validator.dataSchemaId(exchange.operation.response);
@@ -14,7 +15,12 @@ export function dataIssues(exchange: Exchange, validator: Validator, kind: 'docu
   return validator
     .validate(schemaId, resultData(exchange))
     .filter((issue) => fromSample(issue) === (kind === 'sample'))
-    .map(({ instancePath, expected, actual }) => ({ instancePath: `/data${instancePath}`, expected, actual }));
+    .map(({ instancePath, expected, actual, occurrences }) => ({
+      instancePath: `/data${instancePath}`,
+      expected,
+      actual,
+      ...(occurrences > 1 ? { occurrences } : {}),
+    }));
 }
 
 export const hasDataSchema = (operation: Operation): boolean => operation.response.kind !== 'object';

@@ -1,3 +1,4 @@
+import { type DeviationSample, unsampled } from '../../engine/deviation.js';
 import type { GatedDeviation } from '../../gate/gate.js';
 import type { CheckInfo } from '../report.js';
 import { facts, groupTitle, severityBadge } from './format.js';
@@ -46,7 +47,37 @@ function renderResponse(response: GatedDeviation['response']): SafeHtml {
 function gateBadges(d: GatedDeviation): SafeHtml {
   return html`${d.waived ? html`<span class="badge waived" title="${d.waived.reason}">waived</span>` : ''}${
     d.baseline ? html`<span class="badge baseline-${d.baseline}">${d.baseline === 'new' ? 'new' : 'still present'}</span>` : ''
-  }${d.occurrences > 1 ? html`<span class="badge occurrences">×${d.occurrences}</span>` : ''}`;
+  }${d.occurrences > 1 ? html`<span class="badge occurrences">×${d.occurrences}</span>` : ''}${
+    d.recurrence ? html`<span class="badge recurrence-${d.recurrence}" title="${recurrenceNote[d.recurrence]}">${d.recurrence}</span>` : ''
+  }`;
+}
+
+const recurrenceNote = {
+  consistent: 'Re-sent once, the same bytes: it failed the same way again.',
+  intermittent: 'Re-sent once, the same bytes: it did not fail that way again. It still counts.',
+} as const;
+
+/** The other occurrences kept as evidence, then how many more were counted but not kept. */
+function renderSamples(d: GatedDeviation): SafeHtml {
+  const samples = d.samples ?? [];
+  const more = unsampled(d);
+  if (samples.length === 0 && more === 0) return html``;
+  return html`<div class="samples"><h4>Other occurrences</h4>
+  ${samples.map((sample, i) => renderSample(sample, i + 2))}
+  ${more > 0 ? html`<p class="more">and ${more} more ${more === 1 ? 'occurrence' : 'occurrences'} of this deviation, counted but not kept</p>` : ''}
+</div>`;
+}
+
+function renderSample(sample: DeviationSample, number: number): SafeHtml {
+  return html`<details class="sample"><summary>#${number} <code class="pointer">${sample.instancePath}</code> ${sample.actual} <code>${sample.path}</code></summary>
+  ${facts([
+    ['intent', sample.intent],
+    ['input', sample.input],
+  ])}
+  <div class="exchange">${renderRequest(sample.request)}${renderResponse(sample.response)}</div>
+  ${sample.replay ? copyable('Replay: add to the command that found it', sample.replay, 'replay') : ''}
+  ${copyable('Repro', sample.repro, 'repro')}
+</details>`;
 }
 
 function gateNotes(d: GatedDeviation): SafeHtml {
@@ -75,10 +106,12 @@ export function renderDeviation(d: GatedDeviation, check: CheckInfo | undefined,
     ['seed', html`<code>${d.seed}</code>`],
     ['path', html`<code>${d.path}</code>`],
     ['occurrences', d.occurrences],
+    ['re-sent once', d.recurrence ? `${d.recurrence}: ${recurrenceNote[d.recurrence]}` : undefined],
   ])}
   <div class="exchange">${renderRequest(d.request)}${renderResponse(d.response)}</div>
   ${d.replay ? copyable('Replay: add to the command that found it', d.replay, 'replay') : ''}
   ${copyable('Repro', d.repro, 'repro')}
+  ${renderSamples(d)}
 </div>
 </details>`;
 }

@@ -77,6 +77,11 @@ summary > .badge:first-child { margin-left: 0; min-width: 58px; text-align: cent
 .badge.waived { background: #ece4fa; color: #5b36a3; }
 .badge.baseline-new { background: #fde2e0; color: var(--error); }
 .badge.baseline-still-present { background: #eceff3; color: var(--muted); }
+.badge.recurrence-consistent { background: #eceff3; color: var(--text); }
+.badge.recurrence-intermittent { background: #fff3d6; color: var(--warning); }
+.samples { margin-top: 8px; }
+.samples .sample { margin: 4px 0; }
+.samples .more { color: var(--muted); font-style: italic; }
 .badge.truncated { background: #fff3d6; color: var(--warning); margin: 4px 0 0; }
 .badge.status-tested { background: var(--passed-bg); color: var(--passed); }
 .badge.status-skipped { background: #eceff3; color: var(--muted); }

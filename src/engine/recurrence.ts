@@ -1,0 +1,43 @@
+import { holds } from '../checks/preconditions.js';
+import type { CheckContext, Exchange, Finding, Intent } from '../checks/types.js';
+import type { Recurrence } from './deviation.js';
+import { type Cause, causeKey, type Sample } from './judge.js';
+import type { OperationSession } from './session.js';
+
+/**
+ * Calls worth sending again: generated ones. An auth probe's answer is judged with the other calls
+ * of its operation, so one probe sent again would tell nothing; a flow's steps change state in order.
+ */
+const resent: readonly Intent[] = ['conforming', 'hostile'];
+
+/**
+ * Re-sends, once and with the same bytes, each call that shows a cause of an exchange check — one
+ * re-send per call however many causes it shows — and labels each cause by whether the same check
+ * fails at the same place again. Nothing is sent once the operation is abandoned after a timeout;
+ * those causes, like those of operation checks, stay unlabelled. Each answer is judged as it
+ * arrives and then dropped.
+ */
+export async function labelRecurrences(session: OperationSession, shown: ReadonlyMap<Cause, Sample>, context: CheckContext): Promise<Map<Cause, Recurrence>> {
+  const byCall = new Map<Exchange, Cause[]>();
+  for (const [cause, { exchange }] of shown) {
+    if (cause.check.scope !== 'exchange' || !resent.includes(exchange.intent)) continue;
+    byCall.set(exchange, [...(byCall.get(exchange) ?? []), cause]);
+  }
+  const labels = new Map<Cause, Recurrence>();
+  await Promise.all(
+    [...byCall].map(async ([call, causes]) => {
+      if (session.abandoned) return;
+      const again = await session.send(call.intent, call.path, call.payload, call.request.body);
+      if (again.failure?.kind === 'aborted') return;
+      const findings = new Map<string, Finding[]>();
+      for (const cause of causes) {
+        const { check } = cause;
+        if (check.scope !== 'exchange') continue;
+        if (!findings.has(check.id)) findings.set(check.id, holds(check.needs, again) ? check.run(again, context) : []);
+        const showsAgain = findings.get(check.id)!.some((finding) => causeKey(check, finding, again) === cause.key);
+        labels.set(cause, showsAgain ? 'consistent' : 'intermittent');
+      }
+    }),
+  );
+  return labels;
+}
