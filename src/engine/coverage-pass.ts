@@ -32,19 +32,22 @@ export interface CoverageCall {
   readonly exchange: Exchange;
 }
 
+/** Judges a call as it arrives, at its place in the plan, and gives back what is kept of it (its outline). */
+export type KeepJudged = (exchange: Exchange, place: number) => Exchange;
+
 /** Where coverage calls are found again when their findings are counted: `coverage:<n>`. */
 export const COVERAGE_PATH = 'coverage';
 
 /**
- * Sends every request of the operation's coverage pass (the same under every seed); the calls come
- * back in the order they were sent. Operations of 4.1 have no documented request shape: no field classes.
+ * Sends every request of the operation's coverage pass (the same under every seed), each judged as
+ * it arrives; the calls come back in the order they were sent. Operations of 4.1 have no documented request shape: no field classes.
  */
-export async function sendCoveragePass(operation: Operation, session: OperationSession): Promise<CoverageCall[]> {
+export async function sendCoveragePass(operation: Operation, session: OperationSession, keep: KeepJudged): Promise<CoverageCall[]> {
   if (operation.requestSchema === undefined) return [];
   return Promise.all(
     coverageRequests(operation.id).map(async (request, index) => {
       const exchange = await session.send(request.judgedAs, `${COVERAGE_PATH}:${index}`, payloadOf(request), request.body);
-      return { class: request.classId, family: request.family, field: request.field, judgedAs: request.judgedAs, exchange };
+      return { class: request.classId, family: request.family, field: request.field, judgedAs: request.judgedAs, exchange: keep(exchange, index) };
     }),
   );
 }

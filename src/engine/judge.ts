@@ -6,6 +6,8 @@ import { deviationKey, SAMPLES_PER_CAUSE } from './deviation.js';
 export interface Sample {
   readonly finding: Finding;
   readonly exchange: Exchange;
+  /** Where the call stands in the operation's plan: samples and causes are kept in this order, not in the order answers came. */
+  readonly rank: number;
 }
 
 /**
@@ -106,7 +108,7 @@ export function outline(exchange: Exchange): Exchange {
  */
 export class Judge {
   private readonly causes = new Map<string, Cause>();
-  private readonly sent: Exchange[] = [];
+  private readonly sent: { exchange: Exchange; rank: number }[] = [];
   private readonly byCheck: Record<string, CheckTally> = {};
   private readonly findingsByCall = new Map<string, Record<string, number>>();
   private evaluations = 0;
@@ -122,7 +124,7 @@ export class Judge {
     return (this.byCheck[check.id] ??= { evaluated: 0, passed: 0, skipped: 0 });
   }
 
-  private record(check: Check, exchange: Exchange, findings: readonly Finding[], kept: Exchange): void {
+  private record(check: Check, exchange: Exchange, findings: readonly Finding[], kept: Exchange, rank: number): void {
     this.evaluations++;
     this.tally(check).evaluated++;
     if (findings.length === 0) {
@@ -137,18 +139,18 @@ export class Judge {
         this.causes.set(key, cause);
       }
       cause.occurrences += finding.occurrences ?? 1;
-      if (cause.samples.length < SAMPLES_PER_CAUSE) cause.samples.push({ finding, exchange: kept });
+      keepLowestRanks(cause.samples, { finding, exchange: kept, rank });
     }
   }
 
   /** Every exchange check that applies; the exchange is returned in outline, as the Judge keeps it. */
-  add(exchange: Exchange): Exchange {
+  add(exchange: Exchange, rank: number = this.sent.length): Exchange {
     if (!wasSent(exchange)) {
       this.skipped++;
       return exchange;
     }
     const kept = outline(exchange);
-    this.sent.push(kept);
+    this.sent.push({ exchange: kept, rank });
     for (const check of this.checks) {
       if (check.scope !== 'exchange' || !check.intents.includes(exchange.intent)) continue;
       if (check.appliesTo && !check.appliesTo(exchange.operation)) continue;
@@ -163,22 +165,23 @@ export class Judge {
         byCheck[check.id] = (byCheck[check.id] ?? 0) + findings.reduce((total, finding) => total + (finding.occurrences ?? 1), 0);
         this.findingsByCall.set(exchange.path, byCheck);
       }
-      this.record(check, exchange, findings, kept);
+      this.record(check, exchange, findings, kept, rank);
     }
     return kept;
   }
 
   /** The operation checks over every exchange added, then the verdicts. */
   finish(): Verdicts {
-    const first = this.sent[0];
+    const sent = this.sent.sort((a, b) => a.rank - b.rank).map((call) => call.exchange);
+    const first = sent[0];
     if (first) {
       for (const check of this.checks) {
         if (check.scope !== 'operation' || (check.appliesTo && !check.appliesTo(first.operation))) continue;
-        this.record(check, first, check.run(this.sent, this.context), first);
+        this.record(check, first, check.run(sent, this.context), first, this.sent[0]!.rank);
       }
     }
     return {
-      causes: [...this.causes.values()],
+      causes: [...this.causes.values()].sort((a, b) => a.samples[0]!.rank - b.samples[0]!.rank),
       evaluations: this.evaluations,
       passed: this.passed,
       skipped: this.skipped,
@@ -193,4 +196,15 @@ export function judge(exchanges: readonly Exchange[], checks: readonly Check[], 
   const judging = new Judge(checks, context);
   for (const exchange of exchanges) judging.add(exchange);
   return judging.finish();
+}
+
+/** Keeps the few samples of lowest rank, in rank order, whatever order they arrive in. */
+function keepLowestRanks(samples: Sample[], sample: Sample): void {
+  const at = samples.findIndex((kept) => kept.rank > sample.rank);
+  if (at === -1) {
+    if (samples.length < SAMPLES_PER_CAUSE) samples.push(sample);
+    return;
+  }
+  samples.splice(at, 0, sample);
+  if (samples.length > SAMPLES_PER_CAUSE) samples.pop();
 }

@@ -3,7 +3,7 @@ import { resultData } from '../checks/preconditions.js';
 import type { Exchange } from '../checks/types.js';
 import { PAGE_SIZE_LARGE, PAGE_SIZE_ONE, pageClass, walkBase, walkPageSize } from '../generators/coverage/pages.js';
 import type { CoverageJudgement } from '../generators/coverage/requests.js';
-import type { CoverageCall } from './coverage-pass.js';
+import type { CoverageCall, KeepJudged } from './coverage-pass.js';
 import type { OperationSession } from './session.js';
 
 export interface WalkBounds {
@@ -24,6 +24,12 @@ export interface PageWalk {
   readonly totalPage?: number;
   /** Why it stopped: the last page, a bound, an empty page, or a page without readable data. */
   readonly stoppedBy: 'last-page' | 'page-bound' | 'record-bound' | 'empty-page' | 'no-page';
+}
+
+/** A walk call as kept, and what its page said before it was cut to its outline. */
+interface WalkedPage {
+  readonly call: CoverageCall;
+  readonly page: { readonly records: number; readonly totalPage: number | undefined } | undefined;
 }
 
 /** Beyond this many records a page of one is no longer a cheap way to reach the deep pages. */
@@ -62,20 +68,31 @@ export const pageBody = (base: Readonly<Record<string, unknown>>, pageSize: numb
  * page judged as a valid call (so every record is validated); then one page past the last, one
  * record a page, and a very large page. Sequential: the next page depends on the answer.
  */
-export async function walkPages(operation: Operation, session: OperationSession, bounds: WalkBounds): Promise<{ calls: CoverageCall[]; walk?: PageWalk }> {
+export async function walkPages(
+  operation: Operation,
+  session: OperationSession,
+  bounds: WalkBounds,
+  keep: KeepJudged,
+): Promise<{ calls: CoverageCall[]; walk?: PageWalk }> {
   const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
   if (!base) return { calls: [] };
   const size = walkPageSize(bounds);
-  // In the order they were sent, whatever order the answers came in: the judge sees the same sequence on every run.
+  // Each call is judged as it arrives and kept in outline; its place in the plan (counted as it is sent) orders the evidence.
   const calls: CoverageCall[] = [];
-  const send = async (pageSize: number, pageNo: number, judgedAs: CoverageJudgement, classOf: (exchange: Exchange) => string) => {
+  let order = 0;
+  const send = async (pageSize: number, pageNo: number, judgedAs: CoverageJudgement, classOf: (exchange: Exchange) => string): Promise<WalkedPage> => {
     const payload = pageBody(base, pageSize, pageNo);
+    const place = order++;
     const exchange = await session.send(judgedAs, pagePath(pageSize, pageNo, judgedAs), payload, JSON.stringify(payload));
-    return { class: classOf(exchange), family: 'page', field: pageSize === size ? 'pageNo' : 'pageSize', judgedAs, exchange };
+    // Read before the call is cut to its outline, which keeps one record of a long list.
+    const data = resultData(exchange);
+    const page = Array.isArray(data?.list) ? { records: (data.list as unknown[]).length, totalPage: totalPageOf(data) } : undefined;
+    const call = { class: classOf(exchange), family: 'page', field: pageSize === size ? 'pageNo' : 'pageSize', judgedAs, exchange: keep(exchange, place) };
+    return { call, page };
   };
-  const sendInTurn = async (...sends: Promise<CoverageCall>[]): Promise<CoverageCall[]> => {
+  const sendInTurn = async (...sends: Promise<WalkedPage>[]): Promise<WalkedPage[]> => {
     const answered = await Promise.all(sends);
-    calls.push(...answered);
+    calls.push(...answered.map((walked) => walked.call));
     return answered;
   };
   let records = 0;
@@ -84,17 +101,15 @@ export async function walkPages(operation: Operation, session: OperationSession,
   let stoppedBy: PageWalk['stoppedBy'] = 'page-bound';
   for (let pageNo = 1; pageNo <= bounds.pages; pageNo++) {
     // The class is known once the page tells how many there are.
-    const [page] = await sendInTurn(send(size, pageNo, 'conforming', (exchange) => pageClass(pageNo, totalPageOf(resultData(exchange)))));
-    const data = resultData(page!.exchange);
-    const list = data?.list;
-    if (!data || !Array.isArray(list)) {
+    const [{ page }] = (await sendInTurn(send(size, pageNo, 'conforming', (exchange) => pageClass(pageNo, totalPageOf(resultData(exchange)))))) as [WalkedPage];
+    if (!page) {
       stoppedBy = 'no-page';
       break;
     }
     pages++;
-    records += list.length;
-    totalPage = totalPageOf(data);
-    if (list.length === 0) {
+    records += page.records;
+    totalPage = page.totalPage;
+    if (page.records === 0) {
       stoppedBy = 'empty-page';
       break;
     }
@@ -116,7 +131,7 @@ export async function walkPages(operation: Operation, session: OperationSession,
     send(PAGE_SIZE_LARGE, 1, 'hostile', () => 'page-size-large'),
   );
   // A short list gave the walk no second, third or deep page: one record a page gives them.
-  const singles = totalPageOf(resultData(single!.exchange));
+  const singles = single!.page?.totalPage;
   if (pages < 4 && singles !== undefined && singles > 1 && singles <= MAX_SINGLE_PAGE) {
     await sendInTurn(
       ...singlePages(singles).map((pageNo) =>

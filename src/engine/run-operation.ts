@@ -93,6 +93,13 @@ function probeHeaders(probe: AuthProbe, token: string): Record<string, string | 
 }
 
 /**
+ * Where each phase's calls start in the operation's plan. A call's place (phase start + its index)
+ * decides which evidence a cause keeps and the order of causes, so the report is the same whatever
+ * order the answers arrive in.
+ */
+const PLAN = { coverage: 0, walk: 1_000_000, conforming: 2_000_000, hostile: 3_000_000, probes: 4_000_000 } as const;
+
+/**
  * One operation, end to end: valid payloads, then hostile ones, then the auth probes; every
  * exchange judged by every check that applies, its findings folded by cause as they come; hostile
  * failures shrunk; the call behind each cause re-sent once to label it consistent or intermittent;
@@ -104,31 +111,37 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   const judging = new Judge(context.checks, context);
 
   // The same for every seed, and before fast-check explores: a class that trips the server is found on every run.
-  // Judged in the order sent, so the first evidence of a deviation is the same call on every run.
+  // Every call is judged as it arrives; its place in the plan, not its arrival, orders the evidence kept.
   const coverageStarted = performance.now();
   const [covered, walked] = context.coverage
-    ? await Promise.all([sendCoveragePass(operation, session), walkPages(operation, session, context.coverage)])
+    ? await Promise.all([
+        sendCoveragePass(operation, session, (exchange, place) => judging.add(exchange, PLAN.coverage + place)),
+        walkPages(operation, session, context.coverage, (exchange, place) => judging.add(exchange, PLAN.walk + place)),
+      ])
     : [[], { calls: [] }];
-  for (const call of [...covered, ...walked.calls]) judging.add(call.exchange);
   const coverageMs = performance.now() - coverageStarted;
   const conforming = await Promise.all(
     generateCalls(operation, 'conforming', context.seed, context.runs).map(async (call, index) =>
-      judging.add(await session.send('conforming', `conforming:${index}`, call.payload, call.body)),
+      judging.add(await session.send('conforming', `conforming:${index}`, call.payload, call.body), PLAN.conforming + index),
     ),
   );
   await Promise.all(
     generateCalls(operation, 'hostile', context.seed, context.hostileRuns).map(async (call, index) =>
-      judging.add(await session.send('hostile', `hostile:${index}`, call.payload, call.body)),
+      judging.add(await session.send('hostile', `hostile:${index}`, call.payload, call.body), PLAN.hostile + index),
     ),
   );
   const probed = conforming[0];
   const probes =
     context.authProbes && probed
       ? await Promise.all(
-          authProbes.flatMap((probe) => {
+          authProbes.flatMap((probe, index) => {
             const headers = probeHeaders(probe, context.token);
             return headers
-              ? [session.send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.request.body, headers).then((sent) => judging.add(sent))]
+              ? [
+                  session
+                    .send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.request.body, headers)
+                    .then((sent) => judging.add(sent, PLAN.probes + index)),
+                ]
               : [];
           }),
         )
@@ -148,7 +161,7 @@ export async function runOperation(operation: Operation, context: OperationRunCo
     const showsCause = (findings: readonly Finding[], exchange: Exchange) => findings.some((finding) => causeKey(check, finding, exchange) === cause.key);
     const smallest = await shrinkHostileCall(session, check, first.exchange, context.seed, context, context.shrink, showsCause);
     const finding = smallest && check.run(smallest, context).find((candidate) => causeKey(check, candidate, smallest) === cause.key);
-    return smallest && finding ? { finding, exchange: outline(smallest) } : first;
+    return smallest && finding ? { finding, exchange: outline(smallest), rank: first.rank } : first;
   };
   const shown = new Map<Cause, Sample>();
   for (const cause of verdicts.causes) shown.set(cause, await shownBy(cause));
