@@ -201,7 +201,7 @@ async function replay(text: string, settings: RunSettings, io: RunIo): Promise<R
 }
 
 /** The token of the run: --token, else the token operation of the map, else the embedded server's. */
-async function tokenFor(config: RunConfig, base: Omit<RunSettings, 'token'>, fallback: string | undefined): Promise<string> {
+export async function tokenFor(config: RunConfig, base: Omit<RunSettings, 'token'>, fallback: string | undefined): Promise<string> {
   if (config.token) return config.token;
   if (base.tokenSource) {
     const client = createClient({ ...base, token: '' });
@@ -215,7 +215,7 @@ async function tokenFor(config: RunConfig, base: Omit<RunSettings, 'token'>, fal
 }
 
 /** Everything a run needs but the token, from the config and the embedded server (if any). */
-function baseSettings(config: RunConfig, server: { url: string; credentials: { mobile: string; password: string } } | undefined) {
+export function baseSettings(config: RunConfig, server: { url: string; credentials: { mobile: string; password: string } } | undefined) {
   // The embedded server's credentials feed the map's ${OTP_USERNAME} and ${OTP_PASSWORD}.
   const variables = server ? { ...config.variables, OTP_USERNAME: server.credentials.mobile, OTP_PASSWORD: server.credentials.password } : config.variables;
   const mapped = mappedForRun(config.operationMap?.map, config.operations, variables);
@@ -225,7 +225,7 @@ function baseSettings(config: RunConfig, server: { url: string; credentials: { m
 }
 
 /** The token, the template values, credentials in the environment and the secrets the options carry. */
-function secretsOfRunWith(token: string, templateSecrets: readonly string[], config: RunConfig): string[] {
+export function secretsOfRunWith(token: string, templateSecrets: readonly string[], config: RunConfig): string[] {
   return [...new Set([...secretsOfRun(token, templateSecrets, config), ...config.optionSecrets])];
 }
 
