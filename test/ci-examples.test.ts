@@ -112,6 +112,7 @@ describe('the GitHub Action and the CI examples', () => {
         INPUT_SEED: '7',
         INPUT_FAIL_ON: 'error',
         INPUT_REPORT_DIR: 'conformance reports',
+        INPUT_HAR: 'true',
         INPUT_ARGS: '--only=custom-demand-list --runs=1\n --hostile-runs=0 --no-coverage --no-auth-probes --no-stateful --quiet',
       };
       for (const id of ['run', 'verdict']) {
@@ -134,6 +135,9 @@ describe('the GitHub Action and the CI examples', () => {
         warnings: '0',
       });
       expect(JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))).toMatchObject({ seed: 7, summary: { operations: 1 } });
+      expect(JSON.parse(readFileSync(join(reportDir, 'exchanges.har'), 'utf8'))).toMatchObject({
+        log: { version: '1.2', entries: [{ request: { method: 'POST' } }] },
+      });
     } finally {
       rmSync(workspace, { recursive: true, force: true });
     }

@@ -241,8 +241,11 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   const maxTime = source('max-time');
   const harText = source('har');
   const har = harText === undefined ? undefined : resolve(cwd, harText);
-  if (har !== undefined && !existsSync(dirname(har))) {
-    throw badOption(`--har ${harText}: the folder ${dirname(har)} does not exist; create it or write the HAR elsewhere, e.g. --har reports/run.har.`);
+  // The report folder is created by the run, before the HAR is written.
+  if (har !== undefined && dirname(har) !== reportDir && !existsSync(dirname(har))) {
+    throw badOption(
+      `--har ${harText}: the folder ${dirname(har)} does not exist; create it, or write the HAR into the report folder, e.g. --har reports/run.har.`,
+    );
   }
 
   return {
