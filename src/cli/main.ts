@@ -18,6 +18,7 @@ import { lockReportDir } from '../report/lock.js';
 import { exitCodeOf, exitCodeTable } from '../report/status.js';
 import { writeReports } from '../report/write.js';
 import { explainText, listText } from './catalogue-commands.js';
+import { replayReport } from './replay-report.js';
 import { runConformance } from './run.js';
 import { processSignals } from './run-stop.js';
 
@@ -29,6 +30,10 @@ Usage:
   ${TOOL_NAME} list                 the operations, checks and flows, with rule and severity
   ${TOOL_NAME} explain CHECK_ID     one check or flow in full
   ${TOOL_NAME} merge [--report-dir DIR] REPORT.json…   join the reports of a run split with --shard
+  ${TOOL_NAME} replay REPORT.json [--deviation N] [options]   re-send the calls of the deviations that failed a run
+                                    (or the Nth deviation) and say for each: still failing or fixed; exit 0 all
+                                    fixed, 1 any still failing, 3 some not checked again. The target is the
+                                    report's unless --base-url; the token comes from --token or OTP_TOKEN
   ${TOOL_NAME} --help | --version
 
 Options of run (each also read from the environment or .env):
@@ -147,6 +152,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (first === 'merge') return merge(rest);
+  if (first === 'replay') return replayReport(rest, process.env, process.cwd(), (line) => console.log(line));
   const runArgv = first === 'run' ? rest : argv;
   const { values, positionals } = parseRunArguments(runArgv);
   if (values.help) {
@@ -154,7 +160,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) {
-    throw new KitError('OTP_BAD_OPTION', `Unknown command ${JSON.stringify(positionals[0])}; use run, serve, list or explain (see --help).`);
+    throw new KitError('OTP_BAD_OPTION', `Unknown command ${JSON.stringify(positionals[0])}; use run, serve, list, explain, merge or replay (see --help).`);
   }
   const config = resolveRunConfig(runArgv, process.env, process.cwd());
   const outcome = await runConformance(config, {

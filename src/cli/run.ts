@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
@@ -27,6 +30,7 @@ import { buildRunReport, checkInfos, failsRun, type Report } from '../report/rep
 import { runShapeOf, shardPosition } from '../report/run-shape.js';
 import type { ExitCode, RunEnding } from '../report/status.js';
 import { writeReports } from '../report/write.js';
+import { writeHar } from '../report/har.js';
 import { sharedValidator } from '../validation/validator.js';
 import { probeTarget } from './probe.js';
 import { RunStop, RunStopped, type SignalSource, type StopCause } from './run-stop.js';
@@ -200,8 +204,18 @@ async function replay(text: string, settings: RunSettings, io: RunIo): Promise<R
   }
 }
 
+/** The HAR of the run's exchanges; a failure to write it is said, and leaves the verdict as it is. */
+async function writeRunHar(file: string, exchangeLogDir: string, redactor: Redactor, io: RunIo): Promise<void> {
+  try {
+    const entries = await writeHar(exchangeLogDir, file, redactor);
+    io.log(`HAR: ${file} (${entries} exchanges)`);
+  } catch (error) {
+    io.error(`the HAR file ${file} could not be written: ${messageOf(error)}`);
+  }
+}
+
 /** The token of the run: --token, else the token operation of the map, else the embedded server's. */
-async function tokenFor(config: RunConfig, base: Omit<RunSettings, 'token'>, fallback: string | undefined): Promise<string> {
+export async function tokenFor(config: RunConfig, base: Omit<RunSettings, 'token'>, fallback: string | undefined): Promise<string> {
   if (config.token) return config.token;
   if (base.tokenSource) {
     const client = createClient({ ...base, token: '' });
@@ -215,17 +229,17 @@ async function tokenFor(config: RunConfig, base: Omit<RunSettings, 'token'>, fal
 }
 
 /** Everything a run needs but the token, from the config and the embedded server (if any). */
-function baseSettings(config: RunConfig, server: { url: string; credentials: { mobile: string; password: string } } | undefined) {
+export function baseSettings(config: RunConfig, server: { url: string; credentials: { mobile: string; password: string } } | undefined) {
   // The embedded server's credentials feed the map's ${OTP_USERNAME} and ${OTP_PASSWORD}.
   const variables = server ? { ...config.variables, OTP_USERNAME: server.credentials.mobile, OTP_PASSWORD: server.credentials.password } : config.variables;
   const mapped = mappedForRun(config.operationMap?.map, config.operations, variables);
   // The environment, the map and the run's own clock stay here: workers get the filled-in operations only.
-  const { variables: _variables, operationMap: _operationMap, maxTime: _maxTime, allowUnverified: _allowUnverified, ...runConfig } = config;
+  const { variables: _variables, operationMap: _operationMap, maxTime: _maxTime, allowUnverified: _allowUnverified, har: _har, ...runConfig } = config;
   return { ...runConfig, ...mapped, baseUrl: server?.url ?? config.baseUrl! };
 }
 
 /** The token, the template values, credentials in the environment and the secrets the options carry. */
-function secretsOfRunWith(token: string, templateSecrets: readonly string[], config: RunConfig): string[] {
+export function secretsOfRunWith(token: string, templateSecrets: readonly string[], config: RunConfig): string[] {
   return [...new Set([...secretsOfRun(token, templateSecrets, config), ...config.optionSecrets])];
 }
 
@@ -271,6 +285,8 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
   let mapped: readonly Operation[] = [];
   let baseUrl = config.baseUrl ?? '';
   let suites: SuitesOutcome = { results: [], flows: [], ending: { kind: 'finished' }, leftRunning: false };
+  // With --har, the workers append their exchanges here; the HAR is joined from it at the end.
+  const exchangeLogDir = config.har === undefined ? undefined : mkdtempSync(join(tmpdir(), 'otp-exchanges-'));
   try {
     try {
       server = embedded ? await startReferenceServer({ token: randomBytes(16).toString('hex') }) : undefined;
@@ -285,7 +301,12 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       const weak = weakTokenWarning(givenToken);
       if (weak) io.log(weak);
       const token = await stop.race(checkedToken(base, givenToken, selected, io, quiet));
-      const settings: RunSettings = { ...base, token, secrets: [...new Set([givenToken, ...secretsOfRunWith(token, base.secrets, config)])] };
+      const settings: RunSettings = {
+        ...base,
+        token,
+        secrets: [...new Set([givenToken, ...secretsOfRunWith(token, base.secrets, config)])],
+        ...(exchangeLogDir ? { exchangeLogDir } : {}),
+      };
       redactor = new Redactor(settings.secrets);
       if (!quiet)
         io.log(
@@ -327,11 +348,13 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     const report = redactor.deep(built);
     const files = writeReports(report, config.reportDir, io.jobSummaryFile);
     io.log(summaryText(report, files, config.verbosity));
+    if (config.har && exchangeLogDir) await writeRunHar(config.har, exchangeLogDir, redactor, io);
     // A stop may leave calls in flight (a pre-flight waiting out --timeout, tests past their grace).
     return { report, reportFile: files.json, exitCode, leftRunning: suites.leftRunning || stop.cause !== undefined };
   } finally {
     stop.dispose();
     await server?.close();
     lock.release();
+    if (exchangeLogDir) rmSync(exchangeLogDir, { recursive: true, force: true });
   }
 }

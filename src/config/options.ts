@@ -230,6 +230,15 @@ export const runOptions: readonly OptionSpec[] = [
     description: "Re-send exactly one call of a report, e.g. --seed 42 --replay alpha-orders-list:hostile:3:0:1 (a deviation's replay field), and judge it.",
   },
   {
+    name: 'har',
+    env: 'OTP_HAR',
+    type: 'string',
+    valueName: 'FILE',
+    defaultText: 'none',
+    description:
+      'Also write every exchange of the suites as HAR 1.2, for a browser or proxy tool: redacted like the reports, each body cut to its first 2048 characters with a note.',
+  },
+  {
     name: 'baseline',
     env: 'OTP_BASELINE',
     type: 'string',

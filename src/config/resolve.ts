@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import dotenv from 'dotenv';
 import { groups } from '../catalogue/groups.js';
@@ -47,6 +47,8 @@ export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token' | 'mapp
   readonly maxTime: { readonly text: string; readonly ms: number } | undefined;
   /** --allow-unverified: unverified operations do not make the run incomplete. */
   readonly allowUnverified: boolean;
+  /** --har: where the HAR file of the run's exchanges goes (absolute); undefined: none. */
+  readonly har: string | undefined;
 }
 
 type Source = (name: string) => string | undefined;
@@ -237,6 +239,14 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     lookup,
   });
   const maxTime = source('max-time');
+  const harText = source('har');
+  const har = harText === undefined ? undefined : resolve(cwd, harText);
+  // The report folder is created by the run, before the HAR is written.
+  if (har !== undefined && dirname(har) !== reportDir && !existsSync(dirname(har))) {
+    throw badOption(
+      `--har ${harText}: the folder ${dirname(har)} does not exist; create it, or write the HAR into the report folder, e.g. --har reports/run.har.`,
+    );
+  }
 
   return {
     baseUrl,
@@ -259,6 +269,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     shard,
     maxTime: maxTime === undefined ? undefined : duration('max-time', maxTime),
     allowUnverified: flag('--allow-unverified', source('allow-unverified'), false),
+    har,
     seed,
     timeoutMs: positiveInteger('timeout', source('timeout') ?? '10000', 3_600_000),
     concurrency: positiveInteger('concurrency', source('concurrency') ?? '8', 1024),

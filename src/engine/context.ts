@@ -6,6 +6,7 @@ import type { OperationRunContext } from './run-operation.js';
 import type { RunSettings } from './settings.js';
 import { issuedTokens, tokenIssuingPaths } from './issued-tokens.js';
 import { obtainToken } from './token.js';
+import { loggingClient } from './exchange-log.js';
 
 /** A shrink may send this many requests… */
 const SHRINK_MAX_REQUESTS = 60;
@@ -68,5 +69,5 @@ export function clientForRun(settings: RunSettings): { client: Client; secrets: 
     },
     close: () => sender.close(),
   };
-  return { client, secrets };
+  return { client: settings.exchangeLogDir ? loggingClient(client, settings.exchangeLogDir, secrets) : client, secrets };
 }

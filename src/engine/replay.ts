@@ -19,6 +19,8 @@ export interface ReplayResult {
   readonly path: string;
   readonly deviations: readonly Deviation[];
   readonly repro: string;
+  /** Whether the server answered at all: without an answer, nothing could be judged. */
+  readonly answered: boolean;
 }
 
 const replayable: readonly GeneratedIntent[] = ['conforming', 'hostile'];
@@ -66,5 +68,5 @@ export async function replayCall(text: string, settings: RunSettings, client: Cl
   const verdicts = judge([exchange], exchangeChecks, context);
   const deviations = verdicts.causes.map((cause) => causeDeviation(cause, cause.samples[0]!, undefined, context));
   const evidence = toDeviation({ id: 'replay', severity: 'info', rule: '', title: '' }, { instancePath: '', expected: '', actual: '' }, exchange, context);
-  return { operation: operation.path, path: exchange.path, deviations, repro: evidence.repro };
+  return { operation: operation.path, path: exchange.path, deviations, repro: evidence.repro, answered: exchange.response !== undefined };
 }

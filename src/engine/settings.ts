@@ -43,6 +43,8 @@ export interface RunSettings {
   readonly secrets: readonly string[];
   /** TLS trust (--ca-file, --insecure), proxies and --header: how the target is reached. */
   readonly transport?: TransportOptions;
+  /** With --har: the folder each worker appends its exchanges to (src/engine/exchange-log.ts). */
+  readonly exchangeLogDir?: string;
 }
 
 export interface TokenSource {

@@ -1,0 +1,118 @@
+import { closeSync, createReadStream, openSync, readdirSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { EXCHANGE_LOG_SUFFIX, type LoggedBody, type LoggedExchange } from '../engine/exchange-log.js';
+import type { Redactor } from '../redaction/redactor.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+
+/** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/): the parts the kit writes. */
+interface HarHeader {
+  readonly name: string;
+  readonly value: string;
+}
+
+const HTTP_VERSION = 'HTTP/1.1';
+
+const harHeaders = (headers: Readonly<Record<string, string>>): HarHeader[] => Object.entries(headers).map(([name, value]) => ({ name, value }));
+
+function headerValue(headers: Readonly<Record<string, string>>, name: string): string {
+  return Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1] ?? '';
+}
+
+/** The query of a URL built by string (a doubled slash kept), as HAR's name/value list. */
+function queryString(url: string): HarHeader[] {
+  const query = url.split('#')[0]!.split('?').slice(1).join('?');
+  return query === '' ? [] : [...new URLSearchParams(query)].map(([name, value]) => ({ name, value }));
+}
+
+function cutNote(body: LoggedBody): string | undefined {
+  return body.truncated ? `body cut to its first ${body.text.length} of ${body.length} characters` : undefined;
+}
+
+/** One logged exchange as a HAR entry. A call that got no answer has status 0 and says why. */
+export function harEntry(exchange: LoggedExchange): Record<string, unknown> {
+  const { request, response, failure } = exchange;
+  const requestNote = request.body && cutNote(request.body);
+  const responseNote = response && cutNote(response.body);
+  return {
+    startedDateTime: exchange.startedAt,
+    time: exchange.durationMs,
+    request: {
+      method: request.method,
+      url: request.url,
+      httpVersion: HTTP_VERSION,
+      cookies: [],
+      headers: harHeaders(request.headers),
+      queryString: queryString(request.url),
+      ...(request.body
+        ? {
+            postData: {
+              mimeType: headerValue(request.headers, 'content-type'),
+              text: request.body.text,
+              ...(requestNote ? { comment: requestNote } : {}),
+            },
+          }
+        : {}),
+      headersSize: -1,
+      bodySize: request.body ? Buffer.byteLength(request.body.text) : 0,
+    },
+    response: {
+      status: response?.status ?? 0,
+      statusText: '',
+      httpVersion: HTTP_VERSION,
+      cookies: [],
+      headers: response ? harHeaders(response.headers) : [],
+      content: {
+        size: response?.body.length ?? 0,
+        mimeType: response ? headerValue(response.headers, 'content-type') : '',
+        ...(response ? { text: response.body.text } : {}),
+        ...(responseNote ? { comment: responseNote } : {}),
+      },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+      ...(failure ? { comment: `no complete answer: ${failure.kind}: ${failure.message}` } : {}),
+    },
+    cache: {},
+    // The client times a call whole, from sending to the last byte: the wait holds all of it.
+    timings: { send: 0, wait: exchange.durationMs, receive: 0 },
+  };
+}
+
+/**
+ * Joins the exchange logs the workers wrote in `dir` into one HAR 1.2 file, entry by entry, so that
+ * memory holds one exchange at a time whatever the run's size. Each entry passes the run's redactor
+ * once more. A line a stopped worker left half-written is skipped. Returns the number of entries.
+ */
+export async function writeHar(dir: string, file: string, redactor: Redactor): Promise<number> {
+  const logs = readdirSync(dir)
+    .filter((name) => name.endsWith(EXCHANGE_LOG_SUFFIX))
+    .sort();
+  const partial = `${file}.partial`;
+  const fd = openSync(partial, 'w');
+  let entries = 0;
+  try {
+    const log = { version: '1.2', creator: { name: TOOL_NAME, version: TOOL_VERSION }, entries: [] };
+    const opening = JSON.stringify({ log }, null, 1);
+    // Everything up to the entries' `[`, then the entries, then the rest.
+    const at = opening.lastIndexOf('[]') + 1;
+    writeSync(fd, opening.slice(0, at));
+    for (const name of logs) {
+      for await (const line of createInterface({ input: createReadStream(join(dir, name), 'utf8'), crlfDelay: Infinity })) {
+        let exchange: LoggedExchange;
+        try {
+          exchange = JSON.parse(line) as LoggedExchange;
+        } catch {
+          continue;
+        }
+        writeSync(fd, `${entries === 0 ? '\n' : ',\n'}${JSON.stringify(redactor.deep(harEntry(exchange)))}`);
+        entries++;
+      }
+    }
+    writeSync(fd, `${entries === 0 ? '' : '\n'}${opening.slice(at)}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(partial, file);
+  return entries;
+}

@@ -1,0 +1,163 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXCHANGE_LOG_SUFFIX, type LoggedExchange } from '../../src/engine/exchange-log.js';
+import { RESPONSE_EXCERPT_CHARS } from '../../src/engine/evidence.js';
+import { Redactor } from '../../src/redaction/redactor.js';
+import { findFault } from '../../src/reference/faults/catalogue.js';
+import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
+import { harEntry, writeHar } from '../../src/report/har.js';
+import type { Report } from '../../src/report/report.js';
+
+const addFormats = addFormatsModule.default;
+const ajv = new Ajv2020({ strict: true, allErrors: true });
+addFormats(ajv);
+const validateHar = ajv.compile(JSON.parse(readFileSync(new URL('../../schemas/har.schema.json', import.meta.url), 'utf8')) as object);
+
+const run = promisify(execFile);
+const cli = fileURLToPath(new URL('../../bin/otp-conformance.js', import.meta.url));
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTP_') && name !== 'GITHUB_STEP_SUMMARY'));
+const dir = mkdtempSync(join(tmpdir(), 'otp-har-'));
+const token = 'har-test-token-9d41be07';
+
+interface Har {
+  log: {
+    version: string;
+    entries: Array<{ request: { url: string; postData?: { text: string; comment?: string } }; response: { status: number } }>;
+  };
+}
+
+async function kit(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { cwd: dir, env, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+let server: ReferenceServer;
+let harText: string;
+let har: Har;
+let report: Report;
+
+beforeAll(async () => {
+  server = await startReferenceServer({ token, fault: findFault('crash-on-non-ascii')! });
+  const harFile = join(dir, 'run.har');
+  const reportDir = join(dir, 'reports');
+  const result = await kit([
+    '--base-url',
+    server.url,
+    '--token',
+    token,
+    '--only',
+    'purchase-order-list,custom-demand',
+    '--runs',
+    '3',
+    '--hostile-runs',
+    '5',
+    '--seed',
+    '3',
+    '--report-dir',
+    reportDir,
+    '--har',
+    harFile,
+  ]);
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stdout).toContain(`HAR: ${harFile}`);
+  harText = readFileSync(harFile, 'utf8');
+  har = JSON.parse(harText) as Har;
+  report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as Report;
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('--har FILE', () => {
+  it('writes every exchange of the run as HAR 1.2, valid against schemas/har.schema.json', () => {
+    expect(validateHar(har), JSON.stringify(validateHar.errors?.slice(0, 3))).toBe(true);
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.entries.length).toBe(report.summary.requests);
+    expect(har.log.entries.some((entry) => entry.response.status === 500)).toBe(true);
+    expect(har.log.entries.every((entry) => entry.request.url.startsWith(`${server.url}//pc/`))).toBe(true);
+  });
+
+  it('holds no secret: the token is redacted in headers, bodies and URLs', () => {
+    expect(harText).not.toContain(token);
+    expect(harText).toContain('bearer[REDACTED]');
+  });
+
+  it('cuts long bodies like the report excerpts, and says so', () => {
+    const cut = har.log.entries.filter((entry) => entry.request.postData?.comment);
+    expect(cut.length).toBeGreaterThan(0);
+    for (const entry of cut) {
+      expect(entry.request.postData!.text.length).toBeLessThanOrEqual(RESPONSE_EXCERPT_CHARS + '[REDACTED]'.length);
+      expect(entry.request.postData!.comment).toMatch(/^body cut to its first \d+ of \d+ characters$/);
+    }
+  });
+
+  it('a folder that does not exist: exit 2 before anything is sent', async () => {
+    const { code, stderr } = await kit(['--har', join(dir, 'absent', 'run.har'), '--only', 'purchase-order-list']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--har');
+  });
+});
+
+describe('the HAR entries', () => {
+  const base: LoggedExchange = {
+    startedAt: '2026-01-02T03:04:05.000Z',
+    durationMs: 12.5,
+    request: {
+      method: 'POST',
+      url: 'http://127.0.0.1:1//pc/x?a=1&b=two',
+      headers: { 'content-type': 'application/json' },
+      body: { text: '{}', truncated: false, length: 2 },
+    },
+  };
+
+  it('a call that got no answer: status 0, with why', () => {
+    const entry = harEntry({ ...base, failure: { kind: 'timeout', message: 'no answer within 10000 ms' } });
+    expect(validateHar({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [entry] } })).toBe(true);
+    expect(entry).toMatchObject({ response: { status: 0, comment: 'no complete answer: timeout: no answer within 10000 ms' } });
+    expect(entry).toMatchObject({
+      request: {
+        queryString: [
+          { name: 'a', value: '1' },
+          { name: 'b', value: 'two' },
+        ],
+      },
+    });
+  });
+
+  it('the schema rejects an entry without timings (it can fail)', () => {
+    const { timings: _timings, ...entry } = harEntry(base);
+    expect(validateHar({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [entry] } })).toBe(false);
+  });
+
+  it('the workers’ logs are joined line by line, a half-written line skipped, each entry redacted again', async () => {
+    const logs = join(dir, 'logs');
+    mkdirSync(logs);
+    const secretExchange: LoggedExchange = { ...base, request: { ...base.request, headers: { authorization: 'bearer late-secret-123456' } } };
+    writeFileSync(join(logs, `1-1${EXCHANGE_LOG_SUFFIX}`), `${JSON.stringify(base)}\n${JSON.stringify(secretExchange)}\n`);
+    writeFileSync(join(logs, `1-2${EXCHANGE_LOG_SUFFIX}`), `${JSON.stringify(base)}\n{"startedAt":"2026-`);
+    const file = join(dir, 'joined.har');
+    expect(await writeHar(logs, file, new Redactor(['late-secret-123456']))).toBe(3);
+    const text = readFileSync(file, 'utf8');
+    expect(validateHar(JSON.parse(text))).toBe(true);
+    expect(text).not.toContain('late-secret-123456');
+    expect(await writeHar(join(dir, 'logs'), file, new Redactor())).toBe(3);
+    rmSync(logs, { recursive: true });
+    mkdirSync(logs);
+    expect(await writeHar(logs, file, new Redactor())).toBe(0);
+    expect(validateHar(JSON.parse(readFileSync(file, 'utf8')))).toBe(true);
+  });
+});
