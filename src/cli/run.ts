@@ -33,7 +33,12 @@ import { RunStop, RunStopped, type SignalSource, type StopCause } from './run-st
 import { checkedToken } from './token-check.js';
 import { limitSuiteHeaps } from './suite-heap.js';
 
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * The folder that holds suites/: the checkout when the kit runs from source (vitest compiles the
+ * .ts suites), dist/ when it runs compiled (the .js suites beside this module's own tree).
+ */
+const suitesRoot = fileURLToPath(new URL('../../', import.meta.url));
+const suiteExtension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 
 /** After a stop, how long the tests already running may take to finish before the report is written without them. */
 const STOP_GRACE_MS = 2000;
@@ -109,11 +114,13 @@ async function runSuites(settings: RunSettings, config: RunConfig, selected: rea
   limitSuiteHeaps(settings);
   const running = startVitest(
     'test',
-    groups.map((group) => `suites/${group}.suite.ts`),
+    groups.map((group) => `suites/${group}.suite.${suiteExtension}`),
     {
       config: false,
-      root: packageRoot,
-      include: ['suites/**/*.suite.ts'],
+      root: suitesRoot,
+      include: [`suites/*.suite.${suiteExtension}`],
+      // Installed, the compiled suites are themselves under node_modules/, which vitest leaves out by default.
+      exclude: [],
       watch: false,
       reporters: [collector],
       provide: { otpRun: settings },
