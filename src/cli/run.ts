@@ -20,13 +20,15 @@ import { flowsToRun } from '../flows/index.js';
 import { readBaseline } from '../gate/baseline.js';
 import type { GateSettings } from '../gate/gate.js';
 import { readWaivers } from '../gate/waivers.js';
-import { summaryText } from '../report/console.js';
+import { runHeader, summaryText } from '../report/console.js';
+import { shippedSpec } from '../report/tested.js';
 import { lockReportDir } from '../report/lock.js';
 import { type ProgressOutput, Progress } from '../report/progress.js';
 import { buildRunReport, checkInfos, failsRun, type Report } from '../report/report.js';
 import { runShapeOf, shardPosition } from '../report/run-shape.js';
 import type { ExitCode, RunEnding } from '../report/status.js';
 import { writeReports } from '../report/write.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { sharedValidator } from '../validation/validator.js';
 import { probeTarget } from './probe.js';
 import { RunStop, RunStopped, type SignalSource, type StopCause } from './run-stop.js';
@@ -273,10 +275,30 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     ),
   );
   const startedAt = new Date();
+  const spec = shippedSpec();
+  /** What the run tests, with what: for the console header and every report. */
+  const testedOf = (server: string | undefined) => ({
+    tool: TOOL_NAME,
+    version: TOOL_VERSION,
+    target: {
+      baseUrl,
+      embedded,
+      authScheme: config.authScheme,
+      ...(config.label === undefined ? {} : { label: config.label }),
+      ...(server === undefined ? {} : { server }),
+    },
+    spec,
+    node: process.version,
+    seed: config.seed,
+    runs: config.runs,
+    failOn: config.failOn,
+    options: runShapeOf(config),
+  });
   const quiet = config.verbosity === 'quiet';
   let server: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
   let mapped: readonly Operation[] = [];
   let baseUrl = config.baseUrl ?? '';
+  let serverHeader: string | undefined;
   let suites: SuitesOutcome = { results: [], flows: [], ending: { kind: 'finished' }, leftRunning: false };
   try {
     try {
@@ -286,7 +308,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       if (server && !quiet) io.log(`No --base-url given: started the embedded reference server at ${server.url} (random token).`);
       for (const warning of config.warnings) io.log(warning);
       const selected: Operation[] = [...operations.filter((op) => base.operations.includes(op.id)), ...base.mapped];
-      await stop.race(probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport));
+      serverHeader = await stop.race(probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport));
       const givenToken = await stop.race(tokenFor(config, base, server?.token));
       redactor = new Redactor(secretsOfRunWith(givenToken, base.secrets, config));
       const weak = weakTokenWarning(givenToken);
@@ -294,6 +316,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       const token = await stop.race(checkedToken(base, givenToken, selected, io, quiet));
       const settings: RunSettings = { ...base, token, secrets: [...new Set([givenToken, ...secretsOfRunWith(token, base.secrets, config)])] };
       redactor = new Redactor(settings.secrets);
+      if (!quiet) io.log(runHeader(testedOf(serverHeader)));
       if (!quiet)
         io.log(
           `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
@@ -311,7 +334,9 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     if (ending.kind === 'crashed') io.error(`the kit failed: ${ending.error}`);
     const ran = new Set(suites.results.map((result) => result.operationId));
     const { report: built, exitCode } = buildRunReport({
-      target: { baseUrl, embedded, authScheme: config.authScheme },
+      target: testedOf(serverHeader).target,
+      spec,
+      node: process.version,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
       seed: config.seed,

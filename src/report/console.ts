@@ -1,5 +1,6 @@
 import { unsampled } from '../engine/deviation.js';
 import type { Report } from './report.js';
+import { type Tested, testedFacts } from './tested.js';
 import { statusLabel } from './status.js';
 import { deviationHeadline } from './text.js';
 import type { WrittenReports } from './write.js';
@@ -72,4 +73,11 @@ export function summaryText(report: Report, files: WrittenReports, verbosity: Ve
     lines.push('', `… and ${report.deviations.length - shown.length} more in the reports (--verbose prints them all).`);
   lines.push('', reportsLine(files));
   return lines.join('\n');
+}
+
+/** The console's header: what is tested, with what, before anything is sent. */
+export function runHeader(tested: Tested): string {
+  return testedFacts(tested)
+    .map(([label, value]) => `${`${label}:`.padEnd(9)}${value}`)
+    .join('\n');
 }

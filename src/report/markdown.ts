@@ -3,6 +3,7 @@ import { unsampled } from '../engine/deviation.js';
 import { countsAgainst, type GatedDeviation } from '../gate/gate.js';
 import type { Report } from './report.js';
 import { statusLabel } from './status.js';
+import { testedFacts } from './tested.js';
 import { deviationHeadline } from './text.js';
 
 /** Deviations shown in full in the summary; the rest are in the other reports. */
@@ -40,7 +41,9 @@ export function renderMarkdown(report: Report): string {
   const lines = [
     `## ${report.status === 'pass' ? '✅' : report.status === 'fail' ? '❌' : '⚠️'} otp-conformance: ${statusLabel[report.status]}`,
     '',
-    `Target \`${cell(report.target.baseUrl)}\`${report.target.embedded ? ' (embedded reference server)' : ''} · seed \`${report.seed}\` · ${s.operations} operations · ${s.requests} requests · ${(report.durationMs / 1000).toFixed(1)} s · fail on ${report.gate.failOn}${report.gate.failOnNew ? ' (new only)' : ''}`,
+    ...testedFacts(report).map(([label, value]) => `- **${label}:** ${cell(value)}`),
+    '',
+    `${s.operations} operations · ${s.requests} requests · ${(report.durationMs / 1000).toFixed(1)} s · fail on ${report.gate.failOn}${report.gate.failOnNew ? ' (new only)' : ''}`,
     '',
     '| errors | warnings | infos | checks passed | skipped |',
     '|---:|---:|---:|---:|---:|',

@@ -12,6 +12,7 @@ import { allFlows } from '../flows/index.js';
 import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { RunShape, ShardPosition } from './run-shape.js';
+import type { SpecIdentity } from './tested.js';
 import { decideStatus, type ExitCode, type RunEnding, type RunStatus } from './status.js';
 
 export interface SeverityCounts {
@@ -48,11 +49,27 @@ export interface CheckInfo {
   readonly title: string;
 }
 
+/** The server checked, as the reports name it. */
+export interface Target {
+  /** As given, less any user:password@ (never shown). */
+  readonly baseUrl: string;
+  readonly embedded: boolean;
+  readonly authScheme: AuthScheme;
+  /** --label: the name the user gave the target. */
+  readonly label?: string;
+  /** The Server header the target answered with, when it sent one. */
+  readonly server?: string;
+}
+
 /** report.json: a public contract. Add fields; never rename or remove one. */
 export interface Report {
   readonly tool: string;
   readonly version: string;
-  readonly target: { readonly baseUrl: string; readonly embedded: boolean; readonly authScheme: AuthScheme };
+  readonly target: Target;
+  /** The spec text the run judged by: it has no version number, so its sha256. */
+  readonly spec?: SpecIdentity;
+  /** The Node.js version the kit ran on (process.version). */
+  readonly node?: string;
   readonly startedAt: string;
   readonly durationMs: number;
   readonly seed: number;
@@ -111,6 +128,8 @@ export function failsRun(deviations: readonly Pick<Deviation, 'severity'>[], fai
 
 export interface ReportInput {
   readonly target: Report['target'];
+  readonly spec?: SpecIdentity;
+  readonly node?: string;
   readonly startedAt: Date;
   readonly durationMs: number;
   readonly seed: number;
@@ -190,6 +209,8 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     tool: TOOL_NAME,
     version: TOOL_VERSION,
     target: input.target,
+    ...(input.spec ? { spec: input.spec } : {}),
+    ...(input.node ? { node: input.node } : {}),
     startedAt: input.startedAt.toISOString(),
     durationMs: input.durationMs,
     seed: input.seed,
