@@ -29,6 +29,8 @@ export interface OperationSummary extends SeverityCounts {
   readonly checks: number;
   readonly passed: number;
   readonly skipped: number;
+  /** Wall time of the operation's calls and checks (absent in reports of older versions). */
+  readonly durationMs?: number;
   /** How each check that applies fared, by check id. */
   readonly byCheck: Readonly<Record<string, CheckTally>>;
   /** unverified: no answer of its could be checked; the run is then incomplete unless --allow-unverified. */
@@ -187,6 +189,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     checks: result.evaluations,
     passed: result.passed,
     skipped: result.skipped,
+    durationMs: result.durationMs,
     byCheck: result.byCheck,
     ...countSeverities(result.deviations),
     ...(result.unverified === undefined ? { status: 'verified' as const } : { status: 'unverified' as const, reason: result.unverified }),
