@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// The kit ships as TypeScript; tsx compiles it on load, so the bin needs no build step. The
-// dependencies are loaded first, before tsx's hooks are registered: they are plain JavaScript, and
-// going through the hooks would cost a second and some 150 MB at every start.
-await Promise.all(['vitest/node', 'undici', 'ajv/dist/2020.js', 'ajv-formats', 'fast-check', 'dotenv'].map((name) => import(name)));
-const { register } = await import('tsx/esm/api');
-register();
-await import('../src/cli/main.ts');
+// The kit runs compiled: `npm run build` writes dist/ (npm start, npm test and npm pack run it first).
+import { existsSync } from 'node:fs';
+
+const main = new URL('../dist/src/cli/main.js', import.meta.url);
+if (!existsSync(main)) {
+  console.error('otp-conformance: dist/ is missing; in a checkout of the kit, run npm run build first.');
+  process.exit(2);
+}
+await import(main.href);

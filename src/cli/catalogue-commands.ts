@@ -1,4 +1,5 @@
 import { findGroup } from '../catalogue/groups.js';
+import { listedOperations } from '../catalogue/listed-operations.js';
 import { operations } from '../catalogue/operations.js';
 import { allChecks } from '../checks/index.js';
 import { KitError } from '../errors.js';
@@ -11,8 +12,22 @@ export function listText(): string {
     (op) =>
       `  #${String(op.number).padEnd(3)} ${op.method} ${op.path.padEnd(46)} ${op.id.padEnd(24)} ${(findGroup(op.group)?.title ?? op.group).padEnd(26)}${op.mutates ? ' mutates' : ''}${op.paging ? ' pages' : ''}`,
   );
+  // The ids of 4.1 are what an operation map, --only and waivers name; their paths come from the map.
+  const listedLines = listedOperations.map(
+    (op) =>
+      `       ${(op.method ?? '?').padEnd(4)} ${op.id.padEnd(46)} ${(findGroup(op.group)?.title ?? op.group).padEnd(26)} ${op.name}${op.mutates ? ' · mutates' : ''}${op.pages ? ' · pages' : ''}`,
+  );
   const checkLines = checkInfos.map((check) => `  ${check.id.padEnd(26)} ${check.severity.padEnd(8)} ${check.rule.padEnd(20)} ${check.title}`);
-  return ['Operations (section 4):', ...operationLines, '', 'Checks and flows (otp-conformance explain ID for one):', ...checkLines].join('\n');
+  return [
+    'Operations (section 4):',
+    ...operationLines,
+    '',
+    'Operations of 4.1, by id (no documented path: give one with --operation-map; the reference server has its own):',
+    ...listedLines,
+    '',
+    'Checks and flows (otp-conformance explain ID for one):',
+    ...checkLines,
+  ].join('\n');
 }
 
 /** `otp-conformance explain ID`: one check or flow in full. */

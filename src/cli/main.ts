@@ -22,6 +22,17 @@ import { replayReport } from './replay-report.js';
 import { runConformance } from './run.js';
 import { processSignals } from './run-stop.js';
 
+const serveOptions = `  --port N                      port to listen on (default 8080; 0 picks a free one)
+  --host HOST                   address to listen on (default 127.0.0.1)
+  --token T                     token accepted as authorization: bearer<T> (default: OTP_TOKEN, else printed random)
+  --inject FAULT                answer with a deliberate fault (see --inject list)
+  --variant NAME                make other choices the spec leaves open (see --variant list)`;
+
+const serveUsage = `Usage: ${TOOL_NAME} serve [options]   the reference server of the whole API, as a sandbox
+
+${serveOptions}
+  --help                        this text`;
+
 const usage = `${TOOL_NAME} ${TOOL_VERSION} — conformance kit for the Open Trading Platform API
 
 Usage:
@@ -42,17 +53,13 @@ ${runOptions
   .join('\n')}
 
 Options of serve:
-  --port N                      port to listen on (default 8080; 0 picks a free one)
-  --host HOST                   address to listen on (default 127.0.0.1)
-  --token T                     token accepted as authorization: bearer<T> (default: OTP_TOKEN, else printed random)
-  --inject FAULT                answer with a deliberate fault (see --inject list)
-  --variant NAME                make other choices the spec leaves open (see --variant list)
+${serveOptions}
 
 Exit codes (and report.json's status):
 ${exitCodeTable.map((row) => `  ${String(row.code).padEnd(5)}${row.meaning.replaceAll('`', '')} [${row.status.replaceAll('`', '')}]`).join('\n')}`;
 
 async function serve(argv: string[]): Promise<void> {
-  let values: Record<string, string | undefined>;
+  let values: { port?: string; host?: string; token?: string; inject?: string; variant?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -62,11 +69,16 @@ async function serve(argv: string[]): Promise<void> {
         token: { type: 'string' },
         inject: { type: 'string' },
         variant: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
       strict: true,
     }));
   } catch (error) {
     throw new KitError('OTP_BAD_OPTION', `${(error as Error).message}. Run ${TOOL_NAME} --help for the options of serve.`);
+  }
+  if (values.help) {
+    console.log(serveUsage);
+    return;
   }
   if (values.inject === 'list') {
     for (const fault of faults) console.log(`${fault.name.padEnd(30)} ${fault.operationId.padEnd(24)} ${fault.description}`);
@@ -100,9 +112,11 @@ async function serve(argv: string[]): Promise<void> {
     ...(fault ? { fault } : {}),
     ...(variant ? { variant } : {}),
   });
-  console.log(`Reference server listening at ${server.url}`);
-  // A token the user chose is theirs already; only a generated one is printed.
-  console.log(`Send authorization: bearer${givenToken === undefined ? token : '<your token>'}`);
+  // One value per labelled line, so each can be copied whole. A token the user chose is theirs already; only a generated one is printed.
+  console.log(`Reference server of the Open Trading Platform API (${TOOL_NAME} ${TOOL_VERSION})`);
+  console.log(`URL:    ${server.url}`);
+  console.log(`Token:  ${givenToken === undefined ? token : '(the one you gave)'}`);
+  console.log('Send it as the header authorization: bearer<Token> (no space), e.g. --base-url URL --token Token for a run.');
   if (fault) console.log(`Fault injected: ${fault.name} — ${fault.description} at ${fault.operationId}`);
   if (variant) console.log(`Variant: ${variant.name} — ${variant.description}`);
   if (!(mobile && password)) console.log(`Token operation credentials: OTP_USERNAME=${server.credentials.mobile} OTP_PASSWORD=${server.credentials.password}`);

@@ -56,9 +56,10 @@ export function connectionCause(error: unknown, timeoutMs: number): string | und
  * One request to the base URL, through the run's own dispatcher (same TLS trust, same proxy),
  * before anything else: a connection made means the target can be checked, whatever it answers.
  * A refused connection, a name that does not resolve or a TLS failure means it cannot — exit 3,
- * "could not connect", not server deviations.
+ * "could not connect", not server deviations. Resolves to the Server header of the answer, if any,
+ * for the reports' account of what was tested.
  */
-export async function probeTarget(baseUrl: string, timeoutMs: number, transport?: TransportOptions): Promise<void> {
+export async function probeTarget(baseUrl: string, timeoutMs: number, transport?: TransportOptions): Promise<string | undefined> {
   const target = parseBaseUrl(baseUrl);
   const dispatcher = createDispatcher({ origin: target.origin, connections: 1, timeoutMs, ...(transport ? { transport } : {}) });
   try {
@@ -69,9 +70,12 @@ export async function probeTarget(baseUrl: string, timeoutMs: number, transport?
       headers: { ...transport?.headers },
     });
     await answer.body.dump();
+    const server = answer.headers.server;
+    return Array.isArray(server) ? server.join(', ') : server;
   } catch (error) {
     const cause = connectionCause(error, timeoutMs);
     if (cause !== undefined) throw new TargetUnreachableError(`Could not connect to ${target.origin}${target.basePath}: ${cause}.`);
+    return undefined;
   } finally {
     await dispatcher.destroy();
   }

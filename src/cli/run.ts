@@ -23,7 +23,8 @@ import { flowsToRun } from '../flows/index.js';
 import { readBaseline } from '../gate/baseline.js';
 import type { GateSettings } from '../gate/gate.js';
 import { readWaivers } from '../gate/waivers.js';
-import { summaryText } from '../report/console.js';
+import { runHeader, summaryText } from '../report/console.js';
+import { shippedSpec } from '../report/tested.js';
 import { lockReportDir } from '../report/lock.js';
 import { type ProgressOutput, Progress } from '../report/progress.js';
 import { buildRunReport, checkInfos, failsRun, type Report } from '../report/report.js';
@@ -31,13 +32,19 @@ import { runShapeOf, shardPosition } from '../report/run-shape.js';
 import type { ExitCode, RunEnding } from '../report/status.js';
 import { writeReports } from '../report/write.js';
 import { writeHar } from '../report/har.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { sharedValidator } from '../validation/validator.js';
 import { probeTarget } from './probe.js';
 import { RunStop, RunStopped, type SignalSource, type StopCause } from './run-stop.js';
 import { checkedToken } from './token-check.js';
 import { limitSuiteHeaps } from './suite-heap.js';
 
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * The folder that holds suites/: the checkout when the kit runs from source (vitest compiles the
+ * .ts suites), dist/ when it runs compiled (the .js suites beside this module's own tree).
+ */
+const suitesRoot = fileURLToPath(new URL('../../', import.meta.url));
+const suiteExtension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 
 /** After a stop, how long the tests already running may take to finish before the report is written without them. */
 const STOP_GRACE_MS = 2000;
@@ -113,11 +120,13 @@ async function runSuites(settings: RunSettings, config: RunConfig, selected: rea
   limitSuiteHeaps(settings);
   const running = startVitest(
     'test',
-    groups.map((group) => `suites/${group}.suite.ts`),
+    groups.map((group) => `suites/${group}.suite.${suiteExtension}`),
     {
       config: false,
-      root: packageRoot,
-      include: ['suites/**/*.suite.ts'],
+      root: suitesRoot,
+      include: [`suites/*.suite.${suiteExtension}`],
+      // Installed, the compiled suites are themselves under node_modules/, which vitest leaves out by default.
+      exclude: [],
       watch: false,
       reporters: [collector],
       provide: { otpRun: settings },
@@ -280,10 +289,30 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     ),
   );
   const startedAt = new Date();
+  const spec = shippedSpec();
+  /** What the run tests, with what: for the console header and every report. */
+  const testedOf = (server: string | undefined) => ({
+    tool: TOOL_NAME,
+    version: TOOL_VERSION,
+    target: {
+      baseUrl,
+      embedded,
+      authScheme: config.authScheme,
+      ...(config.label === undefined ? {} : { label: config.label }),
+      ...(server === undefined ? {} : { server }),
+    },
+    spec,
+    node: process.version,
+    seed: config.seed,
+    runs: config.runs,
+    failOn: config.failOn,
+    options: runShapeOf(config),
+  });
   const quiet = config.verbosity === 'quiet';
   let server: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
   let mapped: readonly Operation[] = [];
   let baseUrl = config.baseUrl ?? '';
+  let serverHeader: string | undefined;
   let suites: SuitesOutcome = { results: [], flows: [], ending: { kind: 'finished' }, leftRunning: false };
   // With --har, the workers append their exchanges here; the HAR is joined from it at the end.
   const exchangeLogDir = config.har === undefined ? undefined : mkdtempSync(join(tmpdir(), 'otp-exchanges-'));
@@ -295,7 +324,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       if (server && !quiet) io.log(`No --base-url given: started the embedded reference server at ${server.url} (random token).`);
       for (const warning of config.warnings) io.log(warning);
       const selected: Operation[] = [...operations.filter((op) => base.operations.includes(op.id)), ...base.mapped];
-      await stop.race(probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport));
+      serverHeader = await stop.race(probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport));
       const givenToken = await stop.race(tokenFor(config, base, server?.token));
       redactor = new Redactor(secretsOfRunWith(givenToken, base.secrets, config));
       const weak = weakTokenWarning(givenToken);
@@ -308,6 +337,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
         ...(exchangeLogDir ? { exchangeLogDir } : {}),
       };
       redactor = new Redactor(settings.secrets);
+      if (!quiet) io.log(runHeader(testedOf(serverHeader)));
       if (!quiet)
         io.log(
           `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
@@ -325,7 +355,9 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     if (ending.kind === 'crashed') io.error(`the kit failed: ${ending.error}`);
     const ran = new Set(suites.results.map((result) => result.operationId));
     const { report: built, exitCode } = buildRunReport({
-      target: { baseUrl, embedded, authScheme: config.authScheme },
+      target: testedOf(serverHeader).target,
+      spec,
+      node: process.version,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
       seed: config.seed,

@@ -24,6 +24,14 @@ export const runOptions: readonly OptionSpec[] = [
     description: 'Address the paths of section 4 are relative to. Without it the kit starts its reference server on a free loopback port.',
   },
   {
+    name: 'label',
+    env: 'OTP_LABEL',
+    type: 'string',
+    valueName: 'TEXT',
+    defaultText: 'none',
+    description: 'A name for the target (e.g. staging, v2.3.1), written into every report beside the base URL.',
+  },
+  {
     name: 'token',
     env: 'OTP_TOKEN',
     type: 'string',

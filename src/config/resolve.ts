@@ -26,6 +26,8 @@ export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token' | 'mapp
   /** Undefined: start the embedded reference server. */
   readonly baseUrl: string | undefined;
   readonly token: string | undefined;
+  /** --label: a name for the target, for the reports. */
+  readonly label: string | undefined;
   readonly reportDir: string;
   /** Operations selected but not called, with the reason. */
   readonly skipped: ReadonlyArray<{ readonly operationId: string; readonly reason: string }>;
@@ -250,6 +252,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
 
   return {
     baseUrl,
+    label: source('label'),
     token,
     authScheme: oneOf<AuthScheme>('auth-scheme', source('auth-scheme') ?? 'bearer-no-space', authSchemes),
     runs: positiveInteger('runs', source('runs') ?? '25', 100_000),

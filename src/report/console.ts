@@ -1,5 +1,7 @@
 import { unsampled } from '../engine/deviation.js';
+import { causeLine, causesHeadline, causesOf } from './causes.js';
 import type { Report } from './report.js';
+import { type Tested, testedFacts } from './tested.js';
 import { statusLabel } from './status.js';
 import { deviationHeadline } from './text.js';
 import type { WrittenReports } from './write.js';
@@ -16,6 +18,8 @@ function table(header: string[], rows: string[][]): string {
 
 /** Deviations printed in full at the end of a normal run; --verbose prints them all. */
 const SHOWN_IN_FULL = 5;
+/** Causes listed, one line each, at the end of a normal run. */
+const CAUSES_LISTED = 10;
 
 export type Verbosity = 'quiet' | 'normal' | 'verbose';
 
@@ -31,6 +35,14 @@ function reportsLine(files: WrittenReports): string {
 /** Why the run is what it is: the status's reason, then the gate's failures. */
 function whyLines(report: Report): string[] {
   return [...(report.reason === undefined ? [] : [report.reason]), ...report.gate.failures].map((line) => `  ${line}`);
+}
+
+/** Operations not tested, counted by reason: the list itself is in the reports. */
+function skippedLine(skipped: readonly Report['coverage'][number][], files: WrittenReports): string {
+  const byReason = new Map<string, number>();
+  for (const entry of skipped) byReason.set(entry.reason ?? 'skipped', (byReason.get(entry.reason ?? 'skipped') ?? 0) + 1);
+  const reasons = [...byReason].map(([reason, count]) => `${count} ${reason}`).join(' · ');
+  return `Skipped: ${plural(skipped.length, 'operation')} (${reasons}); see ${files.markdown} for which`;
 }
 
 /** The closing output: a table per operation, the verdict and why, the first deviations, the reports. */
@@ -53,9 +65,19 @@ export function summaryText(report: Report, files: WrittenReports, verbosity: Ve
   const baseline = report.gate.baseline;
   if (baseline) lines.push(`Baseline ${baseline.file}: ${baseline.new} new, ${baseline.stillPresent} still present, ${baseline.fixed.length} fixed.`);
   const skipped = report.coverage.filter((entry) => entry.status === 'skipped');
-  if (skipped.length > 0) lines.push(`Skipped: ${skipped.map((entry) => `${entry.operation} (${entry.reason})`).join('; ')}`);
+  if (skipped.length > 0) lines.push(skippedLine(skipped, files));
   for (const flow of report.flows.filter((f) => !f.completed)) lines.push(`Flow ${flow.flowId} stopped early: ${flow.reason}`);
-  const shown = verbosity === 'verbose' ? report.deviations : report.deviations.slice(0, SHOWN_IN_FULL);
+  const causes = causesOf(report.deviations);
+  if (causes.length > 0) {
+    lines.push('', causesHeadline(report.deviations, causes));
+    const listed = verbosity === 'verbose' ? causes : causes.slice(0, CAUSES_LISTED);
+    lines.push(...listed.map((cause, index) => `  ${String(index + 1).padStart(2)}. ${causeLine(cause)}`));
+    if (causes.length > listed.length) lines.push(`  … and ${plural(causes.length - listed.length, 'more cause')} in the reports.`);
+  }
+  // In full: one deviation of each cause first, in the order of the causes, then the rest.
+  const firsts = causes.map((cause) => cause.deviations[0]!);
+  const ordered = [...firsts, ...report.deviations.filter((deviation) => !firsts.includes(deviation))];
+  const shown = verbosity === 'verbose' ? ordered : ordered.slice(0, SHOWN_IN_FULL);
   for (const deviation of shown) {
     const tags = [deviation.waived ? `waived until ${deviation.waived.expires}` : '', deviation.baseline ?? '', deviation.recurrence ?? ''].filter(Boolean);
     lines.push('', `${deviationHeadline(deviation)}${tags.length > 0 ? ` [${tags.join(', ')}]` : ''}`);
@@ -72,4 +94,11 @@ export function summaryText(report: Report, files: WrittenReports, verbosity: Ve
     lines.push('', `… and ${report.deviations.length - shown.length} more in the reports (--verbose prints them all).`);
   lines.push('', reportsLine(files));
   return lines.join('\n');
+}
+
+/** The console's header: what is tested, with what, before anything is sent. */
+export function runHeader(tested: Tested): string {
+  return testedFacts(tested)
+    .map(([label, value]) => `${`${label}:`.padEnd(9)}${value}`)
+    .join('\n');
 }

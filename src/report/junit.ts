@@ -12,6 +12,19 @@ interface Case {
   readonly skipped?: string;
   /** The run could not judge this case: an error, not a failure of the server. */
   readonly error?: string;
+  /** Seconds: a flow's own time; for an operation, its time shared among its checks, which judge the same calls. */
+  readonly time: number;
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+/**
+ * Deviations that do not fail the run (warnings and infos under --fail-on error, waived, in the
+ * baseline) are named in the case's name too, not only in its system-out, which CI views fold away.
+ */
+function caseName(testCase: Case): string {
+  const severities = [...new Set(testCase.notes.map((d) => d.severity))];
+  return severities.length === 0 ? testCase.name : `${testCase.name} [${severities.join(', ')}]`;
 }
 
 function failureText(deviation: GatedDeviation): string {
@@ -34,7 +47,7 @@ function noteText(deviation: GatedDeviation): string {
 }
 
 function renderCase(testCase: Case): string {
-  const head = `    <testcase classname="${escapeMarkup(testCase.classname)}" name="${escapeMarkup(testCase.name)}" time="0">`;
+  const head = `    <testcase classname="${escapeMarkup(testCase.classname)}" name="${escapeMarkup(caseName(testCase))}" time="${seconds(testCase.time * 1000)}">`;
   const body = [
     ...testCase.failures.map(
       (d) => `      <failure type="${d.severity}" message="${escapeMarkup(d.message.split('\n').join(' — '))}">${escapeMarkup(failureText(d))}</failure>`,
@@ -55,9 +68,10 @@ function casesOf(group: string, report: Report): Case[] {
   const operationCases = report.operations
     .filter((op) => op.group === group)
     .flatMap((op) =>
-      Object.entries(op.byCheck).map(([check, tally]) => ({
+      Object.entries(op.byCheck).map(([check, tally], _index, checks) => ({
         classname: `${group}.${op.operation}`,
         name: check,
+        time: (op.durationMs ?? 0) / 1000 / checks.length,
         ...split(report.deviations.filter((d) => d.operation === op.operation && d.check === check && d.intent !== 'flow')),
         ...(tally.evaluated === 0 ? { skipped: `not verifiable: ${tally.skipped} calls had nothing this check judges (no answer, or an error result)` } : {}),
       })),
@@ -67,15 +81,16 @@ function casesOf(group: string, report: Report): Case[] {
     .map((flow) => ({
       classname: `${group}.flows`,
       name: flow.flowId,
+      time: flow.durationMs / 1000,
       ...split(report.deviations.filter((d) => d.check === flow.flowId)),
       ...(flow.completed ? {} : { skipped: `stopped early: ${flow.reason ?? ''}` }),
     }));
   const untested = report.coverage
     .filter((entry) => entry.group === group && entry.status === 'skipped')
-    .map((entry) => ({ classname: `${group}.${entry.operation}`, name: 'not tested', failures: [], notes: [], skipped: entry.reason ?? 'skipped' }));
+    .map((entry) => ({ classname: `${group}.${entry.operation}`, name: 'not tested', time: 0, failures: [], notes: [], skipped: entry.reason ?? 'skipped' }));
   const unverified = report.operations
     .filter((op) => op.group === group && op.status === 'unverified')
-    .map((op) => ({ classname: `${group}.${op.operation}`, name: 'verified', failures: [], notes: [], error: `unverified: ${op.reason ?? ''}` }));
+    .map((op) => ({ classname: `${group}.${op.operation}`, name: 'verified', time: 0, failures: [], notes: [], error: `unverified: ${op.reason ?? ''}` }));
   return [...operationCases, ...unverified, ...flowCases, ...untested];
 }
 
@@ -109,6 +124,8 @@ export function renderJunit(report: Report): string {
       failures: cases.filter((c) => c.failures.length > 0).length,
       errors: cases.filter((c) => c.error).length,
       skipped: cases.filter((c) => c.skipped && c.failures.length === 0 && !c.error).length,
+      time: cases.reduce((sum, c) => sum + c.time, 0),
+      notes: cases.reduce((sum, c) => sum + c.notes.length, 0),
     };
   });
   const runErrors = report.status === 'pass' || report.status === 'fail' ? 0 : 1;
@@ -119,11 +136,12 @@ export function renderJunit(report: Report): string {
     runStatusSuite(report),
     ...suites.map((suite) =>
       [
-        `  <testsuite name="${escapeMarkup(findGroup(suite.group)?.title ?? suite.group)}" tests="${suite.tests}" failures="${suite.failures}" errors="${suite.errors}" skipped="${suite.skipped}" time="0" timestamp="${report.startedAt.slice(0, 19)}">`,
+        `  <testsuite name="${escapeMarkup(findGroup(suite.group)?.title ?? suite.group)}" tests="${suite.tests}" failures="${suite.failures}" errors="${suite.errors}" skipped="${suite.skipped}" time="${seconds(suite.time * 1000)}" timestamp="${report.startedAt.slice(0, 19)}">`,
         '    <properties>',
         `      <property name="target" value="${escapeMarkup(report.target.baseUrl)}"/>`,
         `      <property name="seed" value="${report.seed}"/>`,
         `      <property name="status" value="${report.status}"/>`,
+        `      <property name="deviations not failing the run" value="${suite.notes}"/>`,
         '    </properties>',
         ...suite.cases.map(renderCase),
         '  </testsuite>',

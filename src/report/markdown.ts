@@ -1,12 +1,16 @@
 import { findGroup } from '../catalogue/groups.js';
 import { unsampled } from '../engine/deviation.js';
 import { countsAgainst, type GatedDeviation } from '../gate/gate.js';
+import { causeLine, causesHeadline, causesOf } from './causes.js';
 import type { Report } from './report.js';
 import { statusLabel } from './status.js';
+import { testedFacts } from './tested.js';
 import { deviationHeadline } from './text.js';
 
 /** Deviations shown in full in the summary; the rest are in the other reports. */
 const SHOWN_IN_FULL = 10;
+/** Causes listed, one line each, at the top. */
+const CAUSES_LISTED = 10;
 
 /** Text from the server inside a table cell: no pipes, no line breaks, no markup. */
 function cell(text: string): string {
@@ -34,13 +38,34 @@ function occurrencesLine(deviation: GatedDeviation): string {
   return `Occurrences: ${deviation.occurrences}${recurrence} · shown: ${places.join('; ')}${more > 0 ? ` — and ${more} more` : ''}`;
 }
 
+/** Why an operation has no row of figures, said once: most reasons already begin with "not tested". */
+function notTested(reason: string | undefined): string {
+  if (reason === undefined) return 'not tested';
+  return /^not (tested|run|selected)\b/.test(reason) ? reason : `not tested: ${reason}`;
+}
+
 /** summary.md: for a pull request or the job summary of a CI run. */
 export function renderMarkdown(report: Report): string {
   const s = report.summary;
+  // What to fix first leads: the causes of the deviations, one line each.
+  const causes = causesOf(report.deviations);
+  const causeLines =
+    causes.length === 0
+      ? []
+      : [
+          `**${causesHeadline(report.deviations, causes)}**`,
+          '',
+          ...causes.slice(0, CAUSES_LISTED).map((cause, index) => `${index + 1}. ${cell(causeLine(cause))}`),
+          ...(causes.length > CAUSES_LISTED ? [`- …and ${causes.length - CAUSES_LISTED} more causes in report.html`] : []),
+          '',
+        ];
   const lines = [
     `## ${report.status === 'pass' ? '✅' : report.status === 'fail' ? '❌' : '⚠️'} otp-conformance: ${statusLabel[report.status]}`,
     '',
-    `Target \`${cell(report.target.baseUrl)}\`${report.target.embedded ? ' (embedded reference server)' : ''} · seed \`${report.seed}\` · ${s.operations} operations · ${s.requests} requests · ${(report.durationMs / 1000).toFixed(1)} s · fail on ${report.gate.failOn}${report.gate.failOnNew ? ' (new only)' : ''}`,
+    ...causeLines,
+    ...testedFacts(report).map(([label, value]) => `- **${label}:** ${cell(value)}`),
+    '',
+    `${s.operations} operations · ${s.requests} requests · ${(report.durationMs / 1000).toFixed(1)} s · fail on ${report.gate.failOn}${report.gate.failOnNew ? ' (new only)' : ''}`,
     '',
     '| errors | warnings | infos | checks passed | skipped |',
     '|---:|---:|---:|---:|---:|',
@@ -60,7 +85,7 @@ export function renderMarkdown(report: Report): string {
     lines.push(
       op
         ? `| ${group} | \`${entry.operation}\`${op.status === 'unverified' ? ` (unverified: ${cell(op.reason ?? '')})` : ''} | ${op.requests} | ${op.errors} | ${op.warnings} | ${op.infos} |`
-        : `| ${group} | \`${entry.operation}\` | not tested: ${cell(entry.reason ?? '')} | | | |`,
+        : `| ${group} | \`${entry.operation}\` | ${cell(notTested(entry.reason))} | | | |`,
     );
   }
   for (const flow of report.flows) {
@@ -69,7 +94,10 @@ export function renderMarkdown(report: Report): string {
     );
   }
   if (report.deviations.length > 0) lines.push('', `### Deviations (${report.deviations.length})`);
-  for (const deviation of report.deviations.slice(0, SHOWN_IN_FULL)) {
+  // In full: one deviation of each cause first, in the order of the causes, then the rest.
+  const firsts = causes.map((cause) => cause.deviations[0]!);
+  const ordered = [...firsts, ...report.deviations.filter((deviation) => !firsts.includes(deviation))];
+  for (const deviation of ordered.slice(0, SHOWN_IN_FULL)) {
     const tag = status(deviation, report);
     lines.push('', `**${cell(deviationHeadline(deviation))}**${tag ? ` — ${tag}` : ''}`, '', fenced(deviation.message));
     if (deviation.input) lines.push('', `Input: ${cell(deviation.input)}`);

@@ -47,7 +47,8 @@ export class Progress {
 
   private line(state: GroupState): string {
     const counts = countSeverities(state.results.flatMap((r) => r.deviations));
-    const mark = state.done === state.total ? '✓' : '…';
+    // A finished group is ticked only when it has no error: a tick beside "2 errors" reads as passed.
+    const mark = state.done < state.total ? '…' : counts.errors > 0 ? '✗' : '✓';
     return `  ${mark} ${state.title.padEnd(26)} ${`${state.done}/${state.total}`.padStart(5)}  ${plural(state.requests, 'request').padEnd(14)} ${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}, ${plural(counts.infos, 'info')}`;
   }
 

@@ -12,6 +12,7 @@ import { allFlows } from '../flows/index.js';
 import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { RunShape, ShardPosition } from './run-shape.js';
+import type { SpecIdentity } from './tested.js';
 import { decideStatus, type ExitCode, type RunEnding, type RunStatus } from './status.js';
 
 export interface SeverityCounts {
@@ -28,6 +29,8 @@ export interface OperationSummary extends SeverityCounts {
   readonly checks: number;
   readonly passed: number;
   readonly skipped: number;
+  /** Wall time of the operation's calls and checks (absent in reports of older versions). */
+  readonly durationMs?: number;
   /** How each check that applies fared, by check id. */
   readonly byCheck: Readonly<Record<string, CheckTally>>;
   /** unverified: no answer of its could be checked; the run is then incomplete unless --allow-unverified. */
@@ -48,11 +51,27 @@ export interface CheckInfo {
   readonly title: string;
 }
 
+/** The server checked, as the reports name it. */
+export interface Target {
+  /** As given, less any user:password@ (never shown). */
+  readonly baseUrl: string;
+  readonly embedded: boolean;
+  readonly authScheme: AuthScheme;
+  /** --label: the name the user gave the target. */
+  readonly label?: string;
+  /** The Server header the target answered with, when it sent one. */
+  readonly server?: string;
+}
+
 /** report.json: a public contract. Add fields; never rename or remove one. */
 export interface Report {
   readonly tool: string;
   readonly version: string;
-  readonly target: { readonly baseUrl: string; readonly embedded: boolean; readonly authScheme: AuthScheme };
+  readonly target: Target;
+  /** The spec text the run judged by: it has no version number, so its sha256. */
+  readonly spec?: SpecIdentity;
+  /** The Node.js version the kit ran on (process.version). */
+  readonly node?: string;
   readonly startedAt: string;
   readonly durationMs: number;
   readonly seed: number;
@@ -111,6 +130,8 @@ export function failsRun(deviations: readonly Pick<Deviation, 'severity'>[], fai
 
 export interface ReportInput {
   readonly target: Report['target'];
+  readonly spec?: SpecIdentity;
+  readonly node?: string;
   readonly startedAt: Date;
   readonly durationMs: number;
   readonly seed: number;
@@ -168,6 +189,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     checks: result.evaluations,
     passed: result.passed,
     skipped: result.skipped,
+    durationMs: result.durationMs,
     byCheck: result.byCheck,
     ...countSeverities(result.deviations),
     ...(result.unverified === undefined ? { status: 'verified' as const } : { status: 'unverified' as const, reason: result.unverified }),
@@ -190,6 +212,8 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     tool: TOOL_NAME,
     version: TOOL_VERSION,
     target: input.target,
+    ...(input.spec ? { spec: input.spec } : {}),
+    ...(input.node ? { node: input.node } : {}),
     startedAt: input.startedAt.toISOString(),
     durationMs: input.durationMs,
     seed: input.seed,

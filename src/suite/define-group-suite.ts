@@ -8,17 +8,18 @@ import type { Deviation } from '../engine/deviation.js';
 import { redactorFor } from '../engine/evidence.js';
 import { runFlow } from '../engine/run-flow.js';
 import { runOperation } from '../engine/run-operation.js';
+import type { RunSettings } from '../engine/settings.js';
 import { flowsToRun } from '../flows/index.js';
 import { sharedValidator } from '../validation/validator.js';
 import './vitest-context.js';
 
 /**
  * One vitest test per selected operation of a group of section 1, then one per stateful flow of
- * the group. The engine returns results; this adapter stores them for the reporter and fails the
+ * the group. The settings come from the CLI through vitest's provide/inject, or from a user's own
+ * vitest project (see src/api/vitest.ts). The engine returns results; this adapter stores them for the reporter and fails the
  * test on deviations at or above --fail-on.
  */
-export function defineGroupSuite(groupId: GroupId): void {
-  const settings = inject('otpRun');
+export function defineGroupSuite(groupId: GroupId, settings: RunSettings = inject('otpRun')): void {
   const group = findGroup(groupId);
   const selected: Operation[] = [
     ...operationsOf(groupId).filter((op) => settings.operations.includes(op.id)),

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../package-root.js';
 
 /** The schemas/ folder at the top of the package: the data the validator compiles. */
-export const schemasDir = fileURLToPath(new URL('../../schemas/', import.meta.url));
+export const schemasDir = join(packageRoot, 'schemas');
 
 export interface SchemaDocument {
   readonly $id: string;

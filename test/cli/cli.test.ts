@@ -41,7 +41,7 @@ async function serve(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      const match = /listening at (\S+)/.exec(out);
+      const match = /^URL: +(\S+)/m.exec(out);
       if (match) resolve(match[1]!);
     });
     child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));

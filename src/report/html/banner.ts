@@ -1,5 +1,6 @@
 import type { Report } from '../report.js';
 import { statusLabel } from '../status.js';
+import { testedFacts } from '../tested.js';
 import { facts, formatDuration, plural, severityBadge } from './format.js';
 import { html, type SafeHtml } from './markup.js';
 
@@ -12,12 +13,9 @@ export function renderBanner(report: Report): SafeHtml {
   <div class="run">
     <h1>${report.tool} ${report.version} — conformance report</h1>
     ${facts([
-      ['target', html`<code>${report.target.baseUrl}</code>${report.target.embedded ? ' (embedded reference server)' : ''}`],
-      ['auth scheme', report.target.authScheme],
-      ['seed', html`<code>${report.seed}</code>`],
+      ...testedFacts(report).map(([label, value]): [string, string] => [label.toLowerCase(), value]),
       ['started', report.startedAt],
       ['duration', formatDuration(report.durationMs)],
-      ['runs', report.runs],
       ['fail on', failOn],
     ])}
     ${report.reason === undefined ? '' : html`<p class="status-reason">${report.reason}</p>`}

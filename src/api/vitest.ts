@@ -1,0 +1,34 @@
+import { groups } from '../catalogue/groups.js';
+import { operations } from '../catalogue/operations.js';
+import { mappedForRun } from '../config/mapped.js';
+import { resolveRunConfig } from '../config/resolve.js';
+import { secretsOfRun } from '../config/secrets.js';
+import type { RunSettings } from '../engine/settings.js';
+import { KitError } from '../errors.js';
+import { defineGroupSuite } from '../suite/define-group-suite.js';
+import { argvOf, type Options } from './options.js';
+
+export type SuiteOptions = Omit<Options, 'reportDir' | 'label'> & { readonly baseUrl: string; readonly token: string };
+
+/**
+ * Registers the kit's group suites in the calling vitest test file: one test per operation and per
+ * stateful flow, against the server the options name, each failing on deviations at or above
+ * failOn. Call it at the top level of a test file; nothing is written to disk.
+ */
+export function defineConformanceSuites(options: SuiteOptions): void {
+  if (!options.baseUrl || !options.token) {
+    throw new KitError('OTP_BAD_OPTION', 'defineConformanceSuites needs baseUrl and token: the server to check and the token it accepts.');
+  }
+  const config = resolveRunConfig(argvOf(options), {}, options.cwd ?? process.cwd());
+  const mapped = mappedForRun(config.operationMap?.map, config.operations, config.variables);
+  const { variables: _variables, operationMap: _operationMap, maxTime: _maxTime, allowUnverified: _allowUnverified, ...runConfig } = config;
+  const settings: RunSettings = {
+    ...runConfig,
+    ...mapped,
+    baseUrl: options.baseUrl,
+    token: options.token,
+    secrets: [...new Set([...secretsOfRun(options.token, mapped.secrets, config), ...config.optionSecrets])],
+  };
+  const selected = new Set([...operations.filter((op) => settings.operations.includes(op.id)), ...settings.mapped].map((op) => op.group));
+  for (const group of groups) if (selected.has(group.id)) defineGroupSuite(group.id, settings);
+}

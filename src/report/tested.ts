@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
+import type { Report } from './report.js';
+
+/** The spec text the kit enforces, shipped with it. */
+const SPEC_FILE = 'docs/spec/open-trading-platform-api.md';
+
+/**
+ * Which spec a run checked against. The spec carries no version number, so `version` is null and
+ * the text is named by its sha256: two reports with the same hash were judged by the same text.
+ */
+export interface SpecIdentity {
+  readonly version: null;
+  readonly file: string;
+  readonly sha256: string;
+}
+
+export function shippedSpec(): SpecIdentity {
+  const sha256 = createHash('sha256')
+    .update(readFileSync(join(packageRoot, SPEC_FILE)))
+    .digest('hex');
+  return { version: null, file: SPEC_FILE, sha256 };
+}
+
+const onOff = (value: boolean) => (value ? 'on' : 'off');
+
+/** The parts of a report that say what was tested; known before the run starts. */
+export type Tested = Pick<Report, 'tool' | 'version' | 'target' | 'spec' | 'node' | 'seed' | 'runs' | 'failOn' | 'options'>;
+
+/** What was tested, with what, and how: label and value pairs every report format shows the same way. */
+export function testedFacts(report: Tested): Array<[string, string]> {
+  const target = report.target;
+  const o = report.options;
+  return [
+    [
+      'Target',
+      `${target.baseUrl}${target.label ? ` "${target.label}"` : ''}${target.embedded ? ' (embedded reference server)' : ''}${target.server ? `, Server: ${target.server}` : ''}`,
+    ],
+    ['Kit', `${report.tool} ${report.version}`],
+    ['Spec', report.spec ? `unversioned; sha256 ${report.spec.sha256.slice(0, 16)} of ${report.spec.file}` : 'not recorded'],
+    ['Node', report.node ?? 'not recorded'],
+    ['Seed', String(report.seed)],
+    [
+      'Options',
+      o
+        ? `runs ${o.runs}, hostile runs ${o.hostileRuns}, auth probes ${onOff(o.authProbes)}, stateful ${onOff(o.stateful)}, read-only ${onOff(o.readOnly)}, timeout ${o.timeoutMs} ms, auth ${o.authScheme}, fail on ${o.failOn}`
+        : `runs ${report.runs}, fail on ${report.failOn}`,
+    ],
+  ];
+}
