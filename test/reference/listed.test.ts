@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listedOperations, type ListedOperation } from '../../src/catalogue/listed-operations.js';
-import { readOperationMap } from '../../src/catalogue/operation-map.js';
+import { readOperationMap } from '../../src/validation/operation-map-file.js';
 import { handle } from '../../src/reference/handlers.js';
 import { handleListed, type ListedContext, listedOperationIds } from '../../src/reference/listed/index.js';
 import { referenceOperationMapFile } from '../../src/reference/map-file.js';
