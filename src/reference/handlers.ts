@@ -3,22 +3,10 @@
  * the sixteen operations of section 4. No I/O; the state is the only thing a call changes.
  */
 import { type EnvelopeKind, operations } from '../catalogue/operations.js';
-import {
-  type BankCardEntry,
-  CONSIGNMENT_STATUS_TEXT,
-  type Consignee,
-  DEMAND_STATUS_TEXT,
-  DOCUMENT_PREFIX,
-  documentNumber,
-  formatChinaTime,
-  type ListedOrder,
-  moneyText,
-  orderLineFor,
-  pricedOrder,
-  type ReferenceState,
-  type StoredOrder,
-  telephoneAsInteger,
-} from './seed.js';
+import type { BankCardEntry, Consignee, ListedOrder, ReferenceState, StoredOrder } from './records.js';
+import { CONSIGNMENT_STATUS_TEXT, DEMAND_STATUS_TEXT } from './seeding/data.js';
+import { DOCUMENT_PREFIX, documentNumber, formatChinaTime, moneyText, telephoneAsInteger } from './seeding/formats.js';
+import { orderLineFor, pricedOrder } from './seeding/products.js';
 
 /** "Every response body is a JSON object with these fields" (2.1). */
 export type FullEnvelope = {

@@ -6,7 +6,8 @@ import { readOperationMap } from '../../src/validation/operation-map-file.js';
 import { handle } from '../../src/reference/handlers.js';
 import { handleListed, type ListedContext, listedOperationIds } from '../../src/reference/listed/index.js';
 import { referenceOperationMapFile } from '../../src/reference/map-file.js';
-import { type ReferenceState, seedState } from '../../src/reference/seed.js';
+import type { ReferenceState } from '../../src/reference/records.js';
+import { seedState } from '../../src/reference/seed.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { orderHeader } from '../support/orders.js';
 

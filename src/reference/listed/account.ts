@@ -1,5 +1,5 @@
 import { A_MOBILE, badRequest, done, mobile, notFound, nowSeconds, optional, required, takeId, withRequest } from '../handlers.js';
-import type { ReferenceState } from '../seed.js';
+import type { ReferenceState } from '../records.js';
 import { A_CREDENTIAL, A_NEW_PASSWORD, AN_SMS_CODE, credential, filledText, filledUpTo, NAME_LENGTH, newPassword, smsCode } from './_internals/fields.js';
 import { sameSecret } from './_internals/secret.js';
 import type { ListedContext, ListedHandlers } from './_internals/types.js';

@@ -1,5 +1,5 @@
 import { A_MOBILE, BY_ID, done, flag, mobile, notFound, optional, removeWhere, required, type RequestOf, takeId, withRequest } from '../handlers.js';
-import type { BankCardEntry, ReferenceState } from '../seed.js';
+import type { BankCardEntry, ReferenceState } from '../records.js';
 import { accountNumber, AN_ACCOUNT_NUMBER, EDITED_ID, filledText, filledUpTo, LINE_LENGTH, NAME_LENGTH } from './_internals/fields.js';
 import type { ListedHandlers } from './_internals/types.js';
 

@@ -1,5 +1,5 @@
 import { done, notFound, pageOf, productCode, A_PRODUCT_CODE, required, withRequest } from '../handlers.js';
-import type { ReferenceState } from '../seed.js';
+import type { ReferenceState } from '../records.js';
 import { OPENAPI_PAGE } from './_internals/fields.js';
 import type { ListedHandlers } from './_internals/types.js';
 

@@ -1,5 +1,5 @@
 import { A_MOBILE, done, flag, mobile, notFound, optional, pageOf, required, type RequestOf, takeId, withRequest } from '../handlers.js';
-import type { Consignee } from '../seed.js';
+import type { Consignee } from '../records.js';
 import { A_LANDLINE, EDITED_ID, filledText, filledUpTo, landline, LINE_LENGTH, NAME_LENGTH, PC_PAGE, shortText, upTo } from './_internals/fields.js';
 import type { ListedHandlers } from './_internals/types.js';
 

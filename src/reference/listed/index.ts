@@ -4,7 +4,7 @@
  * body of each looks like, is the server's operation map (../operation-map.json).
  */
 import { envelope, notFound, type ReferenceAnswer } from '../handlers.js';
-import type { ReferenceState } from '../seed.js';
+import type { ReferenceState } from '../records.js';
 import { accountHandlers } from './account.js';
 import { alphaInvoiceHandlers } from './alpha-invoices.js';
 import { alphaOrderHandlers } from './alpha-orders.js';

@@ -1,5 +1,6 @@
 import { BY_ID, badRequest, done, flag, notFound, optional, pageOf, removeWhere, required, type RequestOf, takeId, withRequest } from '../handlers.js';
-import { INVOICE_TYPE_TEXT, type InvoiceProfile } from '../seed.js';
+import { INVOICE_TYPE_TEXT } from '../seeding/data.js';
+import type { InvoiceProfile } from '../records.js';
 import {
   A_LANDLINE,
   A_TAX_NUMBER,

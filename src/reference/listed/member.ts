@@ -1,5 +1,5 @@
 import { badRequest, done, optional, type RequestOf, withRequest } from '../handlers.js';
-import type { AccountProfile } from '../seed.js';
+import type { AccountProfile } from '../records.js';
 import { AN_EMAIL, email, filledText, filledUpTo, LINE_LENGTH, NAME_LENGTH, shortText, upTo } from './_internals/fields.js';
 import type { ListedHandlers } from './_internals/types.js';
 
