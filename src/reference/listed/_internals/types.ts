@@ -1,4 +1,4 @@
-import type { Outcome } from '../../handlers.js';
+import type { Outcome } from '../../handlers/answer.js';
 import type { ReferenceState } from '../../records.js';
 
 /** What the server knows besides its state: the token it accepts and the credentials that get it. */
