@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { KitError } from '../errors.js';
+import { KitError, type KitErrorCode } from '../errors.js';
 import { describeSchemaErrors, fileSchema } from '../validation/ajv.js';
 
 /**
  * Reads a report.json and checks it against `schemaId` (schemas/): a message naming the file and
  * the field on the first problems, never a stack trace.
  */
-export function readReportFile(file: string, schemaId: string, what: { readonly option: string; readonly code: string; readonly fix: string }): unknown {
+export function readReportFile(file: string, schemaId: string, what: { readonly option: string; readonly code: KitErrorCode; readonly fix: string }): unknown {
   let document: unknown;
   try {
     document = JSON.parse(readFileSync(file, 'utf8'));
