@@ -1,19 +1,8 @@
 /** Alpha catalogue, orders (section 1): #13, #14. */
 import type { ReferenceState } from '../records.js';
 import { done, type Handler, type Outcome } from './answer.js';
-import { A_QUANTITY_STRING, createdOrder, ORDER_HEADER, placeOrder } from './orders.js';
-import {
-  A_PRODUCT_CODE,
-  A_STRING,
-  AN_INTEGER_PAGE,
-  nonEmptyListOf,
-  positiveInteger,
-  productCode,
-  quantityText,
-  required,
-  text,
-  withRequest,
-} from './request.js';
+import { A_QUANTITY_STRING, orderCreation } from './orders.js';
+import { A_PRODUCT_CODE, A_STRING, AN_INTEGER_PAGE, positiveInteger, productCode, quantityText, required, text, withRequest } from './request.js';
 import { pageOf } from './state.js';
 
 /** #13 "pageSize (number of records to return), pageNo (current page)". */
@@ -35,19 +24,15 @@ function listAlphaOrders(payload: unknown, state: ReferenceState): Outcome {
 }
 
 /** #14 "items: array of {pCode (string), num (string), siCusNote (string), siSendNote (string)}". */
-const ALPHA_ORDER_CREATE = {
-  ...ORDER_HEADER,
-  items: nonEmptyListOf({
+const createAlphaOrder = orderCreation(
+  {
     pCode: required(productCode, A_PRODUCT_CODE),
     num: required(quantityText, A_QUANTITY_STRING),
     siCusNote: required(text, A_STRING),
     siSendNote: required(text, A_STRING),
-  }),
-};
-
-function createAlphaOrder(payload: unknown, state: ReferenceState): Outcome {
-  return withRequest(payload, ALPHA_ORDER_CREATE, (request) => done(createdOrder(placeOrder(state, state.alphaOrders, request))));
-}
+  },
+  'alphaOrders',
+);
 
 export const alphaOrderHandlers: Readonly<Record<string, Handler>> = {
   'alpha-orders-list': listAlphaOrders,

@@ -2,7 +2,8 @@
 import type { ListedOrder, ReferenceState, StoredOrder } from '../records.js';
 import { DOCUMENT_PREFIX, documentNumber, formatChinaTime, telephoneAsInteger } from '../seeding/formats.js';
 import { orderLineFor, pricedOrder } from '../seeding/products.js';
-import { A_STRING, MAX_QUANTITY, type RequestOf, required, text } from './request.js';
+import { done, type Handler } from './answer.js';
+import { A_STRING, type FieldReader, MAX_QUANTITY, nonEmptyListOf, type RequestOf, type RequestShape, required, text, withRequest } from './request.js';
 import { nowSeconds, takeId } from './state.js';
 
 /** #14, #15 header fields, "(all strings)". */
@@ -78,4 +79,10 @@ export function placeOrder(state: ReferenceState, orders: StoredOrder[], request
 /** The create-order answer: the order "plus soFreightPrice and items", soCtime a "string in the create-order responses" (2.3). */
 export function createdOrder({ order, freightPrice, lines }: StoredOrder): object {
   return { ...order, soCtime: formatChinaTime(order.soCtime), soFreightPrice: freightPrice, items: lines };
+}
+
+/** A create-order operation (#14, #15): the header and a non-empty list of these items read, the order placed at the head of `book`, answered as created. */
+export function orderCreation(items: RequestShape & { pCode: FieldReader<string>; num: FieldReader<number> }, book: 'alphaOrders' | 'betaOrders'): Handler {
+  const shape = { ...ORDER_HEADER, items: nonEmptyListOf(items) };
+  return (payload, state) => withRequest(payload, shape, (request) => done(createdOrder(placeOrder(state, state[book], request))));
 }
