@@ -4,8 +4,6 @@ import { atPointer, foldIndexes } from '../json-pointer.js';
 import { createAjv, jsonTypeOf, SAMPLE_TYPE_KEYWORD } from './ajv.js';
 import { loadSchemaDocuments, type SchemaDocument } from './schemas.js';
 
-export { jsonTypeOf, SAMPLE_TYPE_KEYWORD };
-
 /** One schema violation, as data: where, which keyword, what was documented and what came. */
 export interface SchemaIssue {
   readonly instancePath: string;
