@@ -1,11 +1,50 @@
 /**
+ * Every code a `KitError` carries. The set is closed: a new mistake gets a code here and a row,
+ * with its fix, in the README's "Kit errors" table (a test checks that every code has one).
+ */
+export const kitErrorCodes = [
+  /** A command-line option or environment variable with a wrong value, or an unknown command. */
+  'OTP_BAD_OPTION',
+  /** --base-url is not an http(s) URL without query or fragment. */
+  'OTP_BAD_BASE_URL',
+  /** The .env file could not be read. */
+  'OTP_BAD_DOTENV',
+  /** The report dir cannot be created or written. */
+  'OTP_BAD_REPORT_DIR',
+  /** Another run is writing the same report dir. */
+  'OTP_REPORT_DIR_LOCKED',
+  /** The waiver file is not JSON, does not match its schema, or names an unknown check or operation. */
+  'OTP_BAD_WAIVERS',
+  /** The --baseline file is not a report.json the kit can read. */
+  'OTP_BAD_BASELINE',
+  /** A part given to merge is not a report.json the kit can read. */
+  'OTP_BAD_REPORT',
+  /** The parts given to merge do not make one sharded run. */
+  'OTP_BAD_MERGE',
+  /** The operation map is not JSON, does not match its schema, or names what it cannot. */
+  'OTP_BAD_OPERATION_MAP',
+  /** An operation map template uses a `${NAME}` that is not set. */
+  'OTP_MISSING_VARIABLE',
+  /** An operation id the catalogue does not hold. */
+  'OTP_UNKNOWN_OPERATION',
+  /** A request schema under schemas/ the generators cannot read. */
+  'OTP_BAD_SCHEMA',
+  /** The token operation answered without a token where the map points. */
+  'OTP_NO_TOKEN',
+] as const;
+export type KitErrorCode = (typeof kitErrorCodes)[number];
+
+/** The codes of a target that could not be checked at all (exit 3), beside the kit errors. */
+export const targetErrorCodes = ['OTP_TARGET_UNREACHABLE', 'OTP_TOKEN_REFUSED'] as const;
+
+/**
  * A mistake in how the kit was called or configured (bad option, unreadable file, broken schema):
  * not a deviation of the server. The message says what is wrong and how to fix it; exit code 2.
  */
 export class KitError extends Error {
   override readonly name = 'KitError';
   constructor(
-    readonly code: string,
+    readonly code: KitErrorCode,
     message: string,
   ) {
     super(message);
@@ -15,11 +54,11 @@ export class KitError extends Error {
 /** The target could not be reached at all: exit code 3. */
 export class TargetUnreachableError extends Error {
   override readonly name = 'TargetUnreachableError';
-  readonly code = 'OTP_TARGET_UNREACHABLE';
+  readonly code: (typeof targetErrorCodes)[number] = 'OTP_TARGET_UNREACHABLE';
 }
 
 /** The server refused the run's token before the suites: nothing could be checked, exit code 3. */
 export class TokenRefusedError extends Error {
   override readonly name = 'TokenRefusedError';
-  readonly code = 'OTP_TOKEN_REFUSED';
+  readonly code: (typeof targetErrorCodes)[number] = 'OTP_TOKEN_REFUSED';
 }

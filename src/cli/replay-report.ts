@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Severity } from '../checks/types.js';
 import { createClient } from '../client/client.js';
@@ -9,12 +8,9 @@ import { replayCall, type ReplayResult } from '../engine/replay.js';
 import { KitError } from '../errors.js';
 import { countsAgainst, type GatedDeviation } from '../gate/gate.js';
 import { readReportFile } from '../gate/report-file.js';
-import { Redactor } from '../redaction/redactor.js';
-import { startReferenceServer } from '../reference/server.js';
 import { sharedValidator } from '../validation/validator.js';
 import { TOOL_NAME } from '../version.js';
-import { probeTarget } from './probe.js';
-import { baseSettings, secretsOfRunWith, tokenFor } from './run.js';
+import { withReplayTarget } from './run.js';
 
 /** What replay reads of a report.json (schemas/report-replay.schema.json). */
 interface ReplayableReport {
@@ -159,17 +155,11 @@ export async function replayReport(
     return 0;
   }
   const config = replayConfig(report, runArgv, env, cwd);
-  const server = config.baseUrl === undefined ? await startReferenceServer({ token: randomBytes(16).toString('hex') }) : undefined;
-  try {
-    const base = baseSettings(config, server);
-    await probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport);
-    const token = await tokenFor(config, base, server?.token);
-    const secrets = secretsOfRunWith(token, base.secrets, config);
-    const redactor = new Redactor(secrets);
+  return withReplayTarget(config, async ({ settings, redactor, server }) => {
     const say = (line: string) => log(redactor.text(line));
     if (server) say(`${file} was written against the embedded reference server: replaying against a new one at ${server.url}.`);
-    say(`Replaying ${selected.length} deviation${selected.length === 1 ? '' : 's'} of ${file} against ${base.baseUrl}`);
-    const client = createClient({ ...base, token });
+    say(`Replaying ${selected.length} deviation${selected.length === 1 ? '' : 's'} of ${file} against ${settings.baseUrl}`);
+    const client = createClient(settings);
     const results: ReplayedDeviation[] = [];
     // Deviations of one call (a 500 that is also not JSON) share one re-send.
     const sent = new Map<string, ReplayResult>();
@@ -178,8 +168,7 @@ export async function replayReport(
         let result: ReplayedDeviation = { number, deviation: original, outcome: 'not-replayable', now: [] };
         if (original.replay) {
           const call = `${original.operationId}:${original.path}`;
-          const replayed =
-            sent.get(`${original.seed} ${call}`) ?? (await replayCall(call, { ...base, token, secrets, seed: original.seed }, client, sharedValidator()));
+          const replayed = sent.get(`${original.seed} ${call}`) ?? (await replayCall(call, { ...settings, seed: original.seed }, client, sharedValidator()));
           sent.set(`${original.seed} ${call}`, replayed);
           result = { number, deviation: original, outcome: outcomeOf(original, replayed.answered, replayed.deviations), now: replayed.deviations };
         }
@@ -196,7 +185,5 @@ export async function replayReport(
         ` (of ${results.length}).`,
     );
     return replayExitCode(results);
-  } finally {
-    await server?.close();
-  }
+  });
 }

@@ -17,7 +17,7 @@ import type { FlowResult } from '../engine/run-flow.js';
 import type { OperationResult } from '../engine/run-operation.js';
 import { KitError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
 import { Redactor, weakTokenWarning } from '../redaction/redactor.js';
-import { startReferenceServer } from '../reference/server.js';
+import { type ReferenceServer, startReferenceServer } from '../reference/server.js';
 import { ResultCollector } from '../report/collector.js';
 import { flowsToRun } from '../flows/index.js';
 import { readBaseline } from '../gate/baseline.js';
@@ -224,7 +224,7 @@ async function writeRunHar(file: string, exchangeLogDir: string, redactor: Redac
 }
 
 /** The token of the run: --token, else the token operation of the map, else the embedded server's. */
-export async function tokenFor(config: RunConfig, base: Omit<RunSettings, 'token'>, fallback: string | undefined): Promise<string> {
+async function tokenFor(config: RunConfig, base: Omit<RunSettings, 'token'>, fallback: string | undefined): Promise<string> {
   if (config.token) return config.token;
   if (base.tokenSource) {
     const client = createClient({ ...base, token: '' });
@@ -238,7 +238,7 @@ export async function tokenFor(config: RunConfig, base: Omit<RunSettings, 'token
 }
 
 /** Everything a run needs but the token, from the config and the embedded server (if any). */
-export function baseSettings(config: RunConfig, server: { url: string; credentials: { mobile: string; password: string } } | undefined) {
+function baseSettings(config: RunConfig, server: { url: string; credentials: { mobile: string; password: string } } | undefined) {
   // The embedded server's credentials feed the map's ${OTP_USERNAME} and ${OTP_PASSWORD}.
   const variables = server ? { ...config.variables, OTP_USERNAME: server.credentials.mobile, OTP_PASSWORD: server.credentials.password } : config.variables;
   const mapped = mappedForRun(config.operationMap?.map, config.operations, variables);
@@ -247,8 +247,30 @@ export function baseSettings(config: RunConfig, server: { url: string; credentia
   return { ...runConfig, ...mapped, baseUrl: server?.url ?? config.baseUrl! };
 }
 
+/** Where re-sent calls go: the target probed and its token obtained, or a fresh embedded server when the run had none. */
+export interface ReplayTarget {
+  readonly settings: RunSettings;
+  readonly redactor: Redactor;
+  /** The embedded server started for the replay, if any. */
+  readonly server: ReferenceServer | undefined;
+}
+
+/** Runs `use` against the replay target, and stops the embedded server it may have started. */
+export async function withReplayTarget<T>(config: RunConfig, use: (target: ReplayTarget) => Promise<T>): Promise<T> {
+  const server = config.baseUrl === undefined ? await startReferenceServer({ token: randomBytes(16).toString('hex') }) : undefined;
+  try {
+    const base = baseSettings(config, server);
+    await probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport);
+    const token = await tokenFor(config, base, server?.token);
+    const secrets = secretsOfRunWith(token, base.secrets, config);
+    return await use({ settings: { ...base, token, secrets }, redactor: new Redactor(secrets), server });
+  } finally {
+    await server?.close();
+  }
+}
+
 /** The token, the template values, credentials in the environment and the secrets the options carry. */
-export function secretsOfRunWith(token: string, templateSecrets: readonly string[], config: RunConfig): string[] {
+function secretsOfRunWith(token: string, templateSecrets: readonly string[], config: RunConfig): string[] {
   return [...new Set([...secretsOfRun(token, templateSecrets, config), ...config.optionSecrets])];
 }
 
@@ -262,17 +284,8 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
   const gate = gateSettings(config, io.now);
   const embedded = config.baseUrl === undefined;
   if (config.replay !== undefined) {
-    const server = embedded ? await startReferenceServer({ token: randomBytes(16).toString('hex') }) : undefined;
-    try {
-      const base = baseSettings(config, server);
-      await probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport);
-      const token = await tokenFor(config, base, server?.token);
-      const secrets = secretsOfRunWith(token, base.secrets, config);
-      const redactor = new Redactor(secrets);
-      return await replay(config.replay, { ...base, token, secrets }, { ...io, log: (line) => io.log(redactor.text(line)) });
-    } finally {
-      await server?.close();
-    }
+    const call = config.replay;
+    return withReplayTarget(config, ({ settings, redactor }) => replay(call, settings, { ...io, log: (line) => io.log(redactor.text(line)) }));
   }
 
   const lock = lockReportDir(config.reportDir);

@@ -1,7 +1,7 @@
 import type { GroupId } from '../catalogue/groups.js';
 import { findListedOperation } from '../catalogue/listed-operations.js';
+import type { MappedFlowSpec } from '../catalogue/operation-map.js';
 import { findOperation } from '../catalogue/operations.js';
-import type { RunSettings } from '../engine/settings.js';
 import { mappedLifecycleFlow } from './mapped-lifecycle.js';
 import { consigneeDeleted } from './consignee-deleted.js';
 import { demandLifecycle } from './demand-lifecycle.js';
@@ -14,12 +14,20 @@ export function flowsOf(group: GroupId): Flow[] {
   return allFlows.filter((flow) => flow.group === group);
 }
 
+/** What of a run's settings decides its flows (a run's settings carry these fields). */
+export interface FlowSelection {
+  readonly stateful: boolean;
+  readonly operations: readonly string[];
+  readonly mappedFlows: readonly MappedFlowSpec[];
+  readonly seed: number;
+}
+
 /**
  * The flows of a group a run takes: those whose operations are all called, the map's included.
  * On by default against any server; none with --no-stateful, nor with --read-only (which the
  * settings resolve into `stateful: false`, and which leaves the creating operations uncalled).
  */
-export function flowsToRun(group: GroupId, settings: Pick<RunSettings, 'stateful' | 'operations' | 'mappedFlows' | 'seed'>): Flow[] {
+export function flowsToRun(group: GroupId, settings: FlowSelection): Flow[] {
   if (!settings.stateful) return [];
   const mapped = settings.mappedFlows.flatMap((spec) => {
     const home = groupOf(spec.create.operation);

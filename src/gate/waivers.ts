@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { findOperation } from '../catalogue/operations.js';
 import type { Deviation } from '../engine/deviation.js';
 import { KitError } from '../errors.js';
-import { loadSchemaDocuments } from '../validation/schemas.js';
-
-const addFormats = addFormatsModule.default;
+import { describeSchemaErrors, fileSchema } from '../validation/ajv.js';
 
 /** An accepted deviation: tracked with a reason until a date. */
 export interface Waiver {
@@ -26,16 +22,9 @@ export function readWaivers(file: string, knownChecks: readonly string[]): Waive
   } catch (error) {
     throw new KitError('OTP_BAD_WAIVERS', `--waivers ${file} could not be read as JSON (${(error as Error).message}); fix the file.`);
   }
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
-  addFormats(ajv);
-  const schema = loadSchemaDocuments().find((d) => d.$id === 'waivers.schema.json')!;
-  const validate = ajv.compile(schema);
+  const validate = fileSchema('waivers.schema.json');
   if (!validate(document)) {
-    const problems = (validate.errors ?? []).map((error) => {
-      const where = error.instancePath || '(top level)';
-      if (error.keyword === 'additionalProperties') return `${where}: unknown key "${String(error.params.additionalProperty)}"`;
-      return `${where}: ${error.message}`;
-    });
+    const problems = describeSchemaErrors(validate.errors);
     throw new KitError('OTP_BAD_WAIVERS', `--waivers ${file} is not a valid waiver file: ${problems.join('; ')}. See schemas/waivers.schema.json.`);
   }
   const waivers = (document as { waivers: Waiver[] }).waivers;

@@ -1,5 +1,6 @@
 import { findListedOperation } from '../catalogue/listed-operations.js';
-import { fillTemplate, mappedOperation, readOperationMap } from '../catalogue/operation-map.js';
+import { fillTemplate, mappedOperation } from '../catalogue/operation-map.js';
+import { readOperationMap } from '../validation/operation-map-file.js';
 import { findOperation, type Operation, operations } from '../catalogue/operations.js';
 import { createClient } from '../client/client.js';
 import { operationContext } from '../engine/context.js';

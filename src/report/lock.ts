@@ -49,7 +49,7 @@ export function lockReportDir(reportDir: string): ReportDirLock {
   try {
     mkdirSync(dirname(lockFile), { recursive: true });
   } catch (error) {
-    throw new KitError('OTP_REPORT_DIR', `${dirname(reportDir)} cannot be created (${(error as Error).message}); pick a --report-dir you can write to.`);
+    throw new KitError('OTP_BAD_REPORT_DIR', `${dirname(reportDir)} cannot be created (${(error as Error).message}); pick a --report-dir you can write to.`);
   }
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -61,7 +61,7 @@ export function lockReportDir(reportDir: string): ReportDirLock {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new KitError('OTP_REPORT_DIR', `${lockFile} cannot be written (${(error as Error).message}); pick a --report-dir you can write to.`);
+        throw new KitError('OTP_BAD_REPORT_DIR', `${lockFile} cannot be written (${(error as Error).message}); pick a --report-dir you can write to.`);
       }
     }
     const holder = readPid(lockFile);

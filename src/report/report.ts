@@ -12,7 +12,6 @@ import { allFlows } from '../flows/index.js';
 import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { RunShape, ShardPosition } from './run-shape.js';
-import type { SpecIdentity } from './tested.js';
 import { decideStatus, type ExitCode, type RunEnding, type RunStatus } from './status.js';
 
 export interface SeverityCounts {
@@ -61,6 +60,13 @@ export interface Target {
   readonly label?: string;
   /** The Server header the target answered with, when it sent one. */
   readonly server?: string;
+}
+
+/** Which text of the spec the kit checks against: it carries no version of its own, so its file and hash say. */
+export interface SpecIdentity {
+  readonly version: null;
+  readonly file: string;
+  readonly sha256: string;
 }
 
 /** report.json: a public contract. Add fields; never rename or remove one. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
-import type { Report } from './report.js';
+import type { Report, SpecIdentity } from './report.js';
 
 /** The spec text the kit enforces, shipped with it. */
 const SPEC_FILE = 'docs/spec/open-trading-platform-api.md';
@@ -11,12 +11,6 @@ const SPEC_FILE = 'docs/spec/open-trading-platform-api.md';
  * Which spec a run checked against. The spec carries no version number, so `version` is null and
  * the text is named by its sha256: two reports with the same hash were judged by the same text.
  */
-export interface SpecIdentity {
-  readonly version: null;
-  readonly file: string;
-  readonly sha256: string;
-}
-
 export function shippedSpec(): SpecIdentity {
   const sha256 = createHash('sha256')
     .update(readFileSync(join(packageRoot, SPEC_FILE)))

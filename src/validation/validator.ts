@@ -1,10 +1,8 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { type RecordSchema, type ResponseData, recordSchemas } from '../catalogue/operations.js';
 import { atPointer, foldIndexes } from '../json-pointer.js';
+import { createAjv, jsonTypeOf, SAMPLE_TYPE_KEYWORD } from './ajv.js';
 import { loadSchemaDocuments, type SchemaDocument } from './schemas.js';
-
-const addFormats = addFormatsModule.default;
 
 /** One schema violation, as data: where, which keyword, what was documented and what came. */
 export interface SchemaIssue {
@@ -25,24 +23,6 @@ export interface Validator {
 
 export const recordSchemaId = (record: RecordSchema): string => `records/${record}.schema.json`;
 const pageSchemaId = (record: RecordSchema): string => `page-of-${record}`;
-
-/**
- * "integer in the sample" (2.3): the sample shows a type the spec does not document as a rule.
- * The keyword lets a schema say so; issues raised by it are reported as warnings, not errors.
- */
-export const SAMPLE_TYPE_KEYWORD = 'sampleType';
-
-function conformsToSampleType(sampleType: string, value: unknown): boolean {
-  if (sampleType === 'integer') return Number.isInteger(value);
-  return jsonTypeOf(value) === sampleType;
-}
-
-export function jsonTypeOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value;
-}
 
 function describe(value: unknown): string {
   const type = jsonTypeOf(value);
@@ -142,17 +122,10 @@ function outlineOf(document: SchemaDocument, arrays: ReadonlyArray<{ property: s
 
 /** One Ajv instance, every schema under schemas/ compiled once, strict mode on. */
 export function createValidator(): Validator {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
-  addFormats(ajv);
-  ajv.addKeyword({
-    keyword: SAMPLE_TYPE_KEYWORD,
-    schemaType: 'string',
-    validate: conformsToSampleType,
-  });
+  const ajv = createAjv({ verbose: true });
   const documents = loadSchemaDocuments();
   const splits = new Map(documents.map((document) => [document.$id, recordArrays(document)]));
   for (const document of documents) {
-    ajv.addSchema(document);
     const arrays = splits.get(document.$id)!;
     if (arrays.length > 0) ajv.addSchema(outlineOf(document, arrays));
   }

@@ -50,7 +50,7 @@ beforeAll(async () => {
     '--report-dir',
     reportDir,
   ]);
-  expect(found.code).toBe(1);
+  if (found.code !== 1) throw new Error(`the run that makes the report to replay should find the fault (exit 1), got exit ${found.code}`);
   reportFile = join(reportDir, 'report.json');
   report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
 });

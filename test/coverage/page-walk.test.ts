@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import { replayCall } from '../../src/engine/replay.js';
@@ -68,7 +68,7 @@ describe('the page walk', () => {
 describe('a server that dies in the middle of the coverage pass', () => {
   it('gives deviations and a result, never a hang', async () => {
     let answered = 0;
-    const sockets = new Set<import('node:net').Socket>();
+    const sockets = new Set<Socket>();
     const server: Server = createServer((req, res) => {
       req.resume();
       answered++;

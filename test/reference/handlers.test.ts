@@ -4,7 +4,8 @@ import { type Operation, operations } from '../../src/catalogue/operations.js';
 import { casCheckDigit } from '../../src/generators/fields.js';
 import { validPayload } from '../../src/generators/payloads.js';
 import { handle, type ReferenceAnswer } from '../../src/reference/handlers.js';
-import { type ReferenceState, SEEDED_RECORDS, seedState } from '../../src/reference/seed.js';
+import type { ReferenceState } from '../../src/reference/records.js';
+import { SEEDED_RECORDS, seedState } from '../../src/reference/seed.js';
 import { createValidator, recordSchemaId, type SchemaIssue } from '../../src/validation/validator.js';
 import { orderHeader } from '../support/orders.js';
 

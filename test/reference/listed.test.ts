@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listedOperations, type ListedOperation } from '../../src/catalogue/listed-operations.js';
-import { readOperationMap } from '../../src/catalogue/operation-map.js';
+import { readOperationMap } from '../../src/validation/operation-map-file.js';
 import { handle } from '../../src/reference/handlers.js';
 import { handleListed, type ListedContext, listedOperationIds } from '../../src/reference/listed/index.js';
 import { referenceOperationMapFile } from '../../src/reference/map-file.js';
-import { type ReferenceState, seedState } from '../../src/reference/seed.js';
+import type { ReferenceState } from '../../src/reference/records.js';
+import { seedState } from '../../src/reference/seed.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { orderHeader } from '../support/orders.js';
 

@@ -70,8 +70,9 @@ beforeAll(async () => {
     '--har',
     harFile,
   ]);
-  expect(result.code, result.stderr).toBe(1);
-  expect(result.stdout).toContain(`HAR: ${harFile}`);
+  if (result.code !== 1 || !result.stdout.includes(`HAR: ${harFile}`)) {
+    throw new Error(`the run with --har should find the fault (exit 1) and name the HAR, got exit ${result.code}: ${result.stderr}`);
+  }
   harText = readFileSync(harFile, 'utf8');
   har = JSON.parse(harText) as Har;
   report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as Report;

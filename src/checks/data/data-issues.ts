@@ -1,5 +1,6 @@
 import type { Operation } from '../../catalogue/operations.js';
-import { SAMPLE_TYPE_KEYWORD, type SchemaIssue, type Validator } from '../../validation/validator.js';
+import { SAMPLE_TYPE_KEYWORD } from '../../validation/ajv.js';
+import type { SchemaIssue, Validator } from '../../validation/validator.js';
 import { resultData } from '../preconditions.js';
 import type { Exchange, Finding } from '../types.js';
 

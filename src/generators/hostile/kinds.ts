@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { HostileKind, HostileRequest } from '../hostile.js';
+import type { HostileKind, HostileRequest } from './request.js';
 import {
   boundaryNumbers,
   type ExtraMember,

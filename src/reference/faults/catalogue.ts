@@ -4,7 +4,7 @@ import { inputClassFaults } from './input-classes.js';
 import { authFaults } from './auth.js';
 import { leakFaults } from './leaks.js';
 import { stateFaults } from './state.js';
-import { bodyFault, dataFault, type Fault, gateFault, inputFault, listRecordFault, rawFault, without } from './fault.js';
+import { bodyFault, crashFault, dataFault, type Fault, gateFault, inputFault, listRecordFault, rawFault, stringsIn, without } from './fault.js';
 
 type Json = Record<string, unknown>;
 const error = 'error' as const;
@@ -15,13 +15,6 @@ const items = (data: Json) => data.items as Json[];
 
 /** The largest page the page-size fault pads with one record too many. */
 const MAX_PADDED_PAGE = 1000;
-
-/** Every string inside a payload, keys included. */
-function stringsIn(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsIn(inner)]);
-}
 
 /** What a server that never really deletes still answers. */
 const ghostConsignee = {
@@ -40,11 +33,6 @@ const ghostConsignee = {
 const nodeStack = `TypeError: Cannot read properties of undefined (reading 'id')
     at findConsignee (/srv/app/src/services/consignee.js:42:17)
     at Layer.handle (/srv/app/node_modules/express/lib/router/layer.js:95:5)`;
-
-function internalError(res: Parameters<Fault['respond']>[0], body: string, contentType = 'text/plain'): void {
-  res.writeHead(500, { 'content-type': contentType });
-  res.end(body);
-}
 
 /**
  * Every fault the reference server can inject, each a documented rule broken at one operation.
@@ -358,21 +346,19 @@ export const faults: readonly Fault[] = [
     rewrite: (data) => ({ ...data, items: items(data).map((line) => ({ ...line, siPrice: String(line.siPrice) })) }),
   }),
   // Crashes on some inputs only: found by the hostile payloads (4 rule 1).
-  inputFault({
+  crashFault({
     name: 'crash-on-non-ascii',
     description: 'answers HTTP 500 when a string of the request holds a non-ASCII character',
     operationId: 'purchase-order-list',
-    expect: { check: 'http-status', severity: error },
     when: (payload) => stringsIn(payload).some((text) => [...text].some((char) => char.codePointAt(0)! > 0x7f)),
-    respond: (res) => internalError(res, 'Internal Server Error'),
   }),
-  inputFault({
+  crashFault({
     name: 'crash-on-nonpositive-page-size',
     description: 'answers HTTP 500 with an HTML page when pageSize <= 0',
     operationId: 'custom-demand-list',
-    expect: { check: 'http-status', severity: error },
     when: (payload) => typeof (payload as Json | null)?.pageSize === 'number' && ((payload as Json).pageSize as number) <= 0,
-    respond: (res) => internalError(res, '<html><body><h1>500 Internal Server Error</h1></body></html>', 'text/html'),
+    body: '<html><body><h1>500 Internal Server Error</h1></body></html>',
+    contentType: 'text/html',
   }),
   inputFault({
     name: 'stack-trace-on-bad-input',

@@ -92,3 +92,25 @@ export function without(record: Json, field: string): Json {
   const { [field]: _dropped, ...rest } = record;
   return rest;
 }
+
+/** Every string inside a payload, keys included. */
+export function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsIn(inner)]);
+}
+
+/** HTTP 500 with a bare body, as a server that crashed answers. */
+export function internalError(res: Parameters<Fault['respond']>[0], body: string, contentType = 'text/plain'): void {
+  res.writeHead(500, { 'content-type': contentType });
+  res.end(body);
+}
+
+/** A server that crashes (HTTP 500) on the inputs `when` picks: the http-status check must say so (4 rule 1). */
+export function crashFault({
+  body = 'Internal Server Error',
+  contentType,
+  ...facts
+}: Omit<FaultFacts, 'expect'> & { when(payload: unknown): boolean; body?: string; contentType?: string }): Fault {
+  return inputFault({ ...facts, expect: { check: 'http-status', severity: 'error' }, respond: (res) => internalError(res, body, contentType) });
+}

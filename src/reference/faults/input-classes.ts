@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { type Fault, inputFault } from './fault.js';
+import { crashFault, type Fault, inputFault, stringsIn } from './fault.js';
 
 /*
  * Faults that only one class of input trips: the coverage pass must find each on every run, where
@@ -10,13 +10,6 @@ type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Every string inside a payload, keys included. */
-function stringsIn(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsIn(inner)]);
-}
-
 /** Whether any member at any depth is null. */
 function holdsNull(value: unknown): boolean {
   if (value === null) return true;
@@ -26,11 +19,6 @@ function holdsNull(value: unknown): boolean {
 function sendJson(res: ServerResponse, body: unknown): void {
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
-}
-
-function internalError(res: ServerResponse, text: string): void {
-  res.writeHead(500, { 'content-type': 'text/plain' });
-  res.end(text);
 }
 
 const items = (payload: unknown): Json[] => (isObject(payload) && Array.isArray(payload.items) ? payload.items.filter(isObject) : []);
@@ -48,29 +36,23 @@ export const inputClassFaults: readonly Fault[] = [
       sendJson(res, answer);
     },
   }),
-  inputFault({
+  crashFault({
     name: 'crash-on-astral-character',
     description: 'answers HTTP 500 when a string holds a character beyond the BMP (an emoji, CJK Extension B), as a 3-byte utf8 column does',
     operationId: 'beta-order-create',
-    expect: { check: 'http-status', severity: 'error' },
     when: (payload) => stringsIn(payload).some((text) => [...text].some((char) => char.codePointAt(0)! > 0xffff)),
-    respond: (res) => internalError(res, 'Internal Server Error'),
   }),
-  inputFault({
+  crashFault({
     name: 'crash-on-apostrophe',
     description: "answers HTTP 500 when a string holds an apostrophe (O'Neill), as SQL built by concatenation does",
     operationId: 'consignment-publish',
-    expect: { check: 'http-status', severity: 'error' },
     when: (payload) => stringsIn(payload).some((text) => text.includes("'")),
-    respond: (res) => internalError(res, 'Internal Server Error'),
   }),
-  inputFault({
+  crashFault({
     name: 'crash-on-null',
     description: 'answers HTTP 500 when a request field is null, the value the samples show (4 rule 4)',
     operationId: 'purchase-order-list',
-    expect: { check: 'http-status', severity: 'error' },
     when: holdsNull,
-    respond: (res) => internalError(res, 'Internal Server Error'),
   }),
   inputFault({
     name: 'deep-page-id-as-text',

@@ -1,5 +1,8 @@
-import { A_MOBILE, badRequest, done, mobile, notFound, nowSeconds, optional, required, takeId, withRequest } from '../handlers.js';
-import type { ReferenceState } from '../seed.js';
+import { badRequest, done, notFound } from '../handlers/answer.js';
+import { A_MOBILE } from '../handlers/member-account.js';
+import { mobile, optional, required, withRequest } from '../handlers/request.js';
+import { nowSeconds, takeId } from '../handlers/state.js';
+import type { ReferenceState } from '../records.js';
 import { A_CREDENTIAL, A_NEW_PASSWORD, AN_SMS_CODE, credential, filledText, filledUpTo, NAME_LENGTH, newPassword, smsCode } from './_internals/fields.js';
 import { sameSecret } from './_internals/secret.js';
 import type { ListedContext, ListedHandlers } from './_internals/types.js';

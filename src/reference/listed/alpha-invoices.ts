@@ -1,4 +1,5 @@
-import { done, notFound, positiveInteger, required, withRequest } from '../handlers.js';
+import { done, notFound } from '../handlers/answer.js';
+import { positiveInteger, required, withRequest } from '../handlers/request.js';
 import { AN_INTEGER_ID, AN_ORDER_NUMBER, orderNumber } from './_internals/fields.js';
 import { invoiceSummary } from './_internals/invoice-summary.js';
 import type { ListedHandlers } from './_internals/types.js';

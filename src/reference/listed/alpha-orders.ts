@@ -1,4 +1,6 @@
-import { createdOrder, done, notFound, required, withRequest } from '../handlers.js';
+import { done, notFound } from '../handlers/answer.js';
+import { createdOrder } from '../handlers/orders.js';
+import { required, withRequest } from '../handlers/request.js';
 import { AN_ORDER_NUMBER, orderNumber } from './_internals/fields.js';
 import { findDispatchNote } from './_internals/dispatch-note.js';
 import type { ListedHandlers } from './_internals/types.js';

@@ -1,4 +1,6 @@
-import { A_PRODUCT_CODE, done, notFound, pageOf, productCode, required, withRequest } from '../handlers.js';
+import { done, notFound } from '../handlers/answer.js';
+import { A_PRODUCT_CODE, productCode, required, withRequest } from '../handlers/request.js';
+import { pageOf } from '../handlers/state.js';
 import { A_CAS_NUMBER, casNumber, OPENAPI_PAGE } from './_internals/fields.js';
 import type { ListedHandlers } from './_internals/types.js';
 

@@ -1,4 +1,6 @@
-import { A_WHOLE_NUMBER, done, hasStatus, optional, pageOf, wholeNumber, withRequest } from '../handlers.js';
+import { done } from '../handlers/answer.js';
+import { A_WHOLE_NUMBER, optional, wholeNumber, withRequest } from '../handlers/request.js';
+import { hasStatus, pageOf } from '../handlers/state.js';
 import { OPENAPI_PAGE } from './_internals/fields.js';
 import { invoiceSummary } from './_internals/invoice-summary.js';
 import type { ListedHandlers } from './_internals/types.js';

@@ -1,5 +1,7 @@
-import { done, notFound, pageOf, productCode, A_PRODUCT_CODE, required, withRequest } from '../handlers.js';
-import type { ReferenceState } from '../seed.js';
+import { done, notFound } from '../handlers/answer.js';
+import { productCode, A_PRODUCT_CODE, required, withRequest } from '../handlers/request.js';
+import { pageOf } from '../handlers/state.js';
+import type { ReferenceState } from '../records.js';
 import { OPENAPI_PAGE } from './_internals/fields.js';
 import type { ListedHandlers } from './_internals/types.js';
 

@@ -1,5 +1,8 @@
-import { A_MOBILE, done, flag, mobile, notFound, optional, pageOf, required, type RequestOf, takeId, withRequest } from '../handlers.js';
-import type { Consignee } from '../seed.js';
+import { done, notFound } from '../handlers/answer.js';
+import { A_MOBILE } from '../handlers/member-account.js';
+import { flag, mobile, optional, required, type RequestOf, withRequest } from '../handlers/request.js';
+import { pageOf, takeId } from '../handlers/state.js';
+import type { Consignee } from '../records.js';
 import { A_LANDLINE, EDITED_ID, filledText, filledUpTo, landline, LINE_LENGTH, NAME_LENGTH, PC_PAGE, shortText, upTo } from './_internals/fields.js';
 import type { ListedHandlers } from './_internals/types.js';
 

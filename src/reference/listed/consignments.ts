@@ -1,4 +1,6 @@
-import { A_WHOLE_NUMBER, done, hasStatus, LIST_REQUEST, notFound, pageOf, required, wholeNumber, withRequest } from '../handlers.js';
+import { done, notFound } from '../handlers/answer.js';
+import { A_WHOLE_NUMBER, LIST_REQUEST, required, wholeNumber, withRequest } from '../handlers/request.js';
+import { hasStatus, pageOf } from '../handlers/state.js';
 import { PC_PAGE } from './_internals/fields.js';
 import type { ListedHandlers } from './_internals/types.js';
 

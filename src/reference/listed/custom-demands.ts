@@ -1,4 +1,5 @@
-import { A_WHOLE_NUMBER, done, notFound, required, wholeNumber, withRequest } from '../handlers.js';
+import { done, notFound } from '../handlers/answer.js';
+import { A_WHOLE_NUMBER, required, wholeNumber, withRequest } from '../handlers/request.js';
 import type { ListedHandlers } from './_internals/types.js';
 
 export const customDemandHandlers: ListedHandlers = {

@@ -3,8 +3,8 @@
  * ("Paths and payloads of the operations in 4.1: not shown"). Where they live, and what a valid
  * body of each looks like, is the server's operation map (../operation-map.json).
  */
-import { envelope, notFound, type ReferenceAnswer } from '../handlers.js';
-import type { ReferenceState } from '../seed.js';
+import { envelope, notFound, type ReferenceAnswer } from '../handlers/answer.js';
+import type { ReferenceState } from '../records.js';
 import { accountHandlers } from './account.js';
 import { alphaInvoiceHandlers } from './alpha-invoices.js';
 import { alphaOrderHandlers } from './alpha-orders.js';

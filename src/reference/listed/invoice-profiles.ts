@@ -1,5 +1,8 @@
-import { BY_ID, badRequest, done, flag, notFound, optional, pageOf, removeWhere, required, type RequestOf, takeId, withRequest } from '../handlers.js';
-import { INVOICE_TYPE_TEXT, type InvoiceProfile } from '../seed.js';
+import { badRequest, done, notFound } from '../handlers/answer.js';
+import { BY_ID, flag, optional, required, type RequestOf, withRequest } from '../handlers/request.js';
+import { pageOf, removeWhere, takeId } from '../handlers/state.js';
+import { INVOICE_TYPE_TEXT } from '../seeding/data.js';
+import type { InvoiceProfile } from '../records.js';
 import {
   A_LANDLINE,
   A_TAX_NUMBER,

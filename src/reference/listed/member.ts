@@ -1,5 +1,6 @@
-import { badRequest, done, optional, type RequestOf, withRequest } from '../handlers.js';
-import type { AccountProfile } from '../seed.js';
+import { badRequest, done } from '../handlers/answer.js';
+import { optional, type RequestOf, withRequest } from '../handlers/request.js';
+import type { AccountProfile } from '../records.js';
 import { AN_EMAIL, email, filledText, filledUpTo, LINE_LENGTH, NAME_LENGTH, shortText, upTo } from './_internals/fields.js';
 import type { ListedHandlers } from './_internals/types.js';
 

@@ -1,5 +1,8 @@
-import { AN_AMOUNT, A_QUANTITY, badRequest, done, flag, money, nowSeconds, optional, quantity, required, takeId, withRequest } from '../handlers.js';
-import { DOCUMENT_PREFIX, documentNumber, moneyText, PURCHASE_STATUS_TEXT } from '../seed.js';
+import { badRequest, done } from '../handlers/answer.js';
+import { AN_AMOUNT, A_QUANTITY, flag, money, optional, quantity, required, withRequest } from '../handlers/request.js';
+import { nowSeconds, takeId } from '../handlers/state.js';
+import { DOCUMENT_PREFIX, documentNumber, moneyText } from '../seeding/formats.js';
+import { PURCHASE_STATUS_TEXT } from '../seeding/data.js';
 import { casNumber, customerType, filledText, filledUpTo, LINE_LENGTH, NAME_LENGTH, shortText, upTo } from './_internals/fields.js';
 import type { ListedHandlers } from './_internals/types.js';
 

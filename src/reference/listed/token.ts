@@ -1,4 +1,5 @@
-import { done, required, unauthorized, withRequest } from '../handlers.js';
+import { done, unauthorized } from '../handlers/answer.js';
+import { required, withRequest } from '../handlers/request.js';
 import { A_CREDENTIAL, credential } from './_internals/fields.js';
 import { sameSecret } from './_internals/secret.js';
 import type { ListedHandlers } from './_internals/types.js';

@@ -1,4 +1,5 @@
-import { type Dispatch, formatChinaTime, fullAddress, type StoredOrder } from '../../seed.js';
+import type { Dispatch, StoredOrder } from '../../records.js';
+import { formatChinaTime, fullAddress } from '../../seeding/formats.js';
 
 /** "Values of status fields and their meanings: not shown" (3): the sandbox's. */
 const DISPATCH_STATUS_TEXT = ['待发货', '已发货'] as const;

@@ -14,7 +14,7 @@ import {
   positiveInteger,
   positiveWholeNumber,
   required,
-} from '../../handlers.js';
+} from '../../handlers/request.js';
 
 /** A string of at most `max` characters ("" allowed). */
 export function shortText(max: number): Convert<string> {

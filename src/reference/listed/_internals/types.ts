@@ -1,5 +1,5 @@
-import type { Outcome } from '../../handlers.js';
-import type { ReferenceState } from '../../seed.js';
+import type { Outcome } from '../../handlers/answer.js';
+import type { ReferenceState } from '../../records.js';
 
 /** What the server knows besides its state: the token it accepts and the credentials that get it. */
 export interface ListedContext {

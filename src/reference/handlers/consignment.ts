@@ -1,0 +1,54 @@
+/** Consignment orders (section 1): #5, #6. */
+import type { ReferenceState } from '../records.js';
+import { CONSIGNMENT_STATUS_TEXT } from '../seeding/data.js';
+import { DOCUMENT_PREFIX, documentNumber, moneyText } from '../seeding/formats.js';
+import { done, type Handler, notFound, type Outcome } from './answer.js';
+import { A_QUANTITY, A_STRING, A_WHOLE_NUMBER, AN_AMOUNT, flag, money, quantity, required, text, wholeNumber, withRequest } from './request.js';
+import { nowSeconds, removeWhere, takeId } from './state.js';
+
+/** #5 "id, type, hasCas, cas, productName, level, nums, pack, price". What `id` and `type` name is not shown: checked, not kept. */
+const CONSIGNMENT_PUBLISH = {
+  id: required(wholeNumber, A_WHOLE_NUMBER),
+  type: required(wholeNumber, A_WHOLE_NUMBER),
+  hasCas: required(flag, '0 or 1'),
+  cas: required(text, A_STRING),
+  productName: required(text, A_STRING),
+  level: required(text, A_STRING),
+  nums: required(quantity, A_QUANTITY),
+  pack: required(text, A_STRING),
+  price: required(money, AN_AMOUNT),
+};
+
+function publishConsignment(payload: unknown, state: ReferenceState): Outcome {
+  return withRequest(payload, CONSIGNMENT_PUBLISH, ({ hasCas, cas, productName, level, nums, pack, price }) => {
+    const id = takeId(state);
+    state.consignments.unshift({
+      id,
+      productNumber: documentNumber(DOCUMENT_PREFIX.consignment, nowSeconds(state), id),
+      productCas: hasCas === 1 ? cas : '',
+      productCname: productName,
+      productLevel: level,
+      productNums: String(nums),
+      productPack: pack,
+      salePrice: moneyText(price),
+      status: 0,
+      statusText: CONSIGNMENT_STATUS_TEXT[0],
+      remark: '',
+      createdAt: null,
+    });
+    return done({});
+  });
+}
+
+/** #6 answers "one purchase order record shape (2.7)": the consignment it deleted. `cid` is a "string in the sample". */
+function deleteConsignment(payload: unknown, state: ReferenceState): Outcome {
+  return withRequest(payload, { cid: required(wholeNumber, A_WHOLE_NUMBER) }, ({ cid }) => {
+    const removed = removeWhere(state.consignments, (consignment) => consignment.id === cid);
+    return removed ? done(removed) : notFound('cid', `no consignment has the id ${cid}`);
+  });
+}
+
+export const consignmentHandlers: Readonly<Record<string, Handler>> = {
+  'consignment-publish': publishConsignment,
+  'consignment-delete': deleteConsignment,
+};

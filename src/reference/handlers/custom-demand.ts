@@ -1,0 +1,60 @@
+/** Custom demand orders (section 1): #1 to #3. */
+import type { ReferenceState } from '../records.js';
+import { DEMAND_STATUS_TEXT } from '../seeding/data.js';
+import { DOCUMENT_PREFIX, documentNumber, moneyText } from '../seeding/formats.js';
+import { done, type Handler, notFound, type Outcome } from './answer.js';
+import { A_QUANTITY, A_STRING, A_WHOLE_NUMBER, AN_AMOUNT, LIST_REQUEST, money, quantity, required, text, wholeNumber, withRequest } from './request.js';
+import { hasStatus, nowSeconds, pageOf, removeWhere, takeId } from './state.js';
+
+function listCustomDemands(payload: unknown, state: ReferenceState): Outcome {
+  return withRequest(payload, LIST_REQUEST, ({ pageSize, pageNo = 1, status }) =>
+    done(pageOf(state.customDemands.filter(hasStatus(status)), pageSize, pageNo)),
+  );
+}
+
+/** #2 "type, cas, level, nums, pack, price". The meaning of `type` is not shown: it is checked, not kept. */
+const CUSTOM_DEMAND_CREATE = {
+  type: required(wholeNumber, A_WHOLE_NUMBER),
+  cas: required(text, A_STRING),
+  level: required(text, A_STRING),
+  nums: required(quantity, A_QUANTITY),
+  pack: required(text, A_STRING),
+  price: required(money, AN_AMOUNT),
+};
+
+function createCustomDemand(payload: unknown, state: ReferenceState): Outcome {
+  return withRequest(payload, CUSTOM_DEMAND_CREATE, ({ cas, level, nums, pack, price }) => {
+    const id = takeId(state);
+    const at = nowSeconds(state);
+    state.customDemands.unshift({
+      id,
+      demandNumber: documentNumber(DOCUMENT_PREFIX.demand, at, id),
+      serialNumber: documentNumber(DOCUMENT_PREFIX.demandSerial, at, id),
+      productCas: cas,
+      productLevel: level,
+      productNums: String(nums),
+      productPack: pack,
+      demandPrice: moneyText(price),
+      // A new demand awaits its quote, so no supply or sale price yet.
+      supplyPrice: moneyText(0),
+      salePrice: moneyText(0),
+      status: 0,
+      statusText: DEMAND_STATUS_TEXT[0],
+      remark: '',
+      createdAt: null,
+    });
+    return done({});
+  });
+}
+
+function deleteCustomDemand(payload: unknown, state: ReferenceState): Outcome {
+  return withRequest(payload, { demandId: required(wholeNumber, A_WHOLE_NUMBER) }, ({ demandId }) =>
+    removeWhere(state.customDemands, (demand) => demand.id === demandId) ? done({}) : notFound('demandId', `no custom demand has the id ${demandId}`),
+  );
+}
+
+export const customDemandHandlers: Readonly<Record<string, Handler>> = {
+  'custom-demand-list': listCustomDemands,
+  'custom-demand-create': createCustomDemand,
+  'custom-demand-delete': deleteCustomDemand,
+};

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { findListedOperation } from '../catalogue/listed-operations.js';
+import type { OperationMap } from '../catalogue/operation-map.js';
+import { operations } from '../catalogue/operations.js';
+import { KitError } from '../errors.js';
+import { describeSchemaErrors, fileSchema } from './ajv.js';
+
+function refuse(file: string, problem: string): KitError {
+  return new KitError('OTP_BAD_OPERATION_MAP', `--operation-map ${file}: ${problem}. See schemas/operation-map.schema.json and otp-conformance list.`);
+}
+
+const callableIds = (map: OperationMap) => new Set([...operations.map((op) => op.id), ...Object.keys(map.operations)]);
+
+/** Reads and checks an operation map: the schema first, then what a schema cannot say. */
+export function readOperationMap(file: string): OperationMap {
+  let document: unknown;
+  try {
+    document = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw refuse(file, `not readable as JSON (${(error as Error).message})`);
+  }
+  const validate = fileSchema('operation-map.schema.json');
+  if (!validate(document)) {
+    throw refuse(file, describeSchemaErrors(validate.errors).join('; '));
+  }
+  const map = { flows: [], ...(document as Partial<OperationMap>) } as OperationMap;
+  for (const [id, entry] of Object.entries(map.operations)) {
+    const listed = findListedOperation(id);
+    if (!listed) {
+      const documented = operations.some((op) => op.id === id);
+      throw refuse(file, documented ? `"${id}" is documented in section 4 and needs no map entry` : `unknown operation id "${id}"`);
+    }
+    if (listed.method === undefined && entry.method === undefined) throw refuse(file, `"${id}" needs a method: 4.1 does not state one`);
+    if (listed.method !== undefined && entry.method !== undefined && entry.method !== listed.method) {
+      throw refuse(file, `"${id}" is ${listed.method} in 4.1; drop "method": "${entry.method}"`);
+    }
+    if ((entry.method ?? listed.method) === 'GET' && entry.body !== undefined) throw refuse(file, `"${id}" is a GET operation and sends no body; drop "body"`);
+    if (entry.token !== undefined && id !== 'token-get') throw refuse(file, `"token" belongs on token-get, not on "${id}"`);
+  }
+  const known = callableIds(map);
+  map.flows.forEach((flow, index) => {
+    for (const step of [flow.create, flow.list, flow.delete]) {
+      if (!known.has(step.operation)) throw refuse(file, `/flows/${index} (${flow.id}) calls "${step.operation}", which is neither documented nor mapped`);
+    }
+  });
+  return map;
+}
