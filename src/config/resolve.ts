@@ -227,6 +227,13 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   });
   const candidates: Selectable[] = [...operations, ...mappable];
   const selected = selectOperations(only, mappable).map((id) => candidates.find((op) => op.id === id)!);
+  if (readOnly && selected.every((op) => op.mutates)) {
+    // A run that would send nothing must not look like a check: say so before anything starts.
+    throw new KitError(
+      'OTP_BAD_OPTION',
+      `--read-only leaves nothing to check: every operation --only selects (${selected.map((op) => op.id).join(', ')}) changes state; select a read-only operation too, or drop --read-only.`,
+    );
+  }
   const rate = source('rate');
   const reportDir = resolve(cwd, source('report-dir') ?? 'reports');
   checkReportDir(reportDir);

@@ -44,6 +44,13 @@ describe('resolveRunConfig', () => {
     expect(readOnly.operations).not.toContain('custom-demand-create');
   });
 
+  it('--read-only with only operations that change state is refused, not run as an empty check', () => {
+    const error = kitErrorOf(() => resolveRunConfig(['--read-only', '--only', 'custom-demand-create'], {}, emptyDir()));
+    expect(error.code).toBe('OTP_BAD_OPTION');
+    expect(error.message).toContain('custom-demand-create');
+    expect(resolveRunConfig(['--read-only', '--only', 'custom-demand'], {}, emptyDir()).operations).toEqual(['custom-demand-list', 'custom-demand-detail']);
+  });
+
   it('option beats environment beats .env', () => {
     const dir = emptyDir();
     writeFileSync(join(dir, '.env'), 'OTP_RUNS=3\nOTP_SEED=11\nOTP_TIMEOUT_MS=500\n');
