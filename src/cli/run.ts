@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
+import { groups, type GroupId } from '../catalogue/groups.js';
 import { type Operation, operations } from '../catalogue/operations.js';
 import { createClient } from '../client/client.js';
 import type { RunConfig } from '../config/resolve.js';
@@ -27,8 +28,8 @@ import { runHeader, summaryText } from '../report/console.js';
 import { shippedSpec } from '../report/tested.js';
 import { lockReportDir } from '../report/lock.js';
 import { type ProgressOutput, Progress } from '../report/progress.js';
-import { buildRunReport, checkInfos, failsRun, type Report } from '../report/report.js';
-import { runShapeOf, shardPosition } from '../report/run-shape.js';
+import { buildRunReport, checkInfos, failsRun, type Report, type RunTimings } from '../report/report.js';
+import { runShapeOf, type ShardPosition, shardPosition } from '../report/run-shape.js';
 import type { ExitCode, RunEnding } from '../report/status.js';
 import { writeReports } from '../report/write.js';
 import { writeHar } from '../report/har.js';
@@ -45,6 +46,14 @@ import { limitSuiteHeaps } from './suite-heap.js';
  */
 const suitesRoot = fileURLToPath(new URL('../../', import.meta.url));
 const suiteExtension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+/**
+ * Compiled, the kit's own modules are plain JavaScript: the suites import them with Node's own
+ * loader rather than through vitest's transform, which would otherwise spend most of the start-up
+ * reading them. From source they are TypeScript, and vitest compiles them.
+ */
+const kitModules = fileURLToPath(new URL('../', import.meta.url));
+const externalKitModules =
+  suiteExtension === 'js' ? { server: { deps: { external: [new RegExp(`^${kitModules.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)] } } } : {};
 
 /** After a stop, how long the tests already running may take to finish before the report is written without them. */
 const STOP_GRACE_MS = 2000;
@@ -95,32 +104,60 @@ interface SuitesOutcome {
   readonly flows: readonly FlowResult[];
   readonly ending: RunEnding;
   readonly leftRunning: boolean;
+  /** The suites' phases, when the run got through them: performance.now() at each mark. */
+  readonly marks?: { readonly started: number; readonly collected: number; readonly lastEnded: number; readonly closed: number };
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Runs the suites of the selected groups in vitest. A stop (signal, --max-time) cancels the run:
- * no test starts after it, and those running get a short grace to finish. An exception of the kit
- * or a suite that failed to load ends it as crashed, with the results it had.
+ * The groups a run (or its part, with --shard I/N) checks: those with a selected operation, in
+ * the order of section 1, cut into N runs of consecutive groups as even as whole groups allow.
+ */
+export function groupsOfPart(selected: readonly Operation[], shard: ShardPosition | undefined): GroupId[] {
+  const withWork = groups.map((group) => group.id).filter((group) => selected.some((op) => op.group === group));
+  if (!shard) return withWork;
+  const size = Math.ceil(withWork.length / shard.total);
+  return withWork.slice((shard.index - 1) * size, shard.index * size);
+}
+
+/** The settings narrowed to the groups of this part of the run. */
+function settingsOfPart(settings: RunSettings, partGroups: readonly GroupId[]): RunSettings {
+  const inPart = (op: Operation) => partGroups.includes(op.group);
+  return {
+    ...settings,
+    operations: operations.filter((op) => inPart(op) && settings.operations.includes(op.id)).map((op) => op.id),
+    mapped: settings.mapped.filter(inPart),
+  };
+}
+
+/**
+ * Runs the suites of the selected groups in vitest: one worker thread, which starts the run's one
+ * schedule (src/engine/run-plan.ts) and reports each group's tests as their results come. A stop
+ * (signal, --max-time) cancels the run: no test starts after it, and those running get a short
+ * grace to finish. An exception of the kit or a suite that failed to load ends it as crashed,
+ * with the results it had.
  */
 async function runSuites(settings: RunSettings, config: RunConfig, selected: readonly Operation[], io: RunIo, stop: RunStop): Promise<SuitesOutcome> {
-  const groups = [...new Set(selected.map((op) => op.group))];
+  const partGroups = groupsOfPart(selected, shardPosition(config.shard));
+  const partSettings = settingsOfPart(settings, partGroups);
+  const partSelected = selected.filter((op) => partGroups.includes(op.group));
   const progress =
     config.verbosity === 'quiet'
       ? undefined
       : new Progress(
           io.progress,
-          groups.map((group) => ({
+          partGroups.map((group) => ({
             group,
-            tests: selected.filter((op) => op.group === group).length + flowsToRun(group, settings).length,
+            tests: partSelected.filter((op) => op.group === group).length + flowsToRun(group, partSettings).length,
           })),
         );
   const collector = new ResultCollector((result) => progress?.advance(result));
   limitSuiteHeaps(settings);
+  const started = performance.now();
   const running = startVitest(
     'test',
-    groups.map((group) => `suites/${group}.suite.${suiteExtension}`),
+    partGroups.map((group) => `suites/${group}.suite.${suiteExtension}`),
     {
       config: false,
       root: suitesRoot,
@@ -129,17 +166,20 @@ async function runSuites(settings: RunSettings, config: RunConfig, selected: rea
       exclude: [],
       watch: false,
       reporters: [collector],
-      provide: { otpRun: settings },
+      provide: { otpRun: partSettings },
+      // One worker, without isolation: the kit's modules load and its schemas compile once, and the
+      // suites share the run's one pool of requests (and its --rate) instead of each having its own.
       pool: 'threads',
+      maxWorkers: 1,
       isolate: false,
-      // A request rate holds per client: with --rate, one suite runs at a time.
-      fileParallelism: settings.ratePerSecond === undefined,
       // No test or hook timeout: every request is bounded by --timeout, and the whole run by --max-time.
       testTimeout: 0,
       hookTimeout: 0,
-      ...(config.shard ? { shard: config.shard } : {}),
+      ...externalKitModules,
     },
-  ).then((vitest) => vitest.close());
+  )
+    .then((vitest) => vitest.close())
+    .finally(() => progress?.close());
   stop.whenStopped(() => collector.cancel());
   const outcome = (ending: RunEnding, leftRunning = false): SuitesOutcome => ({ results: collector.results, flows: collector.flows, ending, leftRunning });
   try {
@@ -157,11 +197,24 @@ async function runSuites(settings: RunSettings, config: RunConfig, selected: rea
   }
   if (collector.kitFailures.length > 0) return outcome({ kind: 'crashed', error: `the suites failed to run: ${collector.kitFailures.join('; ')}` });
   const ran = new Set(collector.results.map((result) => result.operationId));
-  const missing = selected.filter((op) => !ran.has(op.id));
-  if (!config.shard && missing.length > 0) {
+  const missing = partSelected.filter((op) => !ran.has(op.id));
+  if (missing.length > 0) {
     return outcome({ kind: 'crashed', error: `the suites gave no result for ${missing.map((op) => op.id).join(', ')}` });
   }
-  return outcome({ kind: 'finished' });
+  const { firstCollectedAt: collected, lastEndedAt: lastEnded } = collector;
+  const marks = collected !== undefined && lastEnded !== undefined ? { started, collected, lastEnded, closed: performance.now() } : undefined;
+  return { ...outcome({ kind: 'finished' }), ...(marks ? { marks } : {}) };
+}
+
+/** Where the run's time went, from the suites' marks and the moment the run began. */
+function timingsOf(enteredAt: number, marks: NonNullable<SuitesOutcome['marks']>): RunTimings {
+  return {
+    startUpMs: Math.round(enteredAt),
+    targetMs: Math.round(marks.started - enteredAt),
+    suitesStartMs: Math.round(marks.collected - marks.started),
+    checksMs: Math.round(marks.lastEnded - marks.collected),
+    suitesEndMs: Math.round(marks.closed - marks.lastEnded),
+  };
 }
 
 function stopEnding(cause: StopCause, done: number, total: number, config: RunConfig): RunEnding {
@@ -281,6 +334,8 @@ function secretsOfRunWith(token: string, templateSecrets: readonly string[], con
  * report folder no other run writes to at the same time.
  */
 export async function runConformance(config: RunConfig, io: RunIo): Promise<RunOutcome> {
+  // performance.now() counts from the process's start: what came before this line is start-up.
+  const enteredAt = performance.now();
   const gate = gateSettings(config, io.now);
   const embedded = config.baseUrl === undefined;
   if (config.replay !== undefined) {
@@ -373,6 +428,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       node: process.version,
       startedAt,
       durationMs: Date.now() - startedAt.getTime(),
+      ...(suites.marks ? { timings: timingsOf(enteredAt, suites.marks) } : {}),
       seed: config.seed,
       runs: config.runs,
       results: suites.results,

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { authorizationValue, type AuthScheme } from './auth.js';
-import { ACCEPT_ENCODING, BodyReadError, readBody } from './decode.js';
+import { ACCEPT_ENCODING, type BodyRead, BodyReadError, readBody } from './decode.js';
 import { createDispatcher, type TransportOptions } from './dispatcher.js';
 import type { ParsedBody, ReceivedResponse, Transcript } from './exchange.js';
 import { classifyFailure } from './failures.js';
@@ -36,6 +36,15 @@ export function unauthorized(transcript: Transcript): boolean {
   return body !== null && typeof body === 'object' && (body.code === '401' || body.code === '403');
 }
 
+/**
+ * Bodies longer than this are turned into text and parsed a few at a time: a page of 60,000
+ * records costs some 30 MB once parsed, and eight of them at once would cost the run more memory
+ * than the whole kit. The bytes are read in parallel as usual; only the parse waits its turn, after
+ * the deadline has stopped counting (the answer is in).
+ */
+const LARGE_BODY_BYTES = 1024 * 1024;
+const LARGE_BODIES_AT_ONCE = 2;
+
 /** A 429 is retried after its Retry-After, at most this often and never waiting longer than this. */
 export const RATE_LIMIT_RETRIES = 2;
 export const MAX_RETRY_WAIT_MS = 5000;
@@ -50,6 +59,8 @@ export interface OutgoingRequest {
   readonly headers?: Readonly<Record<string, string | undefined>>;
   /** Aborts the request (and any not yet sent) when the operation is abandoned. */
   readonly abandon?: AbortSignal;
+  /** Told when the request leaves, after its wait for a slot and for the rate: where its answer time starts. */
+  readonly onSent?: () => void;
 }
 
 export interface Client {
@@ -74,6 +85,31 @@ function parseJson(text: string): ParsedBody {
   }
 }
 
+/** The transcript of an answer read to its end, or cut at the cap: its text, and its parse. */
+function answered(
+  sent: Transcript['request'],
+  response: Omit<ReceivedResponse, 'bodyText' | 'json'>,
+  read: BodyRead,
+  durationMs: number,
+  maxBodyBytes: number,
+): Transcript {
+  const bodyText = read.bytes.toString('utf8');
+  const decoding = read.encodingProblem === undefined ? {} : { encodingProblem: read.encodingProblem };
+  if (!read.complete) {
+    return {
+      request: sent,
+      response: { ...response, ...decoding, bodyText, json: { ok: false, reason: 'body cut at the cap' } },
+      failure: {
+        kind: 'body-too-large',
+        message: `body longer than the cap of ${maxBodyBytes} bytes${response.headers['content-encoding'] && !read.encodingProblem ? ' once decoded' : ''}`,
+      },
+      durationMs,
+    };
+  }
+  const invalidUtf8 = isUtf8(read.bytes) ? {} : { invalidUtf8: true as const };
+  return { request: sent, response: { ...response, ...decoding, ...invalidUtf8, bodyText, json: parseJson(bodyText) }, durationMs };
+}
+
 /** One undici pool with keep-alive per run; every request bounded in time and size. */
 export function createClient(options: ClientOptions): Client {
   const target = parseBaseUrl(options.baseUrl);
@@ -84,6 +120,7 @@ export function createClient(options: ClientOptions): Client {
     ...(options.transport ? { transport: options.transport } : {}),
   });
   const limit = createLimiter(options.concurrency);
+  const parseLarge = createLimiter(LARGE_BODIES_AT_ONCE);
   const pace = createPacer(options.ratePerSecond);
   const defaultHeaders: Record<string, string> = {
     'content-type': 'application/json',
@@ -100,6 +137,7 @@ export function createClient(options: ClientOptions): Client {
       return { request: sent, failure: classifyFailure(undefined, options.timeoutMs, request.abandon), durationMs: 0 };
     }
     await pace();
+    request.onSent?.();
     const started = performance.now();
     const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
     // One controller and one timer per request: cheaper than AbortSignal.timeout and AbortSignal.any.
@@ -121,21 +159,11 @@ export function createClient(options: ClientOptions): Client {
       });
       response = { status: answer.statusCode, headers: flattenHeaders(answer.headers) };
       const read = await readBody(answer.body, response.headers['content-encoding'], options.maxBodyBytes);
-      const bodyText = read.bytes.toString('utf8');
-      const decoding = read.encodingProblem === undefined ? {} : { encodingProblem: read.encodingProblem };
-      if (!read.complete) {
-        return {
-          request: sent,
-          response: { ...response, ...decoding, bodyText, json: { ok: false, reason: 'body cut at the cap' } },
-          failure: {
-            kind: 'body-too-large',
-            message: `body longer than the cap of ${options.maxBodyBytes} bytes${response.headers['content-encoding'] && !read.encodingProblem ? ' once decoded' : ''}`,
-          },
-          durationMs: elapsed(),
-        };
-      }
-      const invalidUtf8 = isUtf8(read.bytes) ? {} : { invalidUtf8: true as const };
-      return { request: sent, response: { ...response, ...decoding, ...invalidUtf8, bodyText, json: parseJson(bodyText) }, durationMs: elapsed() };
+      clearTimeout(timer);
+      const durationMs = elapsed();
+      const received = response;
+      const transcript = async () => answered(sent, received, read, durationMs, options.maxBodyBytes);
+      return read.bytes.length > LARGE_BODY_BYTES ? await parseLarge(transcript) : await transcript();
     } catch (error) {
       const failure = classifyFailure(error, options.timeoutMs, request.abandon);
       const partial = response && {

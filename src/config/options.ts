@@ -87,7 +87,8 @@ export const runOptions: readonly OptionSpec[] = [
     type: 'string',
     valueName: 'N',
     defaultText: '25',
-    description: 'Generated payloads per operation.',
+    description:
+      'Generated payloads per operation. --runs 1 is the quick pass: one valid call per operation, and no hostile payloads, coverage pass, auth probes or flows unless their options ask for them.',
   },
   {
     name: 'operation-map',
@@ -102,7 +103,7 @@ export const runOptions: readonly OptionSpec[] = [
     env: 'OTP_HOSTILE_RUNS',
     type: 'string',
     valueName: 'N',
-    defaultText: '25',
+    defaultText: '25 (0 with --runs 1)',
     description:
       'Invalid and hostile payloads per operation (wrong types, boundary numbers, long and unicode strings, injection strings, broken JSON); 0 sends none.',
   },
@@ -111,7 +112,7 @@ export const runOptions: readonly OptionSpec[] = [
     env: 'OTP_COVERAGE',
     type: 'boolean',
     negatable: true,
-    defaultText: 'on',
+    defaultText: 'on (off with --runs 1)',
     description:
       'Before the generated payloads, send every input class (boundary numbers, decimals, hard strings, null, absence, wrong types, __proto__ and duplicate keys) to every request field, the same on every run, and walk the pages of every list; --no-coverage turns it off.',
   },
@@ -136,7 +137,7 @@ export const runOptions: readonly OptionSpec[] = [
     env: 'OTP_AUTH_PROBES',
     type: 'boolean',
     negatable: true,
-    defaultText: 'on',
+    defaultText: 'on (off with --runs 1)',
     description: 'Call each operation without a token, with a wrong one and with the token written other ways (section 5); --no-auth-probes turns them off.',
   },
   {
@@ -144,7 +145,7 @@ export const runOptions: readonly OptionSpec[] = [
     env: 'OTP_STATEFUL',
     type: 'boolean',
     negatable: true,
-    defaultText: 'on (off with --read-only)',
+    defaultText: 'on (off with --read-only or --runs 1)',
     description:
       'Run the flows that create, list and delete records and check the server remembers them (warnings), against any server; --no-stateful turns them off.',
   },
@@ -162,7 +163,7 @@ export const runOptions: readonly OptionSpec[] = [
     type: 'string',
     valueName: 'N',
     defaultText: 'no cap',
-    description: 'At most N requests begin per second (suites then run one at a time). A 429 is retried after Retry-After, twice at most, waiting 5 s at most.',
+    description: 'At most N requests begin per second, across the whole run. A 429 is retried after Retry-After, twice at most, waiting 5 s at most.',
   },
   {
     name: 'max-time',
@@ -203,7 +204,7 @@ export const runOptions: readonly OptionSpec[] = [
     type: 'string',
     valueName: 'N',
     defaultText: '8',
-    description: 'Requests in flight at once, per group.',
+    description: 'Requests in flight at once, for the whole run: one pool serves every operation, probe and flow; 1 sends one request at a time.',
   },
   {
     name: 'max-body',
@@ -227,7 +228,7 @@ export const runOptions: readonly OptionSpec[] = [
     type: 'string',
     valueName: 'I/N',
     defaultText: 'the whole run',
-    description: "Run the I-th of N parts of the suites (vitest's --shard), e.g. on N CI machines; join the reports with otp-conformance merge.",
+    description: 'Run the I-th of N parts of the groups (consecutive groups of section 1), e.g. on N CI machines; join the reports with otp-conformance merge.',
   },
   {
     name: 'replay',

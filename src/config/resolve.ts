@@ -258,18 +258,21 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     );
   }
 
+  const runs = positiveInteger('runs', source('runs') ?? '25', 100_000);
+  // --runs 1 is the quick pass: one valid call per operation; what else a run sends is there only when asked for.
+  const quick = runs === 1;
   return {
     baseUrl,
     label: source('label'),
     token,
     authScheme: oneOf<AuthScheme>('auth-scheme', source('auth-scheme') ?? 'bearer-no-space', authSchemes),
-    runs: positiveInteger('runs', source('runs') ?? '25', 100_000),
-    hostileRuns: wholeNumber('hostile-runs', source('hostile-runs') ?? '25', 0, 100_000),
-    authProbes: flag('--auth-probes', source('auth-probes'), true),
-    coveragePass: flag('--coverage', source('coverage'), true),
+    runs,
+    hostileRuns: wholeNumber('hostile-runs', source('hostile-runs') ?? (quick ? '0' : '25'), 0, 100_000),
+    authProbes: flag('--auth-probes', source('auth-probes'), !quick),
+    coveragePass: flag('--coverage', source('coverage'), !quick),
     walkPages: positiveInteger('walk-pages', source('walk-pages') ?? String(DEFAULT_WALK_PAGES), 100_000),
     walkRecords: positiveInteger('walk-records', source('walk-records') ?? String(DEFAULT_WALK_RECORDS), 10_000_000),
-    stateful: flag('--stateful', source('stateful'), true) && !readOnly,
+    stateful: flag('--stateful', source('stateful'), !quick) && !readOnly,
     readOnly,
     ratePerSecond: rate === undefined ? undefined : positiveInteger('rate', rate, 100_000),
     replay,

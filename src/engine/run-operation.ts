@@ -4,7 +4,7 @@ import type { Check, CheckContext, Exchange, Finding } from '../checks/types.js'
 import type { Client } from '../client/client.js';
 import { generateCalls } from './calls.js';
 import { causeDeviation } from './cause-evidence.js';
-import { type ClassCoverage, classCoverage, sendCoveragePass } from './coverage-pass.js';
+import { type ClassCoverage, classCoverage, type CoverageCall, sendCoveragePass } from './coverage-pass.js';
 import type { Deviation } from './deviation.js';
 import { type Cause, causeKey, type CheckTally, Judge, outline, type Sample } from './judge.js';
 import { describeProbe, type Observation } from './observation.js';
@@ -44,7 +44,7 @@ export interface OperationCoverage {
   readonly classes: readonly ClassCoverage[];
   /** On list operations: the pages read and records validated. */
   readonly pageWalk?: PageWalk;
-  /** Wall time of the pass and the walk, which run side by side before the generated calls. */
+  /** Wall time of the pass and the walk, which run side by side with the generated calls. */
   readonly durationMs: number;
 }
 
@@ -110,42 +110,43 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   const session = new OperationSession(context.client, operation);
   const judging = new Judge(context.checks, context);
 
-  // The same for every seed, and before fast-check explores: a class that trips the server is found on every run.
-  // Every call is judged as it arrives; its place in the plan, not its arrival, orders the evidence kept.
+  // The coverage pass is the same for every seed: a class that trips the server is found on every run.
+  // Every phase goes out at once, so a slow answer in one holds up none of the others; each call is
+  // judged as it arrives, and its place in the plan, not its arrival, orders the evidence kept.
   const coverageStarted = performance.now();
-  const [covered, walked] = context.coverage
-    ? await Promise.all([
+  let coverageMs = 0;
+  const coverageRun = context.coverage
+    ? Promise.all([
         sendCoveragePass(operation, session, (exchange, place) => judging.add(exchange, PLAN.coverage + place)),
         walkPages(operation, session, context.coverage, (exchange, place) => judging.add(exchange, PLAN.walk + place)),
-      ])
-    : [[], { calls: [] }];
-  const coverageMs = performance.now() - coverageStarted;
-  const conforming = await Promise.all(
-    generateCalls(operation, 'conforming', context.seed, context.runs).map(async (call, index) =>
-      judging.add(await session.send('conforming', `conforming:${index}`, call.payload, call.body), PLAN.conforming + index),
-    ),
+      ]).finally(() => (coverageMs = performance.now() - coverageStarted))
+    : Promise.resolve<[CoverageCall[], { calls: CoverageCall[]; walk?: PageWalk }]>([[], { calls: [] }]);
+  const conformingRuns = generateCalls(operation, 'conforming', context.seed, context.runs).map(async (call, index) =>
+    judging.add(await session.send('conforming', `conforming:${index}`, call.payload, call.body), PLAN.conforming + index),
   );
-  await Promise.all(
-    generateCalls(operation, 'hostile', context.seed, context.hostileRuns).map(async (call, index) =>
-      judging.add(await session.send('hostile', `hostile:${index}`, call.payload, call.body), PLAN.hostile + index),
-    ),
+  const hostileRuns = generateCalls(operation, 'hostile', context.seed, context.hostileRuns).map(async (call, index) =>
+    judging.add(await session.send('hostile', `hostile:${index}`, call.payload, call.body), PLAN.hostile + index),
   );
-  const probed = conforming[0];
-  const probes =
-    context.authProbes && probed
-      ? await Promise.all(
-          authProbes.flatMap((probe, index) => {
-            const headers = probeHeaders(probe, context.token);
-            return headers
-              ? [
-                  session
-                    .send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.request.body, headers)
-                    .then((sent) => judging.add(sent, PLAN.probes + index)),
-                ]
-              : [];
-          }),
+  // The probes resend the first valid call with other headers: they wait for that call alone.
+  const firstConforming = conformingRuns.at(0);
+  const probeRuns =
+    context.authProbes && firstConforming
+      ? firstConforming.then((probed) =>
+          Promise.all(
+            authProbes.flatMap((probe, index) => {
+              const headers = probeHeaders(probe, context.token);
+              return headers
+                ? [
+                    session
+                      .send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.request.body, headers)
+                      .then((sent) => judging.add(sent, PLAN.probes + index)),
+                  ]
+                : [];
+            }),
+          ),
         )
-      : [];
+      : Promise.resolve([]);
+  const [[covered, walked], conforming, , probes] = await Promise.all([coverageRun, Promise.all(conformingRuns), Promise.all(hostileRuns), probeRuns]);
 
   const verdicts = judging.finish();
   const shrunkChecks = new Set<string>();

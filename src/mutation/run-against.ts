@@ -2,17 +2,13 @@ import { findListedOperation } from '../catalogue/listed-operations.js';
 import { fillTemplate, mappedOperation } from '../catalogue/operation-map.js';
 import { readOperationMap } from '../validation/operation-map-file.js';
 import { findOperation, type Operation, operations } from '../catalogue/operations.js';
-import { createClient } from '../client/client.js';
-import { operationContext } from '../engine/context.js';
 import type { Deviation } from '../engine/deviation.js';
-import { runFlow } from '../engine/run-flow.js';
-import { runOperation } from '../engine/run-operation.js';
+import { startRun } from '../engine/run-plan.js';
 import type { RunSettings } from '../engine/settings.js';
 import { allFlows } from '../flows/index.js';
 import { mappedLifecycleFlow } from '../flows/mapped-lifecycle.js';
 import { referenceOperationMapFile } from '../reference/map-file.js';
 import { type ReferenceServerOptions, startReferenceServer } from '../reference/server.js';
-import { sharedValidator } from '../validation/validator.js';
 
 const token = 'self-check-token';
 
@@ -79,8 +75,8 @@ export function selfCheckSettings(baseUrl: string, overrides: Partial<RunSetting
 
 /**
  * The kit checking its own reference server (with a fault, a variant, or clean), in-process: the
- * given operations (all, those of 4.1 included, by default) in parallel, then the flows that use
- * them, against a fresh reference server with the given options.
+ * given operations (all, those of 4.1 included, by default) and the flows that use them, by the
+ * run's one schedule, against a fresh reference server with the given options.
  */
 export async function deviationsAgainst(
   server: Omit<ReferenceServerOptions, 'token'>,
@@ -90,18 +86,13 @@ export async function deviationsAgainst(
   const reference = await startReferenceServer({ token, now: () => SELF_CHECK_CLOCK_MS, ...server });
   const settings = selfCheckSettings(reference.url, { ...overrides, secrets: [reference.credentials.password, ...(overrides.secrets ?? [])] });
   const mapped = mappedWith(reference.credentials);
-  const client = createClient(settings);
-  const context = operationContext(settings, client, sharedValidator());
   try {
     const selected = [...operations, ...mapped].filter((op) => operationIds.includes(op.id));
-    const operationResults = await Promise.all(selected.map((op) => runOperation(op, context)));
     const flows = settings.stateful ? flowsCalling(operationIds, settings.seed) : [];
-    const flowResults = [];
-    for (const flow of flows) flowResults.push(await runFlow(flow, { client, seed: settings.seed, token, secrets: settings.secrets, mapped }));
+    const { operations: operationResults, flows: flowResults } = await startRun({ ...settings, mapped }, { operations: selected, flows }).finished;
     const results = [...operationResults, ...flowResults];
     return { deviations: results.flatMap((r) => r.deviations), requests: results.reduce((total, r) => total + r.exchanges, 0) };
   } finally {
-    await client.close();
     await reference.close();
   }
 }

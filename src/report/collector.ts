@@ -12,6 +12,9 @@ export class ResultCollector implements Reporter {
   readonly results: OperationResult[] = [];
   readonly flows: FlowResult[] = [];
   readonly kitFailures: string[] = [];
+  /** When the first suite had been collected (its imports done, the run's schedule started), and when the last test ended: performance.now(). */
+  firstCollectedAt: number | undefined;
+  lastEndedAt: number | undefined;
   private vitest: Vitest | undefined;
   private cancelled = false;
 
@@ -31,7 +34,12 @@ export class ResultCollector implements Reporter {
     void this.vitest?.cancelCurrentRun('keyboard-input');
   }
 
+  onTestModuleCollected(): void {
+    this.firstCollectedAt ??= performance.now();
+  }
+
   onTestCaseResult(testCase: TestCase): void {
+    this.lastEndedAt = performance.now();
     if (this.cancelled) return;
     const { otp, otpFlow } = testCase.meta();
     if (otp) this.results.push(otp);

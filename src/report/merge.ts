@@ -144,7 +144,7 @@ export function mergeReports(files: readonly string[]): Report {
   );
   const sum = (pick: (report: Report) => number) => reports.reduce((total, part) => total + pick(part), 0);
   const { status, reason } = combinedStatus(parts.map((part) => ({ ...part.report, file: part.file })));
-  const { reason: _firstReason, ...firstPart } = first;
+  const { reason: _firstReason, timings: _firstTimings, ...firstPart } = first;
   return {
     ...firstPart,
     startedAt: reports.map((part) => part.startedAt).sort()[0]!,

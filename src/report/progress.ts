@@ -1,6 +1,8 @@
 import { findGroup } from '../catalogue/groups.js';
 import type { FlowResult } from '../engine/run-flow.js';
 import type { OperationResult } from '../engine/run-operation.js';
+import type { RequestProgress } from '../engine/run-plan.js';
+import { listenToProgress } from '../suite/progress-channel.js';
 import { countSeverities } from './report.js';
 
 export interface ProgressOutput {
@@ -19,10 +21,18 @@ interface GroupState {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** Progress of a run, by group: operations (and flows) done out of total, requests, deviations so far. */
+/** An answer awaited this long is named on the progress line. */
+const SLOW_MS = 1000;
+
+/**
+ * Progress of a run, by group: operations (and flows) done out of total, requests, deviations so
+ * far; on a terminal also the requests answered while the run waits, and the slowest in flight.
+ */
 export class Progress {
   private readonly groups = new Map<string, GroupState>();
   private drawn = 0;
+  private requests: RequestProgress | undefined;
+  private readonly stopListening: (() => void) | undefined;
 
   constructor(
     private readonly output: ProgressOutput,
@@ -31,7 +41,18 @@ export class Progress {
     for (const { group, tests } of totals) {
       this.groups.set(group, { title: findGroup(group)?.title ?? group, total: tests, done: 0, requests: 0, results: [] });
     }
-    if (output.tty) this.redraw();
+    if (output.tty) {
+      this.stopListening = listenToProgress((requests) => {
+        this.requests = requests;
+        this.redraw();
+      });
+      this.redraw();
+    }
+  }
+
+  /** No more request progress: the run is over. */
+  close(): void {
+    this.stopListening?.();
   }
 
   /** One operation or flow finished. */
@@ -52,8 +73,18 @@ export class Progress {
     return `  ${mark} ${state.title.padEnd(26)} ${`${state.done}/${state.total}`.padStart(5)}  ${plural(state.requests, 'request').padEnd(14)} ${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}, ${plural(counts.infos, 'info')}`;
   }
 
+  private requestLine(): string {
+    const requests = this.requests;
+    if (!requests) return '  requests: starting…';
+    const slowest =
+      requests.slowest && requests.slowest.waitingMs >= SLOW_MS
+        ? ` · slowest in flight ${requests.slowest.operation} (${(requests.slowest.waitingMs / 1000).toFixed(1)} s)`
+        : '';
+    return `  requests: ${requests.done} answered of ${requests.queued} sent so far${slowest}`;
+  }
+
   private redraw(): void {
-    const lines = [...this.groups.values()].map((state) => this.line(state));
+    const lines = [...[...this.groups.values()].map((state) => this.line(state)), this.requestLine()];
     const up = this.drawn > 0 ? `\u001b[${this.drawn}A` : '';
     this.output.write(`${up}${lines.map((line) => `\u001b[2K${line}\n`).join('')}`);
     this.drawn = lines.length;

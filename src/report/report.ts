@@ -1,3 +1,4 @@
+import { groups } from '../catalogue/groups.js';
 import { listedOperations } from '../catalogue/listed-operations.js';
 import { type Operation, operations } from '../catalogue/operations.js';
 import { type Severity, severityRank } from '../checks/types.js';
@@ -70,6 +71,23 @@ export interface SpecIdentity {
 }
 
 /** report.json: a public contract. Add fields; never rename or remove one. */
+/**
+ * Where a run's wall time went, in milliseconds, phase by phase (`npm run bench` reads them). What
+ * is left of the process's wall time after them is writing the reports and exiting.
+ */
+export interface RunTimings {
+  /** From the process's start to the run's: Node and the kit's modules loading. */
+  readonly startUpMs: number;
+  /** The embedded server started, the target probed, the token obtained and tried once. */
+  readonly targetMs: number;
+  /** vitest and its worker starting, the kit's modules loading there, the schemas compiling, until the run's schedule is under way. */
+  readonly suitesStartMs: number;
+  /** From then until the last test ended: the requests and their checks. */
+  readonly checksMs: number;
+  /** vitest closing its worker. */
+  readonly suitesEndMs: number;
+}
+
 export interface Report {
   readonly tool: string;
   readonly version: string;
@@ -80,6 +98,8 @@ export interface Report {
   readonly node?: string;
   readonly startedAt: string;
   readonly durationMs: number;
+  /** Where the wall time went; absent from merged reports. */
+  readonly timings?: RunTimings;
   readonly seed: number;
   readonly runs: number;
   readonly failOn: Severity;
@@ -140,6 +160,7 @@ export interface ReportInput {
   readonly node?: string;
   readonly startedAt: Date;
   readonly durationMs: number;
+  readonly timings?: RunTimings;
   readonly seed: number;
   readonly runs: number;
   readonly results: readonly OperationResult[];
@@ -161,6 +182,7 @@ export interface ReportInput {
 /** Catalogue order: the sixteen of section 4, then those of 4.1. */
 const catalogueOrder = [...operations.map((op) => op.id), ...listedOperations.map((op) => op.id)];
 const byCatalogue = (a: { id: string }, b: { id: string }) => catalogueOrder.indexOf(a.id) - catalogueOrder.indexOf(b.id);
+const groupIndex = (group: string) => groups.findIndex((candidate) => candidate.id === group);
 
 /** Every operation of sections 4 and 4.1: tested, or skipped with the reason. */
 function coverageOf(input: ReportInput, tested: ReadonlySet<string>): CoverageEntry[] {
@@ -186,7 +208,9 @@ export const checkInfos: readonly CheckInfo[] = [
 
 /** The report of a run, and the exit code its status calls for (see decideStatus). */
 export function buildRunReport(input: ReportInput): { report: Report; exitCode: ExitCode } {
+  // Sorted, not taken in the order the answers came: the same seed writes the same report.
   const results = [...input.results].sort((a, b) => byCatalogue({ id: a.operationId }, { id: b.operationId }));
+  const flows = [...input.flows].sort((a, b) => groupIndex(a.group) - groupIndex(b.group) || a.flowId.localeCompare(b.flowId));
   const summaries: OperationSummary[] = results.map((result) => ({
     id: result.operationId,
     operation: result.operation,
@@ -202,9 +226,9 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     ...(result.coveragePass ? { coveragePass: result.coveragePass } : {}),
   }));
   const { deviations, gate } = applyGate(
-    [...results, ...input.flows].flatMap((result) => result.deviations).sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
+    [...results, ...flows].flatMap((result) => result.deviations).sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
     input.gate,
-    { operations: summaries, flows: input.flows },
+    { operations: summaries, flows },
   );
   const coverage = coverageOf(input, new Set(results.map((result) => result.operationId)));
   const sum = (pick: (s: OperationSummary) => number) => summaries.reduce((total, s) => total + pick(s), 0);
@@ -222,6 +246,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     ...(input.node ? { node: input.node } : {}),
     startedAt: input.startedAt.toISOString(),
     durationMs: input.durationMs,
+    ...(input.timings ? { timings: input.timings } : {}),
     seed: input.seed,
     runs: input.runs,
     failOn: input.gate.failOn,
@@ -232,7 +257,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     checks: checkInfos,
     summary: {
       operations: summaries.length,
-      requests: sum((s) => s.requests) + input.flows.reduce((total, flow) => total + flow.exchanges, 0),
+      requests: sum((s) => s.requests) + flows.reduce((total, flow) => total + flow.exchanges, 0),
       checks: sum((s) => s.checks),
       passed: sum((s) => s.passed),
       skipped: sum((s) => s.skipped),
@@ -241,7 +266,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     },
     operations: summaries,
     coverage,
-    flows: input.flows.map(({ deviations: flowDeviations, ...flow }) => ({ ...flow, ...countSeverities(flowDeviations) })),
+    flows: flows.map(({ deviations: flowDeviations, ...flow }) => ({ ...flow, ...countSeverities(flowDeviations) })),
     observations: results.flatMap((result) => result.observations),
     deviations,
     ...(input.shard ? { shard: input.shard } : {}),

@@ -9,6 +9,8 @@ export interface RunShape {
   readonly authScheme: RunSettings['authScheme'];
   readonly runs: number;
   readonly hostileRuns: number;
+  /** The coverage pass and page walk (--coverage, on unless turned off or --runs 1). */
+  readonly coveragePass: boolean;
   readonly authProbes: boolean;
   readonly stateful: boolean;
   readonly readOnly: boolean;
@@ -30,6 +32,7 @@ export function runShapeOf(settings: Pick<RunSettings, keyof RunShape>): RunShap
     authScheme: settings.authScheme,
     runs: settings.runs,
     hostileRuns: settings.hostileRuns,
+    coveragePass: settings.coveragePass !== false,
     authProbes: settings.authProbes,
     stateful: settings.stateful,
     readOnly: settings.readOnly,

@@ -39,7 +39,7 @@ export function testedFacts(report: Tested): Array<[string, string]> {
     [
       'Options',
       o
-        ? `runs ${o.runs}, hostile runs ${o.hostileRuns}, auth probes ${onOff(o.authProbes)}, stateful ${onOff(o.stateful)}, read-only ${onOff(o.readOnly)}, timeout ${o.timeoutMs} ms, auth ${o.authScheme}, fail on ${o.failOn}`
+        ? `runs ${o.runs}, hostile runs ${o.hostileRuns}, coverage pass ${onOff(o.coveragePass)}, auth probes ${onOff(o.authProbes)}, stateful ${onOff(o.stateful)}, read-only ${onOff(o.readOnly)}, timeout ${o.timeoutMs} ms, auth ${o.authScheme}, fail on ${o.failOn}`
         : `runs ${report.runs}, fail on ${report.failOn}`,
     ],
   ];

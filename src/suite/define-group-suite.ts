@@ -1,34 +1,51 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { findGroup, type GroupId } from '../catalogue/groups.js';
-import { type Operation, operationsOf } from '../catalogue/operations.js';
+import { describe, expect, inject, test } from 'vitest';
+import { findGroup, groups, type GroupId } from '../catalogue/groups.js';
+import { type Operation, operations } from '../catalogue/operations.js';
 import { severityRank } from '../checks/types.js';
-import type { Client } from '../client/client.js';
-import { clientForRun, operationContext } from '../engine/context.js';
 import type { Deviation } from '../engine/deviation.js';
-import { redactorFor } from '../engine/evidence.js';
-import { runFlow } from '../engine/run-flow.js';
-import { runOperation } from '../engine/run-operation.js';
+import { type RunningChecks, startRun } from '../engine/run-plan.js';
 import type { RunSettings } from '../engine/settings.js';
 import { flowsToRun } from '../flows/index.js';
-import { sharedValidator } from '../validation/validator.js';
+import { postProgress } from './progress-channel.js';
 import './vitest-context.js';
+
+/** The operations of a group the settings select, documented then mapped. */
+function selectedOf(groupId: GroupId, settings: RunSettings): Operation[] {
+  return [...operations.filter((op) => op.group === groupId && settings.operations.includes(op.id)), ...settings.mapped.filter((op) => op.group === groupId)];
+}
+
+/**
+ * The run behind every group suite of a worker, started by the first suite that asks. All the
+ * selected groups' work goes out at once through one pool, so the suites, which vitest runs one
+ * after another, only wait for results already under way.
+ */
+const runs = new Map<string, RunningChecks>();
+
+function runFor(settings: RunSettings): RunningChecks {
+  const key = JSON.stringify(settings);
+  let running = runs.get(key);
+  if (!running) {
+    const selected = groups.map((group) => group.id);
+    running = startRun(settings, {
+      operations: selected.flatMap((group) => selectedOf(group, settings)),
+      flows: selected.flatMap((group) => flowsToRun(group, settings)),
+    });
+    runs.set(key, running);
+    const stopPosting = postProgress(running);
+    void running.finished.finally(stopPosting).catch(() => undefined);
+  }
+  return running;
+}
 
 /**
  * One vitest test per selected operation of a group of section 1, then one per stateful flow of
  * the group. The settings come from the CLI through vitest's provide/inject, or from a user's own
- * vitest project (see src/api/vitest.ts). The engine returns results; this adapter stores them for the reporter and fails the
- * test on deviations at or above --fail-on.
+ * vitest project (see src/api/vitest.ts). The engine returns results; this adapter stores them for
+ * the reporter and fails the test on deviations at or above --fail-on.
  */
 export function defineGroupSuite(groupId: GroupId, settings: RunSettings = inject('otpRun')): void {
   const group = findGroup(groupId);
-  const selected: Operation[] = [
-    ...operationsOf(groupId).filter((op) => settings.operations.includes(op.id)),
-    ...settings.mapped.filter((op) => op.group === groupId),
-  ];
-  const flows = flowsToRun(groupId, settings);
-  const validator = sharedValidator();
-  let client: Client;
-  let secrets: string[];
+  const running = runFor(settings);
 
   const expectNoFailing = (deviations: readonly Deviation[]) => {
     const failing = deviations
@@ -38,24 +55,16 @@ export function defineGroupSuite(groupId: GroupId, settings: RunSettings = injec
   };
 
   describe(group?.title ?? groupId, () => {
-    beforeAll(() => {
-      ({ client, secrets } = clientForRun(settings));
-    });
-    afterAll(async () => {
-      await client.close();
-    });
-
-    for (const operation of selected) {
+    for (const operation of selectedOf(groupId, settings)) {
       test(`${operation.number === undefined ? '4.1' : `#${operation.number}`} ${operation.path}`, async ({ task }) => {
-        // Redacted whole as it leaves the worker: tokens issued here are known only here.
-        const result = redactorFor(secrets).deep(await runOperation(operation, operationContext(settings, client, validator, secrets)));
+        const result = await running.operation(operation.id);
         task.meta.otp = result;
         expectNoFailing(result.deviations);
       });
     }
-    for (const flow of flows) {
+    for (const flow of flowsToRun(groupId, settings)) {
       test(`flow ${flow.id}`, async ({ task }) => {
-        const result = redactorFor(secrets).deep(await runFlow(flow, { client, seed: settings.seed, token: settings.token, secrets, mapped: settings.mapped }));
+        const result = await running.flow(flow.id);
         task.meta.otpFlow = result;
         expectNoFailing(result.deviations);
       });

@@ -103,6 +103,15 @@ describe('otp-conformance run', () => {
     expect(stderr).toContain('unknown key "until"');
   });
 
+  it('--runs 1, the quick pass: one valid call per operation, and its report says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otp-'));
+    const { code } = await kit(['--runs', '1', '--seed', '3', '--report-dir', dir]);
+    expect(code).toBe(0);
+    const report = reportIn(dir);
+    expect(report.summary).toMatchObject({ operations: 47, requests: 47, errors: 0 });
+    expect(report.options).toMatchObject({ runs: 1, hostileRuns: 0, authProbes: false, stateful: false, coveragePass: false });
+  });
+
   it('--shard splits the run, merge joins the parts into one report', async () => {
     const parts = [1, 2].map(() => mkdtempSync(join(tmpdir(), 'otp-')));
     for (const [index, dir] of parts.entries()) {

@@ -44,6 +44,20 @@ describe('resolveRunConfig', () => {
     expect(readOnly.operations).not.toContain('custom-demand-create');
   });
 
+  it('--runs 1 is the quick pass: nothing but one valid call per operation, unless other options ask for more', () => {
+    expect(resolveRunConfig(['--runs', '1'], {}, emptyDir())).toMatchObject({
+      runs: 1,
+      hostileRuns: 0,
+      coveragePass: false,
+      authProbes: false,
+      stateful: false,
+    });
+    expect(resolveRunConfig([], { OTP_RUNS: '1' }, emptyDir())).toMatchObject({ hostileRuns: 0, coveragePass: false });
+    const asked = resolveRunConfig(['--runs', '1', '--hostile-runs', '3', '--coverage', '--auth-probes', '--stateful'], {}, emptyDir());
+    expect(asked).toMatchObject({ runs: 1, hostileRuns: 3, coveragePass: true, authProbes: true, stateful: true });
+    expect(resolveRunConfig(['--runs', '2'], {}, emptyDir())).toMatchObject({ hostileRuns: 25, coveragePass: true, authProbes: true, stateful: true });
+  });
+
   it('--read-only with only operations that change state is refused, not run as an empty check', () => {
     const error = kitErrorOf(() => resolveRunConfig(['--read-only', '--only', 'custom-demand-create'], {}, emptyDir()));
     expect(error.code).toBe('OTP_BAD_OPTION');

@@ -16,6 +16,7 @@ const options: RunShape = {
   authScheme: 'bearer-no-space',
   runs: 4,
   hostileRuns: 20,
+  coveragePass: true,
   authProbes: true,
   stateful: true,
   readOnly: false,

@@ -1,0 +1,31 @@
+// `npm start`'s pre-step: runs `npm run build` only when a source is newer than the last build, so
+// a start after the first pays for no compilation. Sources are src/, suites/, schemas/, the build
+// scripts and the TypeScript settings; a folder's own time counts too, as deleting a file changes it.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const stamp = join(root, 'dist', '.built');
+const inputs = ['src', 'suites', 'schemas', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
+
+function newestChange(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path, { recursive: true })) newest = Math.max(newest, statSync(join(path, entry)).mtimeMs);
+  return newest;
+}
+
+const built = existsSync(stamp) ? statSync(stamp).mtimeMs : -Infinity;
+const sources = Math.max(
+  ...inputs
+    .map((input) => join(root, input))
+    .filter(existsSync)
+    .map(newestChange),
+);
+if (sources >= built) {
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.js')], { stdio: 'inherit' });
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+}

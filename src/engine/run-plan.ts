@@ -1,0 +1,141 @@
+import type { Operation } from '../catalogue/operations.js';
+import type { Client } from '../client/client.js';
+import type { Flow } from '../flows/flow.js';
+import { sharedValidator } from '../validation/validator.js';
+import { clientForRun, operationContext } from './context.js';
+import { redactorFor } from './evidence.js';
+import { type FlowResult, runFlow } from './run-flow.js';
+import { type OperationResult, runOperation } from './run-operation.js';
+import type { RunSettings } from './settings.js';
+
+/** What a run calls: operations (documented and mapped) and the flows over them. */
+export interface RunScope {
+  readonly operations: readonly Operation[];
+  readonly flows: readonly Flow[];
+}
+
+/** Requests of the run so far, for a progress line while it waits. */
+export interface RequestProgress {
+  /** Answered (or failed) requests. */
+  readonly done: number;
+  /** Requests handed to the pool so far, answered or not. */
+  readonly queued: number;
+  /** The request waiting longest for its answer, if any is in flight. */
+  readonly slowest?: { readonly operation: string; readonly waitingMs: number };
+}
+
+export interface RunHooks {
+  /** Each operation's or flow's result, as it is ready. */
+  readonly onResult?: (result: OperationResult | FlowResult) => void;
+}
+
+/** A run under way: each result as a promise, and the whole run. */
+export interface RunningChecks {
+  operation(id: string): Promise<OperationResult>;
+  flow(id: string): Promise<FlowResult>;
+  progress(): RequestProgress;
+  /** Every result, operations then flows, in the order of the scope; settles once the client is closed. */
+  readonly finished: Promise<{ readonly operations: readonly OperationResult[]; readonly flows: readonly FlowResult[] }>;
+}
+
+/** Counts the requests handed to the client and answered, and knows which are still in flight. */
+function countingClient(client: Client) {
+  let done = 0;
+  let queued = 0;
+  const inFlight = new Map<number, { operation: string; since: number }>();
+  const counted: Client = {
+    send: async (request) => {
+      const ticket = queued++;
+      // Waiting for a slot is not waiting for the server: the clock of a request starts when it leaves.
+      const transcript = await client.send({
+        ...request,
+        onSent: () => inFlight.set(ticket, { operation: request.wirePath, since: performance.now() }),
+      });
+      inFlight.delete(ticket);
+      done++;
+      return transcript;
+    },
+    close: () => client.close(),
+  };
+  const progress = (): RequestProgress => {
+    const first = inFlight.values().next().value;
+    return {
+      done,
+      queued,
+      ...(first ? { slowest: { operation: first.operation, waitingMs: Math.round(performance.now() - first.since) } } : {}),
+    };
+  };
+  return { client: counted, progress };
+}
+
+/**
+ * The run's one schedule, shared by the suites, the mutation runner, bench and the library API.
+ * One client, so one pool of `concurrency` requests in flight and one `--rate` for the whole run:
+ * the groups run side by side, and in each the operations that only read start at once, so the
+ * pool stays full and a slow answer holds one slot, not the run. What changes a group's state keeps
+ * an order, so that the same seed gives the same answers and the same report: once the group's
+ * reads are answered, its state-changing operations one after another in catalogue order, then
+ * its flows.
+ */
+export function startRun(settings: RunSettings, scope: RunScope, hooks: RunHooks = {}): RunningChecks {
+  const { client: sender, secrets } = clientForRun(settings);
+  const { client, progress } = countingClient(sender);
+  const context = operationContext(settings, client, sharedValidator(), secrets);
+  // Redacted whole as it leaves the engine: the tokens issued during the run are known only here.
+  const finish = <T extends OperationResult | FlowResult>(result: T): T => {
+    const redacted = redactorFor(secrets).deep(result);
+    hooks.onResult?.(redacted);
+    return redacted;
+  };
+  const checkOperation = async (operation: Operation) => finish(await runOperation(operation, context));
+  const checkFlow = async (flow: Flow) => finish(await runFlow(flow, { client, seed: settings.seed, token: settings.token, secrets, mapped: settings.mapped }));
+
+  const operationRuns = new Map<string, Promise<OperationResult>>();
+  const flowRuns = new Map<string, Promise<FlowResult>>();
+  const groups = [...new Set([...scope.operations.map((op) => op.group), ...scope.flows.map((flow) => flow.group)])];
+  for (const group of groups) {
+    const ofGroup = scope.operations.filter((op) => op.group === group);
+    const reads = ofGroup.filter((op) => !op.mutates);
+    for (const operation of reads) operationRuns.set(operation.id, checkOperation(operation));
+    let previous: Promise<unknown> = Promise.allSettled(reads.map((op) => operationRuns.get(op.id)!));
+    const after = <T>(step: () => Promise<T>): Promise<T> => {
+      const next = previous.then(step);
+      previous = next.catch(() => undefined);
+      return next;
+    };
+    for (const operation of ofGroup.filter((op) => op.mutates))
+      operationRuns.set(
+        operation.id,
+        after(() => checkOperation(operation)),
+      );
+    for (const flow of scope.flows.filter((candidate) => candidate.group === group))
+      flowRuns.set(
+        flow.id,
+        after(() => checkFlow(flow)),
+      );
+  }
+
+  const all = <T>(runs: Iterable<Promise<T>>) => Promise.allSettled(runs);
+  const finished = (async () => {
+    const [operationsSettled, flowsSettled] = await Promise.all([
+      all(scope.operations.map((op) => operationRuns.get(op.id)!)),
+      all(scope.flows.map((flow) => flowRuns.get(flow.id)!)),
+    ]);
+    await client.close();
+    const failed = [...operationsSettled, ...flowsSettled].find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    const values = <T>(settled: PromiseSettledResult<T>[]) => settled.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
+    return { operations: values(operationsSettled), flows: values(flowsSettled) };
+  })();
+  // A run whose results are read one by one may never read `finished`: its failure is seen through them.
+  finished.catch(() => undefined);
+
+  const lookup = <T>(runs: Map<string, Promise<T>>, kind: string, id: string): Promise<T> =>
+    runs.get(id) ?? Promise.reject(new Error(`the run does not call the ${kind} ${id}`));
+  return {
+    operation: (id) => lookup(operationRuns, 'operation', id),
+    flow: (id) => lookup(flowRuns, 'flow', id),
+    progress,
+    finished,
+  };
+}

@@ -1,0 +1,141 @@
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, test } from 'vitest';
+import { findOperation, type Operation, wirePath } from '../../src/catalogue/operations.js';
+import { startRun } from '../../src/engine/run-plan.js';
+import type { RunSettings } from '../../src/engine/settings.js';
+import { allFlows } from '../../src/flows/index.js';
+import { SELF_CHECK_CLOCK_MS, selfCheckOperations } from '../../src/mutation/run-against.js';
+import { startReferenceServer } from '../../src/reference/server.js';
+import { testSettings } from '../support/kit.js';
+
+const token = 'run-plan-token';
+
+/** Decides when the answer to a call goes back: `release` passes it on. */
+type Hold = (call: { readonly path: string; readonly index: number }, release: () => void) => void;
+
+/**
+ * A server in front of the reference server (127.0.0.1 only) that passes every call on, counts
+ * the calls in flight (the most at once too), and lets a test hold answers back.
+ */
+async function startCountingFront(hold: Hold = (_call, release) => release()) {
+  const reference = await startReferenceServer({ token, now: () => SELF_CHECK_CLOCK_MS });
+  const upstream = new URL(reference.url);
+  let inFlight = 0;
+  let mostInFlight = 0;
+  let answered = 0;
+  let calls = 0;
+  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
+    const onward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () =>
+        hold({ path: req.url ?? '', index: calls++ }, () => {
+          inFlight--;
+          answered++;
+          res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
+        }),
+      );
+    });
+    onward.end(body);
+  };
+  const server = createServer((req, res) => {
+    inFlight++;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => forward(req, res, Buffer.concat(chunks)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    mostInFlight: () => mostInFlight,
+    answered: () => answered,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await reference.close();
+    },
+  };
+}
+
+type Front = Awaited<ReturnType<typeof startCountingFront>>;
+let fronts: Front[] = [];
+afterEach(async () => {
+  await Promise.all(fronts.map((front) => front.close()));
+  fronts = [];
+});
+async function front(hold?: Hold): Promise<Front> {
+  const started = await startCountingFront(hold);
+  fronts.push(started);
+  return started;
+}
+
+/** Operations of several groups that only read: nothing in the schedule orders them. */
+const reads = ['alpha-orders-list', 'beta-products-by-brand', 'custom-demand-list', 'purchase-order-list', 'bank-card-list', 'consignee-by-id'].map((id) =>
+  findOperation(id)!,
+);
+const small = (url: string, overrides: Partial<RunSettings> = {}) =>
+  testSettings(url, token, { runs: 6, hostileRuns: 6, authProbes: false, coveragePass: false, stateful: false, ...overrides });
+
+describe('the run has one pool of requests', () => {
+  test('never more than --concurrency in flight across every operation, and the pool is filled', async () => {
+    const server = await front((_call, release) => setTimeout(release, 5));
+    const run = startRun(small(server.url, { concurrency: 4 }), { operations: reads, flows: [] });
+    const { operations } = await run.finished;
+    expect(operations.map((result) => result.operationId)).toEqual(reads.map((op) => op.id));
+    expect(server.mostInFlight()).toBe(4);
+    expect(run.progress()).toMatchObject({ done: server.answered(), queued: server.answered() });
+  });
+
+  test('--concurrency 1 sends one request at a time', async () => {
+    const server = await front((_call, release) => setTimeout(release, 1));
+    await startRun(small(server.url, { concurrency: 1 }), { operations: reads, flows: [] }).finished;
+    expect(server.mostInFlight()).toBe(1);
+  });
+
+  test('a slow answer holds one slot: the other operations are answered while it waits', async () => {
+    const slowPath = wirePath(reads[0]!);
+    let releasedBy: 'the others' | 'the safety limit' | undefined;
+    let slowRelease: (() => void) | undefined;
+    let othersAnswered = 0;
+    const otherCalls = (reads.length - 1) * 12;
+    const server = await front((call, release) => {
+      if (call.path === slowPath && !slowRelease && releasedBy === undefined) {
+        slowRelease = release;
+        // A safety limit, so that a run which waits on it fails here rather than hangs.
+        setTimeout(() => {
+          if (releasedBy) return;
+          releasedBy = 'the safety limit';
+          release();
+        }, 20_000).unref();
+        return;
+      }
+      release();
+      if (call.path !== slowPath && ++othersAnswered === otherCalls && !releasedBy) {
+        releasedBy = 'the others';
+        slowRelease?.();
+      }
+    });
+    await startRun(small(server.url, { concurrency: 4 }), { operations: reads, flows: [] }).finished;
+    expect(releasedBy).toBe('the others');
+  });
+});
+
+describe('the same seed gives the same results, however the answers arrive', () => {
+  /** Results without their timings, and with the server's address (a port of the test's) taken out. */
+  const comparable = (value: unknown, url: string) =>
+    JSON.parse(JSON.stringify(value, (key, field: unknown) => (key === 'durationMs' ? undefined : field)).replaceAll(url, 'http://server'));
+
+  test('every operation and flow, answers in order or shuffled by delays', async () => {
+    const operations: Operation[] = [...selfCheckOperations];
+    const flows = allFlows;
+    const settings = (url: string) => testSettings(url, token, { runs: 4, hostileRuns: 8, seed: 4242 });
+    const inOrder = await front();
+    const first = await startRun(settings(inOrder.url), { operations, flows }).finished;
+    // A delay drawn from the call's index: answers overtake one another, the same way on every run of the test.
+    const shuffled = await front((call, release) => setTimeout(release, (call.index * 7919) % 13));
+    const second = await startRun(settings(shuffled.url), { operations, flows }).finished;
+    expect(comparable(second, shuffled.url)).toEqual(comparable(first, inOrder.url));
+  });
+});
