@@ -82,40 +82,18 @@ function operation(facts: OperationFacts): DocumentedOperation {
 }
 
 const object = { kind: 'object' } as const;
-const page = (record: RecordSchema) => ({ kind: 'page', record }) as const;
 const record = (schema: RecordSchema) => ({ kind: 'record', schema }) as const;
-const list = { pageSizeBoundsList: false } as const;
+/** A list operation: it answers a page of these records (2.2), changes nothing, and is paged by pageSize and, where given, pageNo (4 rule 2). */
+const listOf = (records: RecordSchema, paging: Paging = { pageSizeBoundsList: false }) =>
+  ({ response: { kind: 'page', record: records }, mutates: false, paging }) as const;
 
 /** The sixteen documented operations of section 4, in the table's order. */
 export const operations: readonly DocumentedOperation[] = [
-  operation({
-    number: 1,
-    id: 'custom-demand-list',
-    group: 'custom-demand',
-    path: '/pc/custom_demand/list',
-    response: page('custom-demand'),
-    mutates: false,
-    paging: list,
-  }),
+  operation({ number: 1, id: 'custom-demand-list', group: 'custom-demand', path: '/pc/custom_demand/list', ...listOf('custom-demand') }),
   operation({ number: 2, id: 'custom-demand-create', group: 'custom-demand', path: '/pc/custom_demand/create', response: object, mutates: true }),
   operation({ number: 3, id: 'custom-demand-delete', group: 'custom-demand', path: '/pc/custom_demand/delDemand', response: object, mutates: true }),
-  operation({
-    number: 4,
-    id: 'purchase-order-list',
-    group: 'purchase-orders',
-    path: '/pc/purchase_order/list',
-    response: page('purchase-order'),
-    mutates: false,
-    paging: list,
-  }),
-  operation({
-    number: 5,
-    id: 'consignment-publish',
-    group: 'consignment',
-    path: '/pc/consignmentorder/publishConsignment',
-    response: object,
-    mutates: true,
-  }),
+  operation({ number: 4, id: 'purchase-order-list', group: 'purchase-orders', path: '/pc/purchase_order/list', ...listOf('purchase-order') }),
+  operation({ number: 5, id: 'consignment-publish', group: 'consignment', path: '/pc/consignmentorder/publishConsignment', response: object, mutates: true }),
   operation({
     number: 6,
     id: 'consignment-delete',
@@ -125,15 +103,7 @@ export const operations: readonly DocumentedOperation[] = [
     response: record('purchase-order'),
     mutates: true,
   }),
-  operation({
-    number: 7,
-    id: 'bank-card-list',
-    group: 'member-account',
-    path: '/pc/customer/bankCardList',
-    response: page('bank-card'),
-    mutates: false,
-    paging: list,
-  }),
+  operation({ number: 7, id: 'bank-card-list', group: 'member-account', path: '/pc/customer/bankCardList', ...listOf('bank-card') }),
   operation({
     number: 8,
     id: 'bank-card-by-id',
@@ -159,9 +129,7 @@ export const operations: readonly DocumentedOperation[] = [
     id: 'alpha-orders-list',
     group: 'alpha-orders',
     path: '/openapi/alpha/orders/getAlphaOrders',
-    response: page('order'),
-    mutates: false,
-    paging: { pageNoField: 'pageNo', pageSizeBoundsList: true },
+    ...listOf('order', { pageNoField: 'pageNo', pageSizeBoundsList: true }),
   }),
   operation({
     number: 14,
@@ -187,9 +155,7 @@ export const operations: readonly DocumentedOperation[] = [
     id: 'beta-products-by-brand',
     group: 'beta-products',
     path: '/openapi/beta/products/getProductsByBrandId',
-    response: page('beta-product'),
-    mutates: false,
-    paging: { pageNoField: 'pageNo', pageSizeBoundsList: false },
+    ...listOf('beta-product', { pageNoField: 'pageNo', pageSizeBoundsList: false }),
   }),
 ];
 

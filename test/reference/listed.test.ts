@@ -364,6 +364,21 @@ describe('behaviour', () => {
     expect(handle('bank-card-by-id', { id: card.id }, state)).toMatchObject({ code: '404' });
   });
 
+  it('changes a bank card given its id in place, keeping its branch unless a new one is named, and moves the default to it', () => {
+    const state = freshState();
+    const [first, second] = state.bankCards;
+    const branch = structuredClone(first.branch);
+    const edit: Json = { ...(requestOf('bank-card-edit') as Json), id: first.record.id, isDefault: 1 };
+    delete edit.branchName;
+    expect(call('bank-card-edit', edit, state).data).toEqual({ id: first.record.id });
+    expect(state.bankCards[0]).toMatchObject({ record: { id: first.record.id, accountName: edit.accountName }, branch, isDefault: 1 });
+    expect(state.bankCards.filter((entry) => entry.isDefault === 1)).toHaveLength(1);
+    expect(call('bank-card-edit', { ...edit, id: second.record.id, branchName: '中关村支行' }, state).data).toEqual({ id: second.record.id });
+    expect(state.bankCards[1].branch).toEqual({ ...second.branch, name: '中关村支行' });
+    expect(call('bank-card-edit', { ...edit, id: 9_999 }, state)).toMatchObject({ code: '404', error: { field: 'id' } });
+    expect(call('bank-card-delete', { id: 9_999 }, state)).toMatchObject({ code: '404', error: { field: 'id' } });
+  });
+
   it('lists as awaiting dispatch only sold consignments, and pages them', () => {
     const state = freshState();
     const sold = state.consignments.filter((consignment) => consignment.status === 2);

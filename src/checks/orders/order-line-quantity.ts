@@ -1,9 +1,9 @@
 import type { ExchangeCheck } from '../types.js';
-import { orderedItems, orderLines } from './ordered-items.js';
+import { createdOrderAnswers, orderedItems, orderLines } from './ordered-items.js';
 
 export const orderLineQuantity: ExchangeCheck = {
   id: 'order-line-quantity',
-  scope: 'exchange',
+  ...createdOrderAnswers,
   rule: '2.4, 4 #14 #15',
   quote:
     'items: array of {pCode (string), num (string), siCusNote (string), siSendNote (string)} … siNum | number … Behaviour of each operation beyond its request and response shape: not shown.',
@@ -11,9 +11,6 @@ export const orderLineQuantity: ExchangeCheck = {
   title: 'Order line quantity differs from the quantity ordered',
   description:
     'An order line whose quantity is not the quantity ordered for its product. A warning, not an error: the spec gives `num` in the request items and `siNum` in the order lines, but no sentence says that one is the other (1: behaviour beyond the shapes is not shown).',
-  needs: 'data',
-  intents: ['conforming'],
-  appliesTo: (operation) => operation.createsOrder === true,
   run(exchange) {
     const ordered = orderedItems(exchange);
     return orderLines(exchange).flatMap(({ index, line, pCode }) => {

@@ -1,18 +1,15 @@
 import type { ExchangeCheck } from '../types.js';
-import { orderedItems, orderLines } from './ordered-items.js';
+import { createdOrderAnswers, orderedItems, orderLines } from './ordered-items.js';
 
 export const orderLinesComplete: ExchangeCheck = {
   id: 'order-lines-complete',
-  scope: 'exchange',
+  ...createdOrderAnswers,
   rule: '2.3, 4 #14 #15',
   quote: 'Order with items (2.3, 2.4) … Behaviour of each operation beyond its request and response shape: not shown.',
   severity: 'warning',
   title: 'Ordered product missing from the order lines',
   description:
     "A product ordered but absent from the order's lines. The spec does not say that every item becomes a line (a supplier may drop one), so this is a warning.",
-  needs: 'data',
-  intents: ['conforming'],
-  appliesTo: (operation) => operation.createsOrder === true,
   run(exchange) {
     const answered = new Set(orderLines(exchange).map(({ pCode }) => pCode));
     if (answered.size === 0) return []; // no lines at all is data-schema's finding (items required)

@@ -1,5 +1,14 @@
+import type { Operation } from '../../catalogue/operations.js';
 import { isPlainObject, resultData } from '../preconditions.js';
-import type { Exchange } from '../types.js';
+import type { Exchange, ExchangeCheck } from '../types.js';
+
+/** What the order-line checks judge: the answer's `data` to valid calls of the create-order operations (#14, #15). */
+export const createdOrderAnswers = {
+  scope: 'exchange',
+  needs: 'data',
+  intents: ['conforming'],
+  appliesTo: (operation: Operation) => operation.createsOrder === true,
+} as const satisfies Pick<ExchangeCheck, 'scope' | 'needs' | 'intents' | 'appliesTo'>;
 
 /** The items of a create-order request, by pCode: what the order lines must answer. */
 export function orderedItems(exchange: Exchange): Map<string, Record<string, unknown>> {

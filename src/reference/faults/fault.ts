@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findListedOperation } from '../../catalogue/listed-operations.js';
-import { type Operation, findOperation } from '../../catalogue/operations.js';
+import { type Operation, findOperation, wirePath } from '../../catalogue/operations.js';
 import type { Severity } from '../../checks/types.js';
 
 /** A deliberate departure from the spec that the reference server can be told to make. */
@@ -24,11 +24,29 @@ export interface Fault {
   authorizes?(header: string | undefined, token: string): boolean;
 }
 
-interface FaultFacts {
+export interface FaultFacts {
   readonly name: string;
   readonly description: string;
   readonly operationId: string;
   readonly expect: Fault['expect'];
+}
+
+type Json = Record<string, unknown>;
+
+/** An answer as data: 200 unless told, the content-type and any other header, the body's text or bytes. */
+export interface Answer {
+  readonly status?: number;
+  readonly contentType: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string | Buffer;
+}
+
+/** The body as JSON, labelled as the clean server labels it. */
+export const json = (body: unknown): Answer => ({ contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
+
+function send(res: ServerResponse, { status = 200, contentType, headers, body }: Answer): void {
+  res.writeHead(status, { 'content-type': contentType, ...headers });
+  res.end(body);
 }
 
 function strikesOperation(operationId: string): Fault['strikes'] {
@@ -36,41 +54,42 @@ function strikesOperation(operationId: string): Fault['strikes'] {
   return (operation) => operation.id === operationId;
 }
 
-/** A fault that takes over the whole answer: status line, headers, body, or the socket itself. */
-export function rawFault(facts: FaultFacts & { respond: Fault['respond'] }): Fault {
+/**
+ * Faults that one check must report, at one severity: the expectation is given once, each row
+ * gives the rest of a fault's facts and `make` builds it.
+ */
+export function caughtBy<F extends FaultFacts>(expect: Fault['expect'], make: (facts: F) => Fault, rows: readonly Omit<F, 'expect'>[]): Fault[] {
+  return rows.map((row) => make({ ...row, expect } as F));
+}
+
+/** A fault that takes over the socket itself: resets it, holds it, or streams without end. */
+export function socketFault(facts: FaultFacts & { respond: Fault['respond'] }): Fault {
   return { ...facts, strikes: strikesOperation(facts.operationId) };
 }
 
-type Json = Record<string, unknown>;
-
-/** A fault in how requests are let in: routing or authorization, not the answer. */
-export function gateFault(facts: FaultFacts & Pick<Fault, 'intercept' | 'authorizes'>): Fault {
-  return {
-    ...facts,
-    strikes: () => false,
-    respond: () => {
-      throw new Error(`Fault ${facts.name} does not rewrite answers.`);
-    },
-  };
+/** A fault that answers every call its own way (status line, headers, body), from the clean body and the payload. */
+export function answerFault(facts: FaultFacts & { answer(body: unknown, payload: unknown): Answer }): Fault {
+  return socketFault({ ...facts, respond: (res, body, payload) => send(res, facts.answer(body, payload)) });
 }
 
-/** A fault that answers some calls its own way and leaves the others clean. */
-export function inputFault(facts: FaultFacts & { when(payload: unknown): boolean; respond: Fault['respond'] }): Fault {
+/** A fault that answers the calls `when` picks its own way and leaves the others clean. */
+export function inputFault(facts: FaultFacts & { when(payload: unknown): boolean; answer(body: unknown, payload: unknown): Answer }): Fault {
   const onOperation = strikesOperation(facts.operationId);
-  return { ...facts, strikes: (operation, payload) => onOperation(operation, payload) && facts.when(payload) };
+  return { ...answerFault(facts), strikes: (operation, payload) => onOperation(operation, payload) && facts.when(payload) };
+}
+
+/** A server that crashes (HTTP 500) on the inputs `when` picks: the http-status check must say so (4 rule 1). */
+export function crashFault({
+  body = 'Internal Server Error',
+  contentType = 'text/plain',
+  ...facts
+}: Omit<FaultFacts, 'expect'> & { when(payload: unknown): boolean; body?: string; contentType?: string }): Fault {
+  return inputFault({ ...facts, expect: { check: 'http-status', severity: 'error' }, answer: () => ({ status: 500, contentType, body }) });
 }
 
 /** A fault that rewrites the clean JSON body and sends it as usual. */
 export function bodyFault(facts: FaultFacts & { rewrite(body: Json, payload: Json): unknown }): Fault {
-  return rawFault({
-    ...facts,
-    respond(res, body, payload) {
-      const rewritten = facts.rewrite(structuredClone(body) as Json, (payload ?? {}) as Json);
-      const text = JSON.stringify(rewritten);
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(text);
-    },
-  });
+  return answerFault({ ...facts, answer: (body, payload) => json(facts.rewrite(structuredClone(body) as Json, (payload ?? {}) as Json)) });
 }
 
 /** A fault that rewrites `data` of the clean body. */
@@ -82,10 +101,41 @@ export function dataFault(facts: FaultFacts & { rewrite(data: Json, payload: Jso
 export function listRecordFault(facts: FaultFacts & { rewrite?(record: Json): Json; keep?(record: Json): boolean }): Fault {
   const keep = facts.keep ?? (() => true);
   const rewrite = facts.rewrite ?? ((record: Json) => record);
-  return dataFault({
+  return dataFault({ ...facts, rewrite: (data) => ({ ...data, list: (data.list as Json[]).filter(keep).map(rewrite) }) });
+}
+
+/** A fault that rewrites the order lines (2.4) of a created order's `items`. */
+export function orderLinesFault(facts: FaultFacts & { rewrite(lines: Json[]): Json[] }): Fault {
+  return dataFault({ ...facts, rewrite: (data) => ({ ...data, items: facts.rewrite(data.items as Json[]) }) });
+}
+
+/** A fault in how requests are let in: the server's rule for the `authorization` header. */
+export function gateFault(facts: FaultFacts & Pick<Fault, 'authorizes'>): Fault {
+  return { ...facts, strikes: () => false, respond: notAnAnswerFault(facts.name) };
+}
+
+/** A fault that answers every request to its operation's path the same way, before routing and authorization. */
+export function routeFault(facts: FaultFacts & { answer: Answer }): Fault {
+  const operation = findOperation(facts.operationId);
+  if (!operation) throw new Error(`Fault ${facts.name} names no documented operation.`);
+  const path = wirePath(operation);
+  return {
     ...facts,
-    rewrite: (data) => ({ ...data, list: (data.list as Json[]).filter(keep).map(rewrite) }),
-  });
+    strikes: () => false,
+    respond: notAnAnswerFault(facts.name),
+    intercept(req, res) {
+      if (req.url !== path) return false;
+      req.resume();
+      req.once('end', () => send(res, facts.answer));
+      return true;
+    },
+  };
+}
+
+function notAnAnswerFault(name: string): Fault['respond'] {
+  return () => {
+    throw new Error(`Fault ${name} does not rewrite answers.`);
+  };
 }
 
 export function without(record: Json, field: string): Json {
@@ -98,19 +148,4 @@ export function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (value === null || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsIn(inner)]);
-}
-
-/** HTTP 500 with a bare body, as a server that crashed answers. */
-export function internalError(res: Parameters<Fault['respond']>[0], body: string, contentType = 'text/plain'): void {
-  res.writeHead(500, { 'content-type': contentType });
-  res.end(body);
-}
-
-/** A server that crashes (HTTP 500) on the inputs `when` picks: the http-status check must say so (4 rule 1). */
-export function crashFault({
-  body = 'Internal Server Error',
-  contentType,
-  ...facts
-}: Omit<FaultFacts, 'expect'> & { when(payload: unknown): boolean; body?: string; contentType?: string }): Fault {
-  return inputFault({ ...facts, expect: { check: 'http-status', severity: 'error' }, respond: (res) => internalError(res, body, contentType) });
 }

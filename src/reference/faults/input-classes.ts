@@ -1,5 +1,4 @@
-import type { ServerResponse } from 'node:http';
-import { crashFault, type Fault, inputFault, stringsIn } from './fault.js';
+import { caughtBy, crashFault, type Fault, inputFault, json, stringsIn } from './fault.js';
 
 /*
  * Faults that only one class of input trips: the coverage pass must find each on every run, where
@@ -16,26 +15,22 @@ function holdsNull(value: unknown): boolean {
   return typeof value === 'object' && Object.values(value).some(holdsNull);
 }
 
-function sendJson(res: ServerResponse, body: unknown): void {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-}
-
 const items = (payload: unknown): Json[] => (isObject(payload) && Array.isArray(payload.items) ? payload.items.filter(isObject) : []);
 
 export const inputClassFaults: readonly Fault[] = [
-  inputFault({
-    name: 'decimal-quantity-truncated',
-    description: 'stores a decimal quantity ("2.5") as a whole number: the order line says siNum 2',
-    operationId: 'alpha-order-create',
-    expect: { check: 'order-line-quantity', severity: 'warning' },
-    when: (payload) => items(payload).some((item) => typeof item.num === 'string' && /^\d*\.\d+$/.test(item.num)),
-    respond(res, body) {
-      const answer = structuredClone(body) as { data?: { items?: Json[] } };
-      for (const line of answer.data?.items ?? []) if (typeof line.siNum === 'number') line.siNum = Math.trunc(line.siNum);
-      sendJson(res, answer);
+  ...caughtBy({ check: 'order-line-quantity', severity: 'warning' }, inputFault, [
+    {
+      name: 'decimal-quantity-truncated',
+      description: 'stores a decimal quantity ("2.5") as a whole number: the order line says siNum 2',
+      operationId: 'alpha-order-create',
+      when: (payload) => items(payload).some((item) => typeof item.num === 'string' && /^\d*\.\d+$/.test(item.num)),
+      answer(body) {
+        const answer = structuredClone(body) as { data?: { items?: Json[] } };
+        for (const line of answer.data?.items ?? []) if (typeof line.siNum === 'number') line.siNum = Math.trunc(line.siNum);
+        return json(answer);
+      },
     },
-  }),
+  ]),
   crashFault({
     name: 'crash-on-astral-character',
     description: 'answers HTTP 500 when a string holds a character beyond the BMP (an emoji, CJK Extension B), as a 3-byte utf8 column does',
@@ -54,16 +49,17 @@ export const inputClassFaults: readonly Fault[] = [
     operationId: 'purchase-order-list',
     when: holdsNull,
   }),
-  inputFault({
-    name: 'deep-page-id-as-text',
-    description: 'writes record ids as strings on pages past the third',
-    operationId: 'bank-card-list',
-    expect: { check: 'data-schema', severity: 'error' },
-    when: (payload) => isObject(payload) && typeof payload.pageNo === 'number' && payload.pageNo > 3,
-    respond(res, body) {
-      const answer = structuredClone(body) as { data?: { list?: Json[] } };
-      for (const record of answer.data?.list ?? []) record.id = String(record.id);
-      sendJson(res, answer);
+  ...caughtBy({ check: 'data-schema', severity: 'error' }, inputFault, [
+    {
+      name: 'deep-page-id-as-text',
+      description: 'writes record ids as strings on pages past the third',
+      operationId: 'bank-card-list',
+      when: (payload) => isObject(payload) && typeof payload.pageNo === 'number' && payload.pageNo > 3,
+      answer(body) {
+        const answer = structuredClone(body) as { data?: { list?: Json[] } };
+        for (const record of answer.data?.list ?? []) record.id = String(record.id);
+        return json(answer);
+      },
     },
-  }),
+  ]),
 ];

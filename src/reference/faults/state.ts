@@ -1,47 +1,88 @@
-import { findOperation, wirePath } from '../../catalogue/operations.js';
 import { SEEDED_RECORDS } from '../seed.js';
-import { type Fault, gateFault, listRecordFault } from './fault.js';
+import { bodyFault, caughtBy, type Fault, type FaultFacts, json, listRecordFault, routeFault } from './fault.js';
 
-const warning = 'warning' as const;
+type Json = Record<string, unknown>;
 
-const delDemand = wirePath(findOperation('custom-demand-delete')!);
+/** What a server that never really deletes still answers. */
+const ghostConsignee = {
+  consigneeName: '王芳',
+  mobile: '13800138000',
+  phone: '010-62345678',
+  province: '北京市',
+  city: '北京市',
+  county: '海淀区',
+  address: '中关村大街27号',
+  isDefault: 0,
+  remark: '',
+  createdAt: null,
+};
+
+/**
+ * A list that forgets the records created after start-up (their `idField` past the seeded ids):
+ * leaves them out, or, given `blanks`, sends that field of theirs empty.
+ */
+function forgetsCreated(facts: FaultFacts & { idField: string; blanks?: string }): Fault {
+  const created = (record: Json) => Number(record[facts.idField]) > SEEDED_RECORDS;
+  const { blanks } = facts;
+  if (blanks === undefined) return listRecordFault({ ...facts, keep: (record) => !created(record) });
+  return listRecordFault({ ...facts, rewrite: (record) => (created(record) ? { ...record, [blanks]: '' } : record) });
+}
 
 /** Servers that forget what they were told (1: behaviour beyond shapes is not shown, so the flows report warnings). */
 export const stateFaults: readonly Fault[] = [
-  gateFault({
-    name: 'demand-delete-deletes-nothing',
-    description: 'answers delDemand with success and deletes nothing',
-    operationId: 'custom-demand-delete',
-    expect: { check: 'flow-demand-lifecycle', severity: warning, at: 'custom-demand-list' },
-    intercept(req, res) {
-      if (req.url !== delDemand) return false;
-      req.resume();
-      req.once('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ data: {}, status: 'success', code: '200', message: '操作成功', error: {} }));
-      });
-      return true;
+  ...caughtBy({ check: 'flow-demand-lifecycle', severity: 'warning' }, forgetsCreated, [
+    {
+      name: 'created-demand-not-listed',
+      description: 'leaves custom demands created after start-up out of the list',
+      operationId: 'custom-demand-list',
+      idField: 'id',
     },
-  }),
-  listRecordFault({
-    name: 'created-demand-level-lost',
-    description: 'lists custom demands created after start-up without the level they were created with',
-    operationId: 'custom-demand-list',
-    expect: { check: 'flow-demand-lifecycle', severity: warning },
-    rewrite: (record) => (Number(record.id) > SEEDED_RECORDS ? { ...record, productLevel: '' } : record),
-  }),
-  listRecordFault({
-    name: 'created-order-note-dropped',
-    description: 'lists alpha orders created after start-up without their note',
-    operationId: 'alpha-orders-list',
-    expect: { check: 'flow-order-listed', severity: warning },
-    rewrite: (record) => (Number(record.soId) > SEEDED_RECORDS ? { ...record, soNote: '' } : record),
-  }),
-  listRecordFault({
-    name: 'created-invoice-profile-not-listed',
-    description: 'leaves invoice profiles created after start-up out of the invoice profile list (an operation of 4.1, at the reference map’s path)',
-    operationId: 'invoice-profile-list',
-    expect: { check: 'flow-invoice-profile-lifecycle', severity: warning },
-    keep: (record) => Number(record.id) <= SEEDED_RECORDS,
-  }),
+    {
+      name: 'created-demand-level-lost',
+      description: 'lists custom demands created after start-up without the level they were created with',
+      operationId: 'custom-demand-list',
+      idField: 'id',
+      blanks: 'productLevel',
+    },
+  ]),
+  ...caughtBy({ check: 'flow-demand-lifecycle', severity: 'warning', at: 'custom-demand-list' }, routeFault, [
+    {
+      name: 'demand-delete-deletes-nothing',
+      description: 'answers delDemand with success and deletes nothing',
+      operationId: 'custom-demand-delete',
+      answer: json({ data: {}, status: 'success', code: '200', message: '操作成功', error: {} }),
+    },
+  ]),
+  ...caughtBy({ check: 'flow-order-listed', severity: 'warning' }, forgetsCreated, [
+    {
+      name: 'created-order-not-listed',
+      description: 'leaves alpha orders created after start-up out of the order list',
+      operationId: 'alpha-orders-list',
+      idField: 'soId',
+    },
+    {
+      name: 'created-order-note-dropped',
+      description: 'lists alpha orders created after start-up without their note',
+      operationId: 'alpha-orders-list',
+      idField: 'soId',
+      blanks: 'soNote',
+    },
+  ]),
+  ...caughtBy({ check: 'flow-invoice-profile-lifecycle', severity: 'warning' }, forgetsCreated, [
+    {
+      name: 'created-invoice-profile-not-listed',
+      description: 'leaves invoice profiles created after start-up out of the invoice profile list (an operation of 4.1, at the reference map’s path)',
+      operationId: 'invoice-profile-list',
+      idField: 'id',
+    },
+  ]),
+  ...caughtBy({ check: 'flow-consignee-deleted', severity: 'warning' }, bodyFault, [
+    {
+      name: 'deleted-consignee-still-answered',
+      description: 'still answers a deleted consignee by id',
+      operationId: 'consignee-by-id',
+      rewrite: (body, payload) =>
+        body.code === '404' ? { data: { ...ghostConsignee, id: Number(payload.id) }, status: 'success', code: '200', message: '操作成功', error: {} } : body,
+    },
+  ]),
 ];

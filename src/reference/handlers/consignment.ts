@@ -1,10 +1,11 @@
 /** Consignment orders (section 1): #5, #6. */
 import type { ReferenceState } from '../records.js';
 import { CONSIGNMENT_STATUS_TEXT } from '../seeding/data.js';
-import { DOCUMENT_PREFIX, documentNumber, moneyText } from '../seeding/formats.js';
+import { DOCUMENT_PREFIX } from '../seeding/formats.js';
 import { done, type Handler, notFound, type Outcome } from './answer.js';
 import { A_QUANTITY, A_STRING, A_WHOLE_NUMBER, AN_AMOUNT, flag, money, quantity, required, text, wholeNumber, withRequest } from './request.js';
-import { nowSeconds, removeWhere, takeId } from './state.js';
+import { publishedListing } from './published.js';
+import { removeWhere } from './state.js';
 
 /** #5 "id, type, hasCas, cas, productName, level, nums, pack, price". What `id` and `type` name is not shown: checked, not kept. */
 const CONSIGNMENT_PUBLISH = {
@@ -20,22 +21,8 @@ const CONSIGNMENT_PUBLISH = {
 };
 
 function publishConsignment(payload: unknown, state: ReferenceState): Outcome {
-  return withRequest(payload, CONSIGNMENT_PUBLISH, ({ hasCas, cas, productName, level, nums, pack, price }) => {
-    const id = takeId(state);
-    state.consignments.unshift({
-      id,
-      productNumber: documentNumber(DOCUMENT_PREFIX.consignment, nowSeconds(state), id),
-      productCas: hasCas === 1 ? cas : '',
-      productCname: productName,
-      productLevel: level,
-      productNums: String(nums),
-      productPack: pack,
-      salePrice: moneyText(price),
-      status: 0,
-      statusText: CONSIGNMENT_STATUS_TEXT[0],
-      remark: '',
-      createdAt: null,
-    });
+  return withRequest(payload, CONSIGNMENT_PUBLISH, ({ hasCas, cas, ...product }) => {
+    state.consignments.unshift(publishedListing(state, DOCUMENT_PREFIX.consignment, CONSIGNMENT_STATUS_TEXT, { ...product, cas: hasCas === 1 ? cas : '' }));
     return done({});
   });
 }

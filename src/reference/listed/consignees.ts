@@ -1,9 +1,10 @@
-import { done, notFound } from '../handlers/answer.js';
+import { done } from '../handlers/answer.js';
 import { A_MOBILE } from '../handlers/member-account.js';
 import { flag, mobile, optional, required, type RequestOf, withRequest } from '../handlers/request.js';
-import { pageOf, takeId } from '../handlers/state.js';
+import { pageOf } from '../handlers/state.js';
 import type { Consignee } from '../records.js';
 import { A_LANDLINE, EDITED_ID, filledText, filledUpTo, landline, LINE_LENGTH, NAME_LENGTH, PC_PAGE, shortText, upTo } from './_internals/fields.js';
+import { saveEdit } from './_internals/edits.js';
 import type { ListedHandlers } from './_internals/types.js';
 
 const place = required(filledText(NAME_LENGTH), filledUpTo(NAME_LENGTH));
@@ -43,19 +44,8 @@ function edited(id: number, before: Consignee | undefined, { id: _id, ...edit }:
 
 export const consigneeHandlers: ListedHandlers = {
   'consignee-edit': (payload, state) =>
-    withRequest(payload, CONSIGNEE_EDIT, (edit) => {
-      let id = edit.id;
-      if (id === undefined) {
-        id = takeId(state);
-        state.consignees.unshift(edited(id, undefined, edit));
-      } else {
-        const index = state.consignees.findIndex((consignee) => consignee.id === id);
-        if (index === -1) return notFound('id', `no consignee has the id ${id}`);
-        state.consignees[index] = edited(id, state.consignees[index], edit);
-      }
-      // One default address at most.
-      if (edit.isDefault === 1) for (const consignee of state.consignees) if (consignee.id !== id) consignee.isDefault = 0;
-      return done({ id });
-    }),
+    withRequest(payload, CONSIGNEE_EDIT, (edit) =>
+      saveEdit(state, { records: state.consignees, idOf: (consignee) => consignee.id, noun: 'consignee' }, edit.id, (id, before) => edited(id, before, edit)),
+    ),
   'consignee-list': (payload, state) => withRequest(payload, PC_PAGE, ({ pageSize, pageNo = 1 }) => done(pageOf(state.consignees, pageSize, pageNo))),
 };

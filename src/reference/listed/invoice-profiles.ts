@@ -1,8 +1,8 @@
-import { badRequest, done, notFound } from '../handlers/answer.js';
+import { badRequest, done, notFound, type Outcome } from '../handlers/answer.js';
 import { BY_ID, flag, optional, required, type RequestOf, withRequest } from '../handlers/request.js';
-import { pageOf, removeWhere, takeId } from '../handlers/state.js';
+import { pageOf } from '../handlers/state.js';
 import { INVOICE_TYPE_TEXT } from '../seeding/data.js';
-import type { InvoiceProfile } from '../records.js';
+import type { InvoiceProfile, ReferenceState } from '../records.js';
 import {
   A_LANDLINE,
   A_TAX_NUMBER,
@@ -20,6 +20,7 @@ import {
   taxNumber,
   upTo,
 } from './_internals/fields.js';
+import { deleteEdited, type EditedRecords, saveEdit } from './_internals/edits.js';
 import type { ListedHandlers } from './_internals/types.js';
 
 /** Without `id` a new invoice profile; with it, a change to that one. */
@@ -58,32 +59,29 @@ function edited(id: number, before: InvoiceProfile | undefined, { id: _id, ...ed
   };
 }
 
-const NO_PROFILE = (id: number) => `no invoice profile has the id ${id}`;
+/** Refuses a VAT special invoice without one of those fields. */
+function missingSpecialField(profile: InvoiceProfile): Outcome | undefined {
+  const missing = profile.invoiceType === 2 ? SPECIAL_INVOICE_FIELDS.find((field) => profile[field] === '') : undefined;
+  return missing === undefined ? undefined : badRequest(missing, 'is required for a VAT special invoice (invoiceType 2)');
+}
+
+const invoiceProfiles = (state: ReferenceState): EditedRecords<InvoiceProfile> => ({
+  records: state.invoiceProfiles,
+  idOf: (profile) => profile.id,
+  noun: 'invoice profile',
+});
 
 export const invoiceProfileHandlers: ListedHandlers = {
   'invoice-profile-edit': (payload, state) =>
-    withRequest(payload, INVOICE_PROFILE_EDIT, (edit) => {
-      const index = edit.id === undefined ? -1 : state.invoiceProfiles.findIndex((profile) => profile.id === edit.id);
-      if (edit.id !== undefined && index === -1) return notFound('id', NO_PROFILE(edit.id));
-      const candidate = edited(0, state.invoiceProfiles[index], edit);
-      const missing = candidate.invoiceType === 2 ? SPECIAL_INVOICE_FIELDS.find((field) => candidate[field] === '') : undefined;
-      if (missing) return badRequest(missing, 'is required for a VAT special invoice (invoiceType 2)');
-      // The id is taken only once the request is good, so refused requests leave no gaps.
-      const id = edit.id ?? takeId(state);
-      const profile = { ...candidate, id };
-      if (index === -1) state.invoiceProfiles.unshift(profile);
-      else state.invoiceProfiles[index] = profile;
-      // One default profile at most.
-      if (profile.isDefault === 1) for (const other of state.invoiceProfiles) if (other.id !== id) other.isDefault = 0;
-      return done({ id });
-    }),
-  'invoice-profile-delete': (payload, state) =>
-    withRequest(payload, BY_ID, ({ id }) => (removeWhere(state.invoiceProfiles, (profile) => profile.id === id) ? done({}) : notFound('id', NO_PROFILE(id)))),
+    withRequest(payload, INVOICE_PROFILE_EDIT, (edit) =>
+      saveEdit(state, invoiceProfiles(state), edit.id, (id, before) => edited(id, before, edit), missingSpecialField),
+    ),
+  'invoice-profile-delete': (payload, state) => withRequest(payload, BY_ID, ({ id }) => deleteEdited(invoiceProfiles(state), id)),
   'invoice-profile-list': (payload, state) =>
     withRequest(payload, PC_PAGE, ({ pageSize, pageNo = 1 }) => done(pageOf(state.invoiceProfiles, pageSize, pageNo))),
   'invoice-profile-detail': (payload, state) =>
     withRequest(payload, BY_ID, ({ id }) => {
       const profile = state.invoiceProfiles.find((candidate) => candidate.id === id);
-      return profile ? done(profile) : notFound('id', NO_PROFILE(id));
+      return profile ? done(profile) : notFound('id', `no invoice profile has the id ${id}`);
     }),
 };

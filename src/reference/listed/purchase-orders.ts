@@ -1,7 +1,7 @@
 import { badRequest, done } from '../handlers/answer.js';
 import { AN_AMOUNT, A_QUANTITY, flag, money, optional, quantity, required, withRequest } from '../handlers/request.js';
-import { nowSeconds, takeId } from '../handlers/state.js';
-import { DOCUMENT_PREFIX, documentNumber, moneyText } from '../seeding/formats.js';
+import { publishedListing } from '../handlers/published.js';
+import { DOCUMENT_PREFIX } from '../seeding/formats.js';
 import { PURCHASE_STATUS_TEXT } from '../seeding/data.js';
 import { casNumber, customerType, filledText, filledUpTo, LINE_LENGTH, NAME_LENGTH, shortText, upTo } from './_internals/fields.js';
 import type { ListedHandlers } from './_internals/types.js';
@@ -25,25 +25,9 @@ export const purchaseOrderHandlers: ListedHandlers = {
     withRequest(payload, PURCHASE_ORDER_PUBLISH, (request) => {
       const cas = request.hasCas === 1 ? casNumber(request.cas) : '';
       if (cas === undefined) return badRequest('cas', 'must be a CAS number such as "64-17-5" when hasCas is 1');
-      const id = takeId(state);
-      state.purchaseOrders.unshift({
-        // "1" where not given: the customer type of the sandbox's own member.
-        cusType: request.cusType ?? '1',
-        record: {
-          id,
-          productNumber: documentNumber(DOCUMENT_PREFIX.purchaseOrder, nowSeconds(state), id),
-          productCas: cas,
-          productCname: request.productName,
-          productLevel: request.level,
-          productNums: String(request.nums),
-          productPack: request.pack,
-          salePrice: moneyText(request.price),
-          status: 0,
-          statusText: PURCHASE_STATUS_TEXT[0],
-          remark: request.remark ?? '',
-          createdAt: null,
-        },
-      });
+      const record = publishedListing(state, DOCUMENT_PREFIX.purchaseOrder, PURCHASE_STATUS_TEXT, { ...request, cas });
+      // "1" where not given: the customer type of the sandbox's own member.
+      state.purchaseOrders.unshift({ cusType: request.cusType ?? '1', record });
       return done({});
     }),
 };

@@ -1,0 +1,129 @@
+import { answerFault, caughtBy, crashFault, type Fault, inputFault, json, socketFault, stringsIn } from './fault.js';
+
+type Json = Record<string, unknown>;
+const APPLICATION_JSON = 'application/json';
+
+/** Answers that are not JSON, or not HTTP 200 (section 1, 4 rule 1), and those the spec leaves open. */
+export const transportFaults: readonly Fault[] = [
+  ...caughtBy({ check: 'http-status', severity: 'error' }, answerFault, [
+    {
+      name: 'http-500',
+      description: 'answers HTTP 500 with the envelope',
+      operationId: 'custom-demand-list',
+      answer: (body) => ({ ...json(body), status: 500 }),
+    },
+  ]),
+  ...caughtBy({ check: 'json-body', severity: 'error' }, answerFault, [
+    {
+      name: 'html-error-page',
+      description: 'answers an HTML error page',
+      operationId: 'purchase-order-list',
+      answer: () => ({ contentType: 'text/html', body: '<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>' }),
+    },
+    {
+      name: 'truncated-json',
+      description: 'cuts the JSON body in half',
+      operationId: 'consignee-by-id',
+      answer(body) {
+        const text = JSON.stringify(body);
+        return { contentType: APPLICATION_JSON, body: text.slice(0, Math.floor(text.length / 2)) };
+      },
+    },
+    { name: 'empty-body', description: 'answers 200 with no body', operationId: 'send-code', answer: () => ({ contentType: APPLICATION_JSON }) },
+    {
+      name: 'json-single-quotes',
+      description: 'writes JSON with single quotes',
+      operationId: 'bank-card-by-id',
+      answer: (body) => ({ contentType: APPLICATION_JSON, body: JSON.stringify(body).replace(/"/g, "'") }),
+    },
+    {
+      name: 'text-error-page',
+      description: 'answers 200 with a plain-text error page',
+      operationId: 'custom-demand-create',
+      answer: () => ({ contentType: 'text/plain', body: 'Internal Server Error' }),
+    },
+  ]),
+  ...caughtBy({ check: 'json-content-type', severity: 'warning' }, answerFault, [
+    {
+      name: 'json-as-text-plain',
+      description: 'labels a JSON body text/plain',
+      operationId: 'bank-card-list',
+      answer: (body) => ({ ...json(body), contentType: 'text/plain' }),
+    },
+  ]),
+  ...caughtBy({ check: 'json-unicode', severity: 'error' }, answerFault, [
+    {
+      name: 'json-in-latin-1',
+      description: 'writes its JSON in Latin-1, not UTF-8',
+      operationId: 'consignment-delete',
+      answer: (body) => ({ contentType: APPLICATION_JSON, body: Buffer.from(JSON.stringify({ ...(body as Json), message: 'opération réussie' }), 'latin1') }),
+    },
+  ]),
+  ...caughtBy({ check: 'content-encoding', severity: 'warning' }, answerFault, [
+    {
+      name: 'gzip-label-on-plain-body',
+      description: 'labels a plain JSON body content-encoding: gzip',
+      operationId: 'consignee-delete',
+      answer: (body) => ({ ...json(body), headers: { 'content-encoding': 'gzip' } }),
+    },
+  ]),
+  ...caughtBy({ check: 'response-received', severity: 'error' }, socketFault, [
+    { name: 'connection-reset', description: 'drops the connection without answering', operationId: 'login', respond: (res) => res.socket?.destroy() },
+    {
+      name: 'never-answers',
+      description: 'never sends a response',
+      operationId: 'custom-demand-create',
+      respond() {
+        // Holds the socket open: the kit's timeout must end the wait.
+      },
+    },
+    {
+      name: 'endless-body',
+      description: 'streams a body that never ends',
+      operationId: 'consignment-publish',
+      respond(res) {
+        res.writeHead(200, { 'content-type': APPLICATION_JSON });
+        res.write('{"data":{},"padding":"');
+        const chunk = 'x'.repeat(64 * 1024);
+        const pump = () => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        pump();
+      },
+    },
+  ]),
+  // Crashes on some inputs only: found by the hostile payloads (4 rule 1).
+  crashFault({
+    name: 'crash-on-non-ascii',
+    description: 'answers HTTP 500 when a string of the request holds a non-ASCII character',
+    operationId: 'purchase-order-list',
+    when: (payload) => stringsIn(payload).some((text) => [...text].some((char) => char.codePointAt(0)! > 0x7f)),
+  }),
+  crashFault({
+    name: 'crash-on-nonpositive-page-size',
+    description: 'answers HTTP 500 with an HTML page when pageSize <= 0',
+    operationId: 'custom-demand-list',
+    when: (payload) => typeof (payload as Json | null)?.pageSize === 'number' && ((payload as Json).pageSize as number) <= 0,
+    body: '<html><body><h1>500 Internal Server Error</h1></body></html>',
+    contentType: 'text/html',
+  }),
+  // Answers the spec leaves open, reported below error.
+  ...caughtBy({ check: 'rate-limited', severity: 'info' }, answerFault, [
+    {
+      name: 'always-rate-limited',
+      description: 'answers every call with HTTP 429',
+      operationId: 'purchase-order-list',
+      answer: () => ({ status: 429, contentType: 'text/plain', headers: { 'retry-after': '0' }, body: 'Too Many Requests' }),
+    },
+  ]),
+  ...caughtBy({ check: 'http-status-client-error', severity: 'warning' }, inputFault, [
+    {
+      name: 'non-object-body-400',
+      description: 'answers a body that is not a JSON object with HTTP 400',
+      operationId: 'send-code',
+      when: (payload) => payload === null || typeof payload !== 'object' || Array.isArray(payload),
+      answer: (body) => ({ ...json(body), status: 400 }),
+    },
+  ]),
+];
