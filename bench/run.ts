@@ -9,10 +9,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { Pool } from 'undici';
 import { operations, wirePath } from '../src/catalogue/operations.js';
-import { createClient } from '../src/client/client.js';
-import { operationContext } from '../src/engine/context.js';
 import { generateCalls } from '../src/engine/calls.js';
-import { runOperation } from '../src/engine/run-operation.js';
+import { startRun } from '../src/engine/run-plan.js';
 import { hostileRequest } from '../src/generators/hostile.js';
 import { validPayload } from '../src/generators/payloads.js';
 import { selfCheckSettings } from '../src/mutation/run-against.js';
@@ -22,6 +20,8 @@ import { startReferenceServer } from '../src/reference/server.js';
 import { createValidator, recordSchemaId } from '../src/validation/validator.js';
 import { fixtureServer, wrongPageBody } from '../test/support/wrong-pages.js';
 import { median, type ProcessRun, root, runCli, runNpmStart } from './measure.js';
+import { installPacked } from './packed.js';
+import { type BenchFigures, withPerformanceTable } from './table.js';
 
 /** BENCH_ONLY=start,phases,scale,coverage,engine,validation,generation,hostile,wrong-pages,size runs some sections only. */
 const only = process.env.BENCH_ONLY?.split(',');
@@ -199,44 +199,41 @@ if (wanted('engine')) {
     runs,
     hostileRuns: 0,
     authProbes: false,
+    coveragePass: false,
+    stateful: false,
     concurrency,
     timeoutMs: 10_000,
     maxBodyBytes: 5 * 1024 * 1024,
   });
-  const validator = createValidator();
-  const bodies = operations.map((op) => ({ op, bodies: generateCalls(op, 'conforming', settings.seed, runs).map((call) => call.body) }));
-  const total = bodies.reduce((sum, entry) => sum + entry.bodies.length, 0);
+  const calls = operations.flatMap((op) => generateCalls(op, 'conforming', settings.seed, runs).map((call) => ({ op, body: call.body })));
+  const total = calls.length;
 
+  // The run function every run goes through: its schedule, one pool, each answer judged by every check.
   const kitRound = async () => {
-    const client = createClient(settings);
-    const context = operationContext(settings, client, validator);
     const started = performance.now();
-    for (const op of operations) await runOperation(op, context);
-    const seconds = (performance.now() - started) / 1000;
-    await client.close();
-    return total / seconds;
+    await startRun(settings, { operations, flows: [] }).finished;
+    return total / ((performance.now() - started) / 1000);
   };
+  // The same calls through one undici pool, each answer only parsed.
   const bareRound = async () => {
     const origin = new URL(server.url).origin;
     const pool = new Pool(origin, { connections: concurrency });
     const started = performance.now();
-    for (const { op, bodies: opBodies } of bodies) {
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < opBodies.length) {
-            const body = opBodies[next++];
-            const answer = await pool.request({
-              method: 'POST',
-              path: wirePath(op),
-              body,
-              headers: { 'content-type': 'application/json', authorization: `bearer${token}` },
-            });
-            JSON.parse(await answer.body.text());
-          }
-        }),
-      );
-    }
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < calls.length) {
+          const { op, body } = calls[next++]!;
+          const answer = await pool.request({
+            method: 'POST',
+            path: wirePath(op),
+            body,
+            headers: { 'content-type': 'application/json', authorization: `bearer${token}` },
+          });
+          JSON.parse(await answer.body.text());
+        }
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
     await pool.close();
     return total / seconds;
@@ -366,6 +363,26 @@ if (wanted('wrong-pages')) {
   );
 }
 
+// 7. The installed size: the package as `npm pack` makes it, installed into an empty project.
+if (wanted('size')) {
+  const install = installPacked();
+  try {
+    results.installedBytes = install.installedBytes;
+    line(`installed size: ${(install.installedBytes / 1e6).toFixed(1)} MB`);
+  } finally {
+    install.remove();
+  }
+}
+
 mkdirSync(join(root, 'reports'), { recursive: true });
-if (!only) writeFileSync(join(root, 'reports', 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
-line(only ? 'sections only: reports/bench.json left as it was' : 'written: reports/bench.json');
+if (only) {
+  line('sections only: reports/bench.json, docs/bench.json and the README left as they were');
+} else {
+  // reports/bench.json is this run's; docs/bench.json the figures the README quotes, kept with the code.
+  const figures = `${JSON.stringify(results, null, 2)}\n`;
+  writeFileSync(join(root, 'reports', 'bench.json'), figures);
+  writeFileSync(join(root, 'docs', 'bench.json'), figures);
+  const readme = join(root, 'README.md');
+  writeFileSync(readme, withPerformanceTable(readFileSync(readme, 'utf8'), results as BenchFigures));
+  line('written: reports/bench.json, docs/bench.json and the performance table of README.md');
+}

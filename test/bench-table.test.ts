@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { type BenchFigures, performanceTable, TABLE_END, TABLE_START, withPerformanceTable } from '../bench/table.js';
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const figures = JSON.parse(readFileSync(new URL('../docs/bench.json', import.meta.url), 'utf8')) as BenchFigures;
+
+describe("the README's performance table", () => {
+  it('is the one generated from docs/bench.json (npm run bench writes both)', () => {
+    const table = readme.slice(readme.indexOf(TABLE_START), readme.indexOf(TABLE_END) + TABLE_END.length);
+    expect(table).toBe(performanceTable(figures));
+  });
+
+  it('says which targets are not met, and leaves out the sections a file lacks', () => {
+    const table = performanceTable({ npmStart: { wallMs: 2500, requests: 2400, requestsPerSecond: 960, peakRssMb: 180 } });
+    expect(table).toContain('< 2.0 s: **not met**');
+    expect(table).toContain('< 200 MB: met');
+    expect(table).not.toContain('quick pass');
+  });
+
+  it('a README without the markers is refused, not written half', () => {
+    expect(() => withPerformanceTable('# no table here', {})).toThrow(/no performance table/);
+  });
+});
