@@ -110,9 +110,13 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   const session = new OperationSession(context.client, operation);
   const judging = new Judge(context.checks, context);
 
+  // Every phase goes out at once, so a slow answer in one holds up none of the others; the valid
+  // calls first, so that a timeout elsewhere, which abandons the operation, finds them already sent.
+  // Each call is judged as it arrives, and its place in the plan, not its arrival, orders the evidence kept.
+  const conformingRuns = generateCalls(operation, 'conforming', context.seed, context.runs).map(async (call, index) =>
+    judging.add(await session.send('conforming', `conforming:${index}`, call.payload, call.body), PLAN.conforming + index),
+  );
   // The coverage pass is the same for every seed: a class that trips the server is found on every run.
-  // Every phase goes out at once, so a slow answer in one holds up none of the others; each call is
-  // judged as it arrives, and its place in the plan, not its arrival, orders the evidence kept.
   const coverageStarted = performance.now();
   let coverageMs = 0;
   const coverageRun = context.coverage
@@ -121,9 +125,6 @@ export async function runOperation(operation: Operation, context: OperationRunCo
         walkPages(operation, session, context.coverage, (exchange, place) => judging.add(exchange, PLAN.walk + place)),
       ]).finally(() => (coverageMs = performance.now() - coverageStarted))
     : Promise.resolve<[CoverageCall[], { calls: CoverageCall[]; walk?: PageWalk }]>([[], { calls: [] }]);
-  const conformingRuns = generateCalls(operation, 'conforming', context.seed, context.runs).map(async (call, index) =>
-    judging.add(await session.send('conforming', `conforming:${index}`, call.payload, call.body), PLAN.conforming + index),
-  );
   const hostileRuns = generateCalls(operation, 'hostile', context.seed, context.hostileRuns).map(async (call, index) =>
     judging.add(await session.send('hostile', `hostile:${index}`, call.payload, call.body), PLAN.hostile + index),
   );
