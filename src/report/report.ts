@@ -6,6 +6,7 @@ import type { Deviation } from '../engine/deviation.js';
 import type { Observation } from '../engine/observation.js';
 import type { FlowResult } from '../engine/run-flow.js';
 import type { CheckTally } from '../engine/judge.js';
+import type { OperationLatency, SlowRequest } from '../engine/latency.js';
 import type { OperationCoverage, OperationResult } from '../engine/run-operation.js';
 import { allChecks } from '../checks/index.js';
 import { allFlows } from '../flows/index.js';
@@ -38,6 +39,8 @@ export interface OperationSummary extends SeverityCounts {
   readonly reason?: string;
   /** What the coverage pass and the page walk sent, by input class, and how each class was answered. */
   readonly coveragePass?: OperationCoverage;
+  /** How long its answers took: count, mean, p50, p95 and max in ms, and its slowest calls with their repro. */
+  readonly latency?: OperationLatency;
 }
 
 /** A check (or flow) as reports describe it. */
@@ -115,6 +118,8 @@ export interface Report {
   readonly options?: RunShape;
   /** What the run must say loudly, e.g. that --insecure turned certificate checks off. */
   readonly warnings?: readonly string[];
+  /** The run's slowest calls, slowest first, each with its operation and curl repro: slow answers are information. */
+  readonly slowestRequests?: readonly SlowRequest[];
 }
 
 export interface CoverageEntry {
@@ -123,6 +128,17 @@ export interface CoverageEntry {
   readonly group: string;
   readonly status: 'tested' | 'skipped';
   readonly reason?: string;
+}
+
+/** How many of the run's slowest calls report.json lists. */
+export const RUN_SLOWEST_KEPT = 10;
+
+/** The slowest calls of the whole run, from the slowest each operation kept. */
+export function slowestRequests(summaries: readonly Pick<OperationSummary, 'latency'>[]): SlowRequest[] {
+  return summaries
+    .flatMap((summary) => summary.latency?.slowest ?? [])
+    .sort((a, b) => b.durationMs - a.durationMs)
+    .slice(0, RUN_SLOWEST_KEPT);
 }
 
 export function countSeverities(deviations: readonly Pick<Deviation, 'severity'>[]): SeverityCounts {
@@ -200,6 +216,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     ...countSeverities(result.deviations),
     ...(result.unverified === undefined ? { status: 'verified' as const } : { status: 'unverified' as const, reason: result.unverified }),
     ...(result.coveragePass ? { coveragePass: result.coveragePass } : {}),
+    ...(result.latency ? { latency: result.latency } : {}),
   }));
   const { deviations, gate } = applyGate(
     [...results, ...input.flows].flatMap((result) => result.deviations).sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
@@ -247,6 +264,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     ...(input.shard ? { shard: input.shard } : {}),
     ...(input.options ? { options: input.options } : {}),
     ...(input.warnings && input.warnings.length > 0 ? { warnings: input.warnings } : {}),
+    slowestRequests: slowestRequests(summaries),
   };
   return { report, exitCode: decision.exitCode };
 }
