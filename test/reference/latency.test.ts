@@ -1,3 +1,6 @@
+import { execFile, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveLatency } from '../../src/cli/serve-latency.js';
 import { KitError } from '../../src/errors.js';
@@ -78,6 +81,38 @@ describe('serve --latency, --slow-every, --slow-ms', () => {
     expect(refusal({ latency: 'slow' })).toMatch(/--latency slow/);
     expect(refusal({ 'slow-every': '50' })).toMatch(/--slow-every and --slow-ms go together/);
     expect(refusal({ 'slow-every': 'often', 'slow-ms': '1500' })).toMatch(/--slow-every/);
+  });
+});
+
+describe('the serve command with latency', () => {
+  const cli = fileURLToPath(new URL('../../bin/otp-conformance.js', import.meta.url));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTP_')));
+
+  it('says on a labelled line how late it answers', async () => {
+    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--latency', '0-60', '--slow-every', '50', '--slow-ms', '1500'], { env });
+    try {
+      const out = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', (chunk) => {
+          text += chunk;
+          if (/^Latency:.*\n/m.test(text)) resolve(text);
+        });
+        child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${text}`)));
+      });
+      expect(out).toMatch(/^Latency: answers 0–60 ms late; one in 50 1500 ms late$/m);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('refuses a latency it cannot follow: one line on stderr, exit 2', async () => {
+    const failed = await promisify(execFile)(process.execPath, [cli, 'serve', '--port', '0', '--slow-every', '50'], { env }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed.code).toBe(2);
+    expect(failed.stderr.trim().split('\n')).toHaveLength(1);
+    expect(failed.stderr).toContain('--slow-every and --slow-ms go together');
   });
 });
 
