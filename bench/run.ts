@@ -20,9 +20,10 @@ import { handle } from '../src/reference/handlers.js';
 import { seedState } from '../src/reference/seed.js';
 import { createValidator, recordSchemaId } from '../src/validation/validator.js';
 import { fixtureServer, wrongPageBody } from '../test/support/wrong-pages.js';
+import { benchLatency } from './latency.js';
 import { median, root, runCli } from './measure.js';
 
-/** BENCH_ONLY=full,scale,coverage,engine,validation,generation,hostile,wrong-pages runs some sections only. */
+/** BENCH_ONLY=full,scale,coverage,engine,validation,generation,hostile,wrong-pages,latency runs some sections only. */
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (section: string) => !only || only.includes(section);
 const results: Record<string, unknown> = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length } };
@@ -295,6 +296,9 @@ if (wanted('wrong-pages')) {
     `  wall ${wrongPages.wallMs} ms · ${wrongPages.requests} requests · peak RSS ${wrongPages.peakRssMb} MB · report.json ${(wrongPages.reportJsonBytes / 1e6).toFixed(1)} MB · ${wrongPages.deviations} deviations · exit ${run.code}`,
   );
 }
+
+// 7. A distant, uneven server: answers 50 ms late, or 0–60 ms with every 50th 1.5 s, against the pool bound.
+if (wanted('latency')) results.latency = await benchLatency(line);
 
 mkdirSync(join(root, 'reports'), { recursive: true });
 if (!only) writeFileSync(join(root, 'reports', 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
