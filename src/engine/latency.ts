@@ -2,8 +2,11 @@ import type { SentRequest, Transcript } from '../client/exchange.js';
 import { type EvidenceContext, redactorFor } from './evidence.js';
 import { curlRepro } from './repro.js';
 
-/** The slowest calls an operation keeps, with what it takes to send each again. */
-export const SLOWEST_KEPT = 5;
+/**
+ * The slowest calls a run lists. Each operation keeps as many of its own, so the run's are among
+ * them even when one operation made them all.
+ */
+export const SLOWEST_KEPT = 10;
 
 /** One slow call: how long its answer took and how to send it again. */
 export interface SlowRequest {
@@ -19,8 +22,8 @@ export interface SlowRequest {
   readonly repro: string;
 }
 
-/** How long the answers of one operation took: slow answers are information, not deviations. */
-export interface OperationLatency {
+/** How long the answers of one operation took, in ms: slow answers are information, not deviations. */
+export interface LatencyFigures {
   /** Calls timed: every call that went out, timeouts and failures included. */
   readonly requests: number;
   readonly meanMs: number;
@@ -28,7 +31,10 @@ export interface OperationLatency {
   readonly p50Ms: number;
   readonly p95Ms: number;
   readonly maxMs: number;
-  /** The slowest calls, slowest first. */
+}
+
+/** The figures, and the operation's slowest calls, slowest first, from which the run's are drawn. */
+export interface OperationLatency extends LatencyFigures {
   readonly slowest: readonly SlowRequest[];
 }
 

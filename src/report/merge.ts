@@ -167,6 +167,6 @@ export function mergeReports(files: readonly string[]): Report {
     flows: reports.flatMap((part) => part.flows),
     observations: reports.flatMap((part) => part.observations),
     deviations,
-    slowestRequests: slowestRequests(summaries),
+    slowestRequests: slowestRequests(reports.flatMap((part) => part.slowestRequests ?? [])),
   };
 }

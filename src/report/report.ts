@@ -6,7 +6,7 @@ import type { Deviation } from '../engine/deviation.js';
 import type { Observation } from '../engine/observation.js';
 import type { FlowResult } from '../engine/run-flow.js';
 import type { CheckTally } from '../engine/judge.js';
-import type { OperationLatency, SlowRequest } from '../engine/latency.js';
+import { type LatencyFigures, type OperationLatency, SLOWEST_KEPT, type SlowRequest } from '../engine/latency.js';
 import type { OperationCoverage, OperationResult } from '../engine/run-operation.js';
 import { allChecks } from '../checks/index.js';
 import { allFlows } from '../flows/index.js';
@@ -39,8 +39,8 @@ export interface OperationSummary extends SeverityCounts {
   readonly reason?: string;
   /** What the coverage pass and the page walk sent, by input class, and how each class was answered. */
   readonly coveragePass?: OperationCoverage;
-  /** How long its answers took: count, mean, p50, p95 and max in ms, and its slowest calls with their repro. */
-  readonly latency?: OperationLatency;
+  /** How long its answers took: the calls timed and their mean, p50, p95 and max in ms. */
+  readonly latency?: LatencyFigures;
 }
 
 /** A check (or flow) as reports describe it. */
@@ -130,15 +130,9 @@ export interface CoverageEntry {
   readonly reason?: string;
 }
 
-/** How many of the run's slowest calls report.json lists. */
-export const RUN_SLOWEST_KEPT = 10;
-
-/** The slowest calls of the whole run, from the slowest each operation kept. */
-export function slowestRequests(summaries: readonly Pick<OperationSummary, 'latency'>[]): SlowRequest[] {
-  return summaries
-    .flatMap((summary) => summary.latency?.slowest ?? [])
-    .sort((a, b) => b.durationMs - a.durationMs)
-    .slice(0, RUN_SLOWEST_KEPT);
+/** The slowest of these calls (those each operation, or each part of a sharded run, kept), slowest first. */
+export function slowestRequests(calls: readonly SlowRequest[]): SlowRequest[] {
+  return [...calls].sort((a, b) => b.durationMs - a.durationMs).slice(0, SLOWEST_KEPT);
 }
 
 export function countSeverities(deviations: readonly Pick<Deviation, 'severity'>[]): SeverityCounts {
@@ -200,6 +194,11 @@ export const checkInfos: readonly CheckInfo[] = [
   ...allFlows.map(({ id, rule, quote, severity, title }) => ({ id, kind: 'flow' as const, rule, quote, severity, title })),
 ];
 
+/** An operation's answer times as report.json gives them; its slowest calls go to the run's list. */
+function figuresOf({ slowest: _slowest, ...figures }: OperationLatency): LatencyFigures {
+  return figures;
+}
+
 /** The report of a run, and the exit code its status calls for (see decideStatus). */
 export function buildRunReport(input: ReportInput): { report: Report; exitCode: ExitCode } {
   const results = [...input.results].sort((a, b) => byCatalogue({ id: a.operationId }, { id: b.operationId }));
@@ -216,7 +215,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     ...countSeverities(result.deviations),
     ...(result.unverified === undefined ? { status: 'verified' as const } : { status: 'unverified' as const, reason: result.unverified }),
     ...(result.coveragePass ? { coveragePass: result.coveragePass } : {}),
-    ...(result.latency ? { latency: result.latency } : {}),
+    ...(result.latency ? { latency: figuresOf(result.latency) } : {}),
   }));
   const { deviations, gate } = applyGate(
     [...results, ...input.flows].flatMap((result) => result.deviations).sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
@@ -264,7 +263,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     ...(input.shard ? { shard: input.shard } : {}),
     ...(input.options ? { options: input.options } : {}),
     ...(input.warnings && input.warnings.length > 0 ? { warnings: input.warnings } : {}),
-    slowestRequests: slowestRequests(summaries),
+    slowestRequests: slowestRequests(results.flatMap((result) => result.latency?.slowest ?? [])),
   };
   return { report, exitCode: decision.exitCode };
 }

@@ -60,7 +60,7 @@ describe('merge checks that the parts make one run', () => {
     // The run's slowest requests are drawn from every part's operations again, not kept from the first part.
     const slowestOfParts = [...first.slowestRequests!, ...second.slowestRequests!].map((call) => call.durationMs).sort((a, b) => b - a);
     expect(merged.slowestRequests!.map((call) => call.durationMs)).toEqual(slowestOfParts.slice(0, merged.slowestRequests!.length));
-    expect(new Set(merged.slowestRequests!.map((call) => call.operationId))).toEqual(new Set(['purchase-order-list', 'bank-card-list']));
+    for (const call of merged.slowestRequests!) expect([...first.slowestRequests!, ...second.slowestRequests!]).toContainEqual(call);
   });
 
   it('a part missing: refused, naming it', () => {
