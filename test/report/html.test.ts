@@ -127,6 +127,14 @@ describe('renderHtmlReport', () => {
     expect(section).not.toContain(hostileImage);
   });
 
+  it('shows answer times under 10 ms to the tenth, as a server on the same machine gives them', () => {
+    const near = sampleReport();
+    const fast = { requests: 102, meanMs: 2.04, p50Ms: 1.6, p95Ms: 4.3, maxMs: 26.1 };
+    const shown = renderHtmlReport({ ...near, operations: near.operations.map((op) => ({ ...op, latency: fast })) });
+    expect(shown).toContain('<td class="num">102</td><td class="num">2.0 ms</td>');
+    expect(shown).toContain('<td class="num">1.6 ms</td><td class="num">4.3 ms</td><td class="num">26 ms</td>');
+  });
+
   it('says when a report has no answer times (one written by an older version)', () => {
     const older = renderHtmlReport({ ...sampleReport(), operations: sampleReport().operations.map(({ latency: _latency, ...op }) => op), slowestRequests: [] });
     expect(older).toContain('<p class="empty">No answer times in this report.</p>');

@@ -3,7 +3,8 @@ import { copyable } from './deviation.js';
 import { formatDuration, plural } from './format.js';
 import { html, type SafeHtml } from './markup.js';
 
-const ms = (value: number) => formatDuration(Math.round(value));
+/** Tenths under 10 ms, where a loopback server's answers fall; whole ms above, seconds past one. */
+const ms = (value: number) => (value < 10 ? `${value.toFixed(1)} ms` : formatDuration(Math.round(value)));
 
 /**
  * How long the server took to answer: per operation the request count, mean, p50, p95 and max
