@@ -19,11 +19,12 @@ import { seedState } from '../src/reference/seed.js';
 import { startReferenceServer } from '../src/reference/server.js';
 import { createValidator, recordSchemaId } from '../src/validation/validator.js';
 import { fixtureServer, wrongPageBody } from '../test/support/wrong-pages.js';
+import { benchLatency } from './latency.js';
 import { median, type ProcessRun, root, runCli, runNpmStart } from './measure.js';
 import { installPacked } from './packed.js';
 import { type BenchFigures, withPerformanceTable } from './table.js';
 
-/** BENCH_ONLY=start,phases,scale,coverage,engine,validation,generation,hostile,wrong-pages,size runs some sections only. */
+/** BENCH_ONLY=start,phases,scale,coverage,engine,validation,generation,hostile,wrong-pages,latency,size runs some sections only. */
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (section: string) => !only || only.includes(section);
 const results: Record<string, unknown> = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length } };
@@ -373,6 +374,9 @@ if (wanted('size')) {
     install.remove();
   }
 }
+
+// 8. A distant, uneven server: answers 50 ms late, or 0–60 ms with every 50th 1.5 s, against the pool bound.
+if (wanted('latency')) results.latency = await benchLatency(line);
 
 mkdirSync(join(root, 'reports'), { recursive: true });
 if (only) {

@@ -9,6 +9,8 @@ export type { Report, OperationSummary, CoverageEntry, CheckInfo, SeverityCounts
 /** A deviation as report.json lists it: the evidence, and where the gate placed it (new, waived). */
 export type { GatedDeviation as Deviation } from './gate/gate.js';
 export type { Severity } from './checks/types.js';
+/** How long an operation's answers took, and one slow call with its repro (report.json's `latency`, `slowestRequests`). */
+export type { OperationLatency, SlowRequest } from './engine/latency.js';
 /** What a run concluded; only `pass` means "checked and conforms". */
 export type { RunStatus as Status } from './report/status.js';
 export { KitError } from './errors.js';

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { KitError } from '../errors.js';
 import { faults, findFault } from '../reference/faults/catalogue.js';
 import { startReferenceServer } from '../reference/server.js';
+import type { Latency } from '../reference/latency.js';
 import { findVariant, variants } from '../reference/variants.js';
+
+export type { Latency };
 
 export interface ReferenceOptions {
   /** The token it accepts as `authorization: bearer<TOKEN>`; random when absent (read it back from the server). */
@@ -15,6 +18,8 @@ export interface ReferenceOptions {
   readonly fault?: string;
   /** Other choices where the spec leaves the answer open, by name (see variantNames). */
   readonly variant?: string;
+  /** Delay added to its answers, as a distant, uneven server's: `{ addedMs: 50 }`, `{ addedMs: { min: 0, max: 60 }, slow: { every: 50, ms: 1500 } }`. */
+  readonly latency?: Latency;
 }
 
 export interface ReferenceServer {
@@ -41,6 +46,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Re
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(fault ? { fault } : {}),
     ...(variant ? { variant } : {}),
+    ...(options.latency ? { latency: options.latency } : {}),
   });
   return { url: server.url, token: server.token, close: () => server.close() };
 }

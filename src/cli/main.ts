@@ -20,13 +20,16 @@ import { writeReports } from '../report/write.js';
 import { explainText, listText } from './catalogue-commands.js';
 import { replayReport } from './replay-report.js';
 import { runConformance } from './run.js';
+import { describeLatency, type LatencyFlags, serveLatency } from './serve-latency.js';
 import { processSignals } from './run-stop.js';
 
 const serveOptions = `  --port N                      port to listen on (default 8080; 0 picks a free one)
   --host HOST                   address to listen on (default 127.0.0.1)
   --token T                     token accepted as authorization: bearer<T> (default: OTP_TOKEN, else printed random)
   --inject FAULT                answer with a deliberate fault (see --inject list)
-  --variant NAME                make other choices the spec leaves open (see --variant list)`;
+  --variant NAME                make other choices the spec leaves open (see --variant list)
+  --latency MS                  answer every request MS ms late, or MIN-MAX: each answer a different delay in that range
+  --slow-every N --slow-ms M    answer one request in N (the Nth, the 2Nth…) M ms late instead`;
 
 const serveUsage = `Usage: ${TOOL_NAME} serve [options]   the reference server of the whole API, as a sandbox
 
@@ -59,7 +62,7 @@ Exit codes (and report.json's status):
 ${exitCodeTable.map((row) => `  ${String(row.code).padEnd(5)}${row.meaning.replaceAll('`', '')} [${row.status.replaceAll('`', '')}]`).join('\n')}`;
 
 async function serve(argv: string[]): Promise<void> {
-  let values: { port?: string; host?: string; token?: string; inject?: string; variant?: string; help?: boolean };
+  let values: { port?: string; host?: string; token?: string; inject?: string; variant?: string; help?: boolean } & LatencyFlags;
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -69,6 +72,9 @@ async function serve(argv: string[]): Promise<void> {
         token: { type: 'string' },
         inject: { type: 'string' },
         variant: { type: 'string' },
+        latency: { type: 'string' },
+        'slow-every': { type: 'string' },
+        'slow-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -100,6 +106,7 @@ async function serve(argv: string[]): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new KitError('OTP_BAD_OPTION', `--port ${values.port} is not a port number; use 0–65535, e.g. --port 8080.`);
   }
+  const latency = serveLatency(values);
   const givenToken = values.token ?? process.env.OTP_TOKEN;
   const token = givenToken ?? randomBytes(16).toString('hex');
   // The token operation (token-get) takes these; the map's templates read them as ${OTP_USERNAME}, ${OTP_PASSWORD}.
@@ -111,6 +118,7 @@ async function serve(argv: string[]): Promise<void> {
     ...(values.host ? { host: values.host } : {}),
     ...(fault ? { fault } : {}),
     ...(variant ? { variant } : {}),
+    ...(latency ? { latency } : {}),
   });
   // One value per labelled line, so each can be copied whole. A token the user chose is theirs already; only a generated one is printed.
   console.log(`Reference server of the Open Trading Platform API (${TOOL_NAME} ${TOOL_VERSION})`);
@@ -119,6 +127,7 @@ async function serve(argv: string[]): Promise<void> {
   console.log('Send it as the header authorization: bearer<Token> (no space), e.g. --base-url URL --token Token for a run.');
   if (fault) console.log(`Fault injected: ${fault.name} — ${fault.description} at ${fault.operationId}`);
   if (variant) console.log(`Variant: ${variant.name} — ${variant.description}`);
+  if (latency) console.log(`Latency: ${describeLatency(latency)}`);
   if (!(mobile && password)) console.log(`Token operation credentials: OTP_USERNAME=${server.credentials.mobile} OTP_PASSWORD=${server.credentials.password}`);
   console.log(`Operations of 4.1 at the paths of ${referenceOperationMapFile} (pass it as --operation-map)`);
   const stop = () => void server.close().then(() => process.exit(0));

@@ -7,6 +7,7 @@ import { causeDeviation } from './cause-evidence.js';
 import { type ClassCoverage, classCoverage, type CoverageCall, sendCoveragePass } from './coverage-pass.js';
 import type { Deviation } from './deviation.js';
 import { type Cause, causeKey, type CheckTally, Judge, outline, type Sample } from './judge.js';
+import type { OperationLatency } from './latency.js';
 import { describeProbe, type Observation } from './observation.js';
 import { type PageWalk, type WalkBounds, walkPages } from './page-walk.js';
 import { labelRecurrences } from './recurrence.js';
@@ -36,6 +37,8 @@ export interface OperationResult {
   readonly unverified?: string;
   /** What the coverage pass and the page walk sent, by input class, and how each was answered. */
   readonly coveragePass?: OperationCoverage;
+  /** How long its answers took: count, mean, p50, p95, max and the slowest calls with their repro. */
+  readonly latency?: OperationLatency;
 }
 
 export interface OperationCoverage {
@@ -183,6 +186,7 @@ export async function runOperation(operation: Operation, context: OperationRunCo
     observations: probes.map(describeProbe),
     durationMs: Math.round(performance.now() - started),
     unverified: whyUnverified(conforming),
+    latency: session.latency.summary(operation, context),
     ...(context.coverage ? { coveragePass: coverageOf([...covered, ...walked.calls], verdicts.findingsByCall, walked.walk, coverageMs) } : {}),
   };
 }

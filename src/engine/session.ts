@@ -1,6 +1,7 @@
 import { type Operation, wirePath } from '../catalogue/operations.js';
 import type { Exchange, Intent } from '../checks/types.js';
 import type { Client } from '../client/client.js';
+import { LatencyLog } from './latency.js';
 
 /**
  * The calls of one operation. The first timeout (or body past the cap) abandons the operation:
@@ -11,6 +12,8 @@ export class OperationSession {
   private readonly abandon = new AbortController();
   /** Calls that went out (abandoned ones are not counted). */
   sent = 0;
+  /** How long the answers of the calls that went out took. */
+  readonly latency = new LatencyLog();
 
   constructor(
     private readonly client: Client,
@@ -35,7 +38,10 @@ export class OperationSession {
       abandon: this.abandon.signal,
       ...(headers ? { headers } : {}),
     });
-    if (transcript.failure?.kind !== 'aborted') this.sent++;
+    if (transcript.failure?.kind !== 'aborted') {
+      this.sent++;
+      this.latency.record(path, transcript);
+    }
     // A body past the cap is a server streaming without end as much as a timeout is one that never answers.
     if (transcript.failure?.kind === 'timeout' || transcript.failure?.kind === 'body-too-large') this.abandon.abort();
     return { ...transcript, operation: this.operation, intent, payload, path };

@@ -5,11 +5,13 @@ import { findListedOperation } from '../catalogue/listed-operations.js';
 import { mappedOperation } from '../catalogue/operation-map.js';
 import { readOperationMap } from '../validation/operation-map-file.js';
 import { type Operation, operations, wirePath } from '../catalogue/operations.js';
+import { KitError } from '../errors.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Fault } from './faults/fault.js';
 import { handle } from './handlers.js';
 import { seedState } from './seed.js';
 import { handleListed } from './listed/index.js';
+import { type Latency, latencyProblem, latencySchedule } from './latency.js';
 import { referenceOperationMapFile } from './map-file.js';
 import type { Variant } from './variants.js';
 
@@ -28,6 +30,8 @@ export interface ReferenceServerOptions {
   readonly credentials?: { readonly mobile: string; readonly password: string };
   /** The clock records created during the run are stamped with (epoch ms); the wall clock when absent. */
   readonly now?: () => number;
+  /** Latency added to every answer (a fixed or spread delay, and one slow answer in N): a distant, uneven server. */
+  readonly latency?: Latency;
 }
 
 export interface ReferenceServer {
@@ -96,6 +100,8 @@ function parsePayload(text: string): { ok: true; value: unknown } | { ok: false 
  * envelope (4 rule 1, 7 rule 2), bad input included.
  */
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
+  const problem = options.latency && latencyProblem(options.latency);
+  if (problem) throw new KitError('OTP_BAD_OPTION', `The reference server's latency option is wrong: ${problem}.`);
   const state = seedState(options.now);
   const expectedAuthorization = `bearer${options.token}`;
   const credentials = options.credentials ?? { mobile: '13800138000', password: randomBytes(12).toString('hex') };
@@ -143,8 +149,24 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     reply(body);
   }
 
+  const nextDelay = options.latency ? latencySchedule(options.latency) : () => 0;
+  /** Ends the waits of answers still held back when the server closes, so none outlives it. */
+  const closing = new AbortController();
+  async function answerLate(req: IncomingMessage, res: ServerResponse, delayMs: number): Promise<void> {
+    try {
+      await sleep(delayMs, undefined, { signal: closing.signal });
+    } catch {
+      res.destroy();
+      return;
+    }
+    // The client gave up while the answer was held back (its deadline passed): nothing left to answer.
+    if (req.socket.destroyed) return;
+    await answer(req, res);
+  }
+
   const server = createServer((req, res) => {
-    answer(req, res).catch(() => {
+    const delayMs = nextDelay();
+    (delayMs > 0 ? answerLate(req, res, delayMs) : answer(req, res)).catch(() => {
       // The reference server must never answer 500: a handler bug still gets the envelope.
       if (!res.headersSent) sendJson(res, failure(routes.get(req.url ?? ''), '500', 'Internal error.', { reason: 'internal error' }));
       else res.destroy();
@@ -162,6 +184,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     credentials,
     close: () =>
       new Promise<void>((resolve) => {
+        closing.abort();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

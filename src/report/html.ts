@@ -5,6 +5,7 @@ import { renderBanner, renderSummary } from './html/banner.js';
 import { clientScript } from './html/client-script.js';
 import { renderFindings } from './html/findings.js';
 import { renderInputClasses } from './html/input-classes.js';
+import { renderLatency } from './html/latency.js';
 import { html, raw } from './html/markup.js';
 import { renderMatrix } from './html/matrix.js';
 import { styleSheet } from './html/style.js';
@@ -44,12 +45,13 @@ ${html`<html lang="en">
 </head>
 <body>
 ${renderBanner(report)}
-<nav><a href="#summary">Summary</a><a href="#matrix">Matrix</a><a href="#findings">Deviations</a><a href="#coverage">Coverage</a><a href="#input-classes">Input classes</a><a href="#observations">Observations</a></nav>
+<nav><a href="#summary">Summary</a><a href="#matrix">Matrix</a><a href="#findings">Deviations</a><a href="#coverage">Coverage</a><a href="#input-classes">Input classes</a><a href="#latency">Answer times</a><a href="#observations">Observations</a></nav>
 ${renderSummary(report)}
 ${renderMatrix(report)}
 ${renderFindings(report)}
 ${renderCoverage(report)}
 ${renderInputClasses(report)}
+${renderLatency(report)}
 ${renderObservations(report)}
 <script>${raw(clientScript)}</script>
 </body>

@@ -4,7 +4,7 @@ import { KitError } from '../errors.js';
 import type { FixedDeviation } from '../gate/baseline.js';
 import type { Gate } from '../gate/gate.js';
 import { readReportFile } from '../gate/report-file.js';
-import { countSeverities, type Report } from './report.js';
+import { countSeverities, type Report, slowestRequests } from './report.js';
 import { combinedStatus } from './status.js';
 
 interface Part {
@@ -167,5 +167,6 @@ export function mergeReports(files: readonly string[]): Report {
     flows: reports.flatMap((part) => part.flows),
     observations: reports.flatMap((part) => part.observations),
     deviations,
+    slowestRequests: slowestRequests(reports.flatMap((part) => part.slowestRequests ?? [])),
   };
 }

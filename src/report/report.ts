@@ -7,6 +7,7 @@ import type { Deviation } from '../engine/deviation.js';
 import type { Observation } from '../engine/observation.js';
 import type { FlowResult } from '../engine/run-flow.js';
 import type { CheckTally } from '../engine/judge.js';
+import { type LatencyFigures, type OperationLatency, SLOWEST_KEPT, type SlowRequest } from '../engine/latency.js';
 import type { OperationCoverage, OperationResult } from '../engine/run-operation.js';
 import { allChecks } from '../checks/index.js';
 import { allFlows } from '../flows/index.js';
@@ -39,6 +40,8 @@ export interface OperationSummary extends SeverityCounts {
   readonly reason?: string;
   /** What the coverage pass and the page walk sent, by input class, and how each class was answered. */
   readonly coveragePass?: OperationCoverage;
+  /** How long its answers took: the calls timed and their mean, p50, p95 and max in ms. */
+  readonly latency?: LatencyFigures;
 }
 
 /** A check (or flow) as reports describe it. */
@@ -135,6 +138,8 @@ export interface Report {
   readonly options?: RunShape;
   /** What the run must say loudly, e.g. that --insecure turned certificate checks off. */
   readonly warnings?: readonly string[];
+  /** The run's slowest calls, slowest first, each with its operation and curl repro: slow answers are information. */
+  readonly slowestRequests?: readonly SlowRequest[];
 }
 
 export interface CoverageEntry {
@@ -143,6 +148,11 @@ export interface CoverageEntry {
   readonly group: string;
   readonly status: 'tested' | 'skipped';
   readonly reason?: string;
+}
+
+/** The slowest of these calls (those each operation, or each part of a sharded run, kept), slowest first. */
+export function slowestRequests(calls: readonly SlowRequest[]): SlowRequest[] {
+  return [...calls].sort((a, b) => b.durationMs - a.durationMs).slice(0, SLOWEST_KEPT);
 }
 
 export function countSeverities(deviations: readonly Pick<Deviation, 'severity'>[]): SeverityCounts {
@@ -206,6 +216,11 @@ export const checkInfos: readonly CheckInfo[] = [
   ...allFlows.map(({ id, rule, quote, severity, title }) => ({ id, kind: 'flow' as const, rule, quote, severity, title })),
 ];
 
+/** An operation's answer times as report.json gives them; its slowest calls go to the run's list. */
+function figuresOf({ slowest: _slowest, ...figures }: OperationLatency): LatencyFigures {
+  return figures;
+}
+
 /** The report of a run, and the exit code its status calls for (see decideStatus). */
 export function buildRunReport(input: ReportInput): { report: Report; exitCode: ExitCode } {
   // Sorted, not taken in the order the answers came: the same seed writes the same report.
@@ -224,6 +239,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     ...countSeverities(result.deviations),
     ...(result.unverified === undefined ? { status: 'verified' as const } : { status: 'unverified' as const, reason: result.unverified }),
     ...(result.coveragePass ? { coveragePass: result.coveragePass } : {}),
+    ...(result.latency ? { latency: figuresOf(result.latency) } : {}),
   }));
   const { deviations, gate } = applyGate(
     [...results, ...flows].flatMap((result) => result.deviations).sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
@@ -272,6 +288,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     ...(input.shard ? { shard: input.shard } : {}),
     ...(input.options ? { options: input.options } : {}),
     ...(input.warnings && input.warnings.length > 0 ? { warnings: input.warnings } : {}),
+    slowestRequests: slowestRequests(results.flatMap((result) => result.latency?.slowest ?? [])),
   };
   return { report, exitCode: decision.exitCode };
 }

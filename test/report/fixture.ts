@@ -1,5 +1,6 @@
+import type { LatencyFigures, SlowRequest } from '../../src/engine/latency.js';
 import type { GatedDeviation } from '../../src/gate/gate.js';
-import { checkInfos, type OperationSummary, type Report } from '../../src/report/report.js';
+import { checkInfos, type OperationSummary, type Report, slowestRequests } from '../../src/report/report.js';
 
 /** Markup a hostile server could put anywhere in its answer; the HTML report must show it as text. */
 export const hostileScript = '<script>window.__pwned = 1</script>';
@@ -135,6 +136,20 @@ const common = {
   'markup-echo': tally(30, 30),
 };
 
+/** Answer times of a server some 40 ms away whose slowest answer took `maxMs`. */
+const latency = (maxMs: number): LatencyFigures => ({ requests: 55, meanMs: 48.2, p50Ms: 41.5, p95Ms: 97.3, maxMs });
+
+/** The run's slowest calls: two per operation, the slowest of each having sent hostile markup. */
+const slowCalls: SlowRequest[] = [demandList, alphaOrders, betaProducts].flatMap((op, index) => {
+  const repro = (path: string) =>
+    `curl -sS -X POST '${base}/${op.operation}?q=${hostileImage}' -H "authorization: bearer\${OTP_TOKEN}" --data-raw '{"n":"${path}"}'`;
+  const slowestMs = index === 2 ? 1500 : 1600;
+  return [
+    { operation: op.operation, operationId: op.operationId, path: 'hostile:7', durationMs: slowestMs, outcome: 'HTTP 200', repro: repro('hostile:7') },
+    { operation: op.operation, operationId: op.operationId, path: 'coverage:3', durationMs: 120.4, outcome: 'timeout', repro: repro('coverage:3') },
+  ];
+});
+
 function summary(
   op: { operation: string; operationId: string; group: string },
   byCheck: OperationSummary['byCheck'],
@@ -155,6 +170,7 @@ function summary(
     warnings: counts[1],
     infos: counts[2],
     status: 'verified',
+    latency: latency(1500 + counts[0] * 100),
   };
 }
 
@@ -263,5 +279,6 @@ export function sampleReport(): Report {
       { operation: '/openapi/alpha/orders/getAlphaOrders', kind: 'auth-probe', probe: 'wrong-token', status: 200, code: '200', outcome: 'served records' },
     ],
     deviations: sampleDeviations,
+    slowestRequests: slowestRequests(slowCalls),
   };
 }

@@ -112,6 +112,34 @@ describe('renderHtmlReport', () => {
     expect(clean).not.toMatch(/data-count="[1-9]/);
   });
 
+  it("shows each operation's answer times and the run's slowest requests with their repro, escaped", () => {
+    const section = page.slice(page.indexOf('<section id="latency">'), page.indexOf('</section>', page.indexOf('<section id="latency">')));
+    expect(page).toContain('<a href="#latency">Answer times</a>');
+    const rows = [...section.matchAll(/<tr data-group="[^"]*" data-operation="([^"]*)">([\s\S]*?)<\/tr>/g)];
+    expect(rows.map((row) => row[1])).toEqual(sampleReport().operations.map((op) => op.operation));
+    expect(rows[0]![2]).toContain('<td class="num">55</td><td class="num">48 ms</td>');
+    expect(rows[0]![2]).toContain('<td class="num">42 ms</td><td class="num">97 ms</td><td class="num">1.60 s</td>');
+    // Slowest first, across operations: the demand list (1.6 s), the order list (1.6 s), the products (1.5 s)…
+    const slow = [...section.matchAll(/<summary>#(\d+) <strong>([^<]*)<\/strong> <code>([^<]*)<\/code> <code>([^<]*)<\/code> ([^<]*)<\/summary>/g)];
+    expect(slow.map((entry) => entry[2])).toEqual(['1.60 s', '1.60 s', '1.50 s', '120 ms', '120 ms', '120 ms']);
+    expect(slow[0]!.slice(3)).toEqual(['/pc/custom_demand/list', 'hostile:7', 'HTTP 200']);
+    expect(section).toContain(`<pre class="repro">curl -sS -X POST &#39;http://127.0.0.1:8080//pc/custom_demand/list?q=${escapeHtml(hostileImage)}&#39;`);
+    expect(section).not.toContain(hostileImage);
+  });
+
+  it('shows answer times under 10 ms to the tenth, as a server on the same machine gives them', () => {
+    const near = sampleReport();
+    const fast = { requests: 102, meanMs: 2.04, p50Ms: 1.6, p95Ms: 4.3, maxMs: 26.1 };
+    const shown = renderHtmlReport({ ...near, operations: near.operations.map((op) => ({ ...op, latency: fast })) });
+    expect(shown).toContain('<td class="num">102</td><td class="num">2.0 ms</td>');
+    expect(shown).toContain('<td class="num">1.6 ms</td><td class="num">4.3 ms</td><td class="num">26 ms</td>');
+  });
+
+  it('says when a report has no answer times (one written by an older version)', () => {
+    const older = renderHtmlReport({ ...sampleReport(), operations: sampleReport().operations.map(({ latency: _latency, ...op }) => op), slowestRequests: [] });
+    expect(older).toContain('<p class="empty">No answer times in this report.</p>');
+  });
+
   it('is the same page for the same report', () => {
     expect(renderHtmlReport(sampleReport())).toBe(page);
   });

@@ -58,6 +58,10 @@ describe('merge checks that the parts make one run', () => {
     expect(merged.operations.map((op) => op.id).sort()).toEqual(['bank-card-list', 'purchase-order-list']);
     expect(merged.deviations.length).toBe(first.deviations.length + second.deviations.length);
     expect(merged.verdict).toBe('fail');
+    // The run's slowest requests are drawn from every part's operations again, not kept from the first part.
+    const slowestOfParts = [...first.slowestRequests!, ...second.slowestRequests!].map((call) => call.durationMs).sort((a, b) => b - a);
+    expect(merged.slowestRequests!.map((call) => call.durationMs)).toEqual(slowestOfParts.slice(0, merged.slowestRequests!.length));
+    for (const call of merged.slowestRequests!) expect([...first.slowestRequests!, ...second.slowestRequests!]).toContainEqual(call);
   });
 
   it('a part missing: refused, naming it', () => {

@@ -22,7 +22,7 @@ function body(text: string | undefined, empty: string): SafeHtml {
 }
 
 /** A `<pre>` with a Copy button; the inline script does the copying. */
-function copyable(label: string, text: string, className: string): SafeHtml {
+export function copyable(label: string, text: string, className: string): SafeHtml {
   return html`<div class="copyable"><span class="label">${label}</span><pre class="${className}">${text}</pre><button type="button" class="copy">Copy</button></div>`;
 }
 
