@@ -92,7 +92,7 @@ interface RunFigures {
 }
 
 /** Fields that are timings (or, like the slowest calls, chosen by them). */
-const timingFields = new Set(['durationMs', 'startedAt', 'latency', 'slowestRequests']);
+const timingFields = new Set(['durationMs', 'startedAt', 'timings', 'latency', 'slowestRequests']);
 
 /** report.json without timings, the server's address written as BASE_URL: equal across servers for the same seed. */
 function withoutTimings(reportText: string, baseUrl: string): Record<string, unknown> {
