@@ -7,7 +7,9 @@
  * a before and an after share the machine's load. `STARTUP_SAMPLES=N` sets the samples (default 9).
  */
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { median, root } from './measure.js';
 
 const samples = Number(process.env.STARTUP_SAMPLES ?? '9');
@@ -34,8 +36,11 @@ export interface StartupFigures {
   readonly workerVitestMs: number;
   readonly workerImportMs: number;
   readonly workerValidatorMs: number;
-  /** The modules a run needs, loaded: milliseconds since the process started. */
+  /** Every module the CLI process of a run loads, loaded: milliseconds since the process started; with the embedded server, and with --base-url. */
   readonly runModulesMs: number;
+  readonly baseUrlRunModulesMs: number;
+  /** A whole run of `--runs 1` against the embedded server (one valid request per operation, probes, flows, reports). */
+  readonly quickRunMs: number;
   /** Whole processes of the CLI's short commands. */
   readonly versionMs: number;
   readonly listMs: number;
@@ -47,12 +52,22 @@ type Sample = Omit<StartupFigures, 'kit' | 'samples'>;
 async function sample(kit: string): Promise<Sample> {
   const probe = async (mode: string) => JSON.parse((await node(['bench/startup-probe.mjs', mode, resolve(kit, 'dist')])).stdout) as Record<string, number>;
   const wall = async (...args: string[]) => (await node([resolve(kit, 'bin/otp-conformance.js'), ...args])).wallMs;
+  const quickRun = async () => {
+    const reportDir = mkdtempSync(join(tmpdir(), 'otp-startup-'));
+    try {
+      return await wall('run', '--runs', '1', '--seed', '1', '--report-dir', reportDir, '--quiet');
+    } finally {
+      rmSync(reportDir, { recursive: true, force: true });
+    }
+  };
   const worker = await probe('worker');
   return {
     workerVitestMs: worker.vitestMs!,
     workerImportMs: worker.importMs!,
     workerValidatorMs: worker.validatorMs!,
     runModulesMs: (await probe('run-modules')).sinceStartMs!,
+    baseUrlRunModulesMs: (await probe('base-url-run-modules')).sinceStartMs!,
+    quickRunMs: await quickRun(),
     versionMs: await wall('--version'),
     listMs: await wall('list'),
     helpMs: await wall('--help'),
@@ -79,7 +94,8 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(root, 'bench/startup
     console.log(
       `  suite worker: vitest ${figures.workerVitestMs} ms, the kit's modules ${figures.workerImportMs} ms, sharedValidator() ${figures.workerValidatorMs} ms`,
     );
-    console.log(`  CLI: a run's modules loaded ${figures.runModulesMs} ms after the process started`);
+    console.log(`  CLI: a run's modules loaded ${figures.runModulesMs} ms after the process started (${figures.baseUrlRunModulesMs} ms with --base-url)`);
+    console.log(`  CLI whole process: run --runs 1 ${figures.quickRunMs} ms`);
     console.log(`  CLI whole process: --version ${figures.versionMs} ms, list ${figures.listMs} ms, --help ${figures.helpMs} ms`);
   }
 }
