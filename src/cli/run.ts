@@ -133,6 +133,8 @@ async function runSuites(settings: RunSettings, config: RunConfig, selected: rea
       provide: { otpRun: settings },
       pool: 'threads',
       isolate: false,
+      // Compiled, the kit's modules load in the workers as Node loads them, not transformed by vitest first (as once installed under node_modules/).
+      server: { deps: { external: [/\/dist\/src\//] } },
       // A request rate holds per client: with --rate, one suite runs at a time.
       fileParallelism: settings.ratePerSecond === undefined,
       // No test or hook timeout: every request is bounded by --timeout, and the whole run by --max-time.
