@@ -2,26 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runOptions } from '../config/options.js';
-import { checkReportDir } from '../config/report-dir.js';
-import { parseRunArguments, resolveRunConfig } from '../config/resolve.js';
 import { KitError, TargetUnreachableError } from '../errors.js';
-import { findFault, faults } from '../reference/faults/catalogue.js';
-import { referenceOperationMapFile } from '../reference/map-file.js';
-import { startReferenceServer } from '../reference/server.js';
-import { findVariant, variants } from '../reference/variants.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import { summaryText } from '../report/console.js';
-import { mergeReports } from '../report/merge.js';
-import { secretsOfEnvironment } from '../config/secrets.js';
-import { Redactor } from '../redaction/redactor.js';
-import { lockReportDir } from '../report/lock.js';
 import { exitCodeOf, exitCodeTable } from '../report/status.js';
-import { writeReports } from '../report/write.js';
-import { explainText, listText } from './catalogue-commands.js';
-import { replayReport } from './replay-report.js';
-import { runConformance } from './run.js';
-import { describeLatency, type LatencyFlags, serveLatency } from './serve-latency.js';
-import { processSignals } from './run-stop.js';
+import type { LatencyFlags } from './serve-latency.js';
+
+// Each command loads its own modules when it runs (`await import`): --version, list or serve
+// never load vitest, the engine or the report renderers, and a run starts sooner.
 
 const serveOptions = `  --port N                      port to listen on (default 8080; 0 picks a free one)
   --host HOST                   address to listen on (default 127.0.0.1)
@@ -86,6 +73,9 @@ async function serve(argv: string[]): Promise<void> {
     console.log(serveUsage);
     return;
   }
+  const { findFault, faults } = await import('../reference/faults/catalogue.js');
+  const { findVariant, variants } = await import('../reference/variants.js');
+  const { describeLatency, serveLatency } = await import('./serve-latency.js');
   if (values.inject === 'list') {
     for (const fault of faults) console.log(`${fault.name.padEnd(30)} ${fault.operationId.padEnd(24)} ${fault.description}`);
     return;
@@ -111,6 +101,8 @@ async function serve(argv: string[]): Promise<void> {
   const token = givenToken ?? randomBytes(16).toString('hex');
   // The token operation (token-get) takes these; the map's templates read them as ${OTP_USERNAME}, ${OTP_PASSWORD}.
   const { OTP_USERNAME: mobile, OTP_PASSWORD: password } = process.env;
+  const { startReferenceServer } = await import('../reference/server.js');
+  const { referenceOperationMapFile } = await import('../reference/map-file.js');
   const server = await startReferenceServer({
     token,
     port,
@@ -136,19 +128,29 @@ async function serve(argv: string[]): Promise<void> {
 }
 
 /** `merge REPORT…`: the parts of a run split with --shard, as one set of reports. */
-function merge(argv: string[]): number {
+async function merge(argv: string[]): Promise<number> {
   let parsed: { values: { 'report-dir'?: string }; positionals: string[] };
   try {
     parsed = parseArgs({ args: argv, options: { 'report-dir': { type: 'string' } }, allowPositionals: true, strict: true });
   } catch (error) {
     throw new KitError('OTP_BAD_OPTION', `${(error as Error).message}. Usage: ${TOOL_NAME} merge [--report-dir DIR] part-1/report.json part-2/report.json …`);
   }
+  const [{ checkReportDir }, { secretsOfEnvironment }, { Redactor }, { mergeReports }, { lockReportDir }, { writeReports }, { summaryText }] =
+    await Promise.all([
+      import('../config/report-dir.js'),
+      import('../config/secrets.js'),
+      import('../redaction/redactor.js'),
+      import('../report/merge.js'),
+      import('../report/lock.js'),
+      import('../report/write.js'),
+      import('../report/console.js'),
+    ]);
   const reportDir = resolve(parsed.values['report-dir'] ?? 'reports');
   checkReportDir(reportDir);
   const report = new Redactor(secretsOfEnvironment(process.env)).deep(mergeReports(parsed.positionals));
   const lock = lockReportDir(reportDir);
   try {
-    const files = writeReports(report, reportDir, process.env.GITHUB_STEP_SUMMARY);
+    const files = await writeReports(report, reportDir, process.env.GITHUB_STEP_SUMMARY);
     console.log(summaryText(report, files));
   } finally {
     lock.release();
@@ -167,15 +169,16 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (first === 'list') {
-    console.log(listText());
+    console.log((await import('./catalogue-commands.js')).listText());
     return 0;
   }
   if (first === 'explain') {
-    console.log(explainText(rest[0]));
+    console.log((await import('./catalogue-commands.js')).explainText(rest[0]));
     return 0;
   }
   if (first === 'merge') return merge(rest);
-  if (first === 'replay') return replayReport(rest, process.env, process.cwd(), (line) => console.log(line));
+  if (first === 'replay') return (await import('./replay-report.js')).replayReport(rest, process.env, process.cwd(), (line) => console.log(line));
+  const { parseRunArguments, resolveRunConfig } = await import('../config/resolve.js');
   const runArgv = first === 'run' ? rest : argv;
   const { values, positionals } = parseRunArguments(runArgv);
   if (values.help) {
@@ -186,6 +189,7 @@ async function main(argv: string[]): Promise<number> {
     throw new KitError('OTP_BAD_OPTION', `Unknown command ${JSON.stringify(positionals[0])}; use run, serve, list, explain, merge or replay (see --help).`);
   }
   const config = resolveRunConfig(runArgv, process.env, process.cwd());
+  const [{ runConformance }, { processSignals }] = await Promise.all([import('./run.js'), import('./run-stop.js')]);
   const outcome = await runConformance(config, {
     log: (line) => console.log(line),
     error: (line) => console.error(`${TOOL_NAME}: ${line}`),

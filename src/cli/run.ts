@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
 import { groups, type GroupId } from '../catalogue/groups.js';
 import { type Operation, operations } from '../catalogue/operations.js';
 import { createClient } from '../client/client.js';
@@ -18,7 +17,7 @@ import type { FlowResult } from '../engine/run-flow.js';
 import type { OperationResult } from '../engine/run-operation.js';
 import { KitError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
 import { Redactor, weakTokenWarning } from '../redaction/redactor.js';
-import { type ReferenceServer, startReferenceServer } from '../reference/server.js';
+import type { ReferenceServer } from '../reference/server.js';
 import { ResultCollector } from '../report/collector.js';
 import { flowsToRun } from '../flows/index.js';
 import { readBaseline } from '../gate/baseline.js';
@@ -155,6 +154,8 @@ async function runSuites(settings: RunSettings, config: RunConfig, selected: rea
   const collector = new ResultCollector((result) => progress?.advance(result));
   limitSuiteHeaps(settings);
   const started = performance.now();
+  // Loaded here, not with the CLI: the commands that run no suites never load vitest's node side.
+  const { startVitest } = await import('vitest/node');
   const running = startVitest(
     'test',
     partGroups.map((group) => `suites/${group}.suite.${suiteExtension}`),
@@ -308,9 +309,13 @@ export interface ReplayTarget {
   readonly server: ReferenceServer | undefined;
 }
 
+/** The embedded reference server, with a random token; its modules are loaded only for it, not when --base-url is given. */
+const startEmbeddedServer = async (): Promise<ReferenceServer> =>
+  (await import('../reference/server.js')).startReferenceServer({ token: randomBytes(16).toString('hex') });
+
 /** Runs `use` against the replay target, and stops the embedded server it may have started. */
 export async function withReplayTarget<T>(config: RunConfig, use: (target: ReplayTarget) => Promise<T>): Promise<T> {
-  const server = config.baseUrl === undefined ? await startReferenceServer({ token: randomBytes(16).toString('hex') }) : undefined;
+  const server = config.baseUrl === undefined ? await startEmbeddedServer() : undefined;
   try {
     const base = baseSettings(config, server);
     await probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport);
@@ -377,7 +382,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     options: runShapeOf(config),
   });
   const quiet = config.verbosity === 'quiet';
-  let server: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
+  let server: ReferenceServer | undefined;
   let mapped: readonly Operation[] = [];
   let baseUrl = config.baseUrl ?? '';
   let serverHeader: string | undefined;
@@ -386,7 +391,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
   const exchangeLogDir = config.har === undefined ? undefined : mkdtempSync(join(tmpdir(), 'otp-exchanges-'));
   try {
     try {
-      server = embedded ? await startReferenceServer({ token: randomBytes(16).toString('hex') }) : undefined;
+      server = embedded ? await startEmbeddedServer() : undefined;
       const base = baseSettings(config, server);
       ({ mapped, baseUrl } = base);
       if (server && !quiet) io.log(`No --base-url given: started the embedded reference server at ${server.url} (random token).`);
@@ -447,7 +452,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     });
     // The last net: whatever reached the report, keys and values, is redacted before it is written or printed.
     const report = redactor.deep(built);
-    const files = writeReports(report, config.reportDir, io.jobSummaryFile);
+    const files = await writeReports(report, config.reportDir, io.jobSummaryFile);
     io.log(summaryText(report, files, config.verbosity));
     if (config.har && exchangeLogDir) await writeRunHar(config.har, exchangeLogDir, redactor, io);
     // A stop may leave calls in flight (a pre-flight waiting out --timeout, tests past their grace).

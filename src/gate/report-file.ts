@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { KitError, type KitErrorCode } from '../errors.js';
-import { describeSchemaErrors, fileSchema } from '../validation/ajv.js';
+import { describeSchemaErrors, compiledSchema } from '../validation/ajv.js';
 
 /**
  * Reads a report.json and checks it against `schemaId` (schemas/): a message naming the file and
@@ -14,7 +14,7 @@ export function readReportFile(file: string, schemaId: string, what: { readonly 
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new KitError(what.code, `${what.option}${file} could not be read as JSON (${reason}); ${what.fix}`);
   }
-  const validate = fileSchema(schemaId);
+  const validate = compiledSchema(schemaId);
   if (!validate(document)) {
     const problems = describeSchemaErrors(validate.errors).slice(0, 3);
     throw new KitError(what.code, `${what.option}${file} is not a report.json the kit can read: ${problems.join('; ')} (schemas/${schemaId}); ${what.fix}`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { findOperation } from '../catalogue/operations.js';
 import type { Deviation } from '../engine/deviation.js';
 import { KitError } from '../errors.js';
-import { describeSchemaErrors, fileSchema } from '../validation/ajv.js';
+import { describeSchemaErrors, compiledSchema } from '../validation/ajv.js';
 
 /** An accepted deviation: tracked with a reason until a date. */
 export interface Waiver {
@@ -22,7 +22,7 @@ export function readWaivers(file: string, knownChecks: readonly string[]): Waive
   } catch (error) {
     throw new KitError('OTP_BAD_WAIVERS', `--waivers ${file} could not be read as JSON (${(error as Error).message}); fix the file.`);
   }
-  const validate = fileSchema('waivers.schema.json');
+  const validate = compiledSchema('waivers.schema.json');
   if (!validate(document)) {
     const problems = describeSchemaErrors(validate.errors);
     throw new KitError('OTP_BAD_WAIVERS', `--waivers ${file} is not a valid waiver file: ${problems.join('; ')}. See schemas/waivers.schema.json.`);

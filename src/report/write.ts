@@ -1,8 +1,5 @@
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { renderHtmlReport } from './html.js';
-import { renderJunit } from './junit.js';
-import { renderMarkdown } from './markdown.js';
 import type { Report } from './report.js';
 
 export interface WrittenReports {
@@ -71,7 +68,9 @@ function replaceFiles(staging: string, reportDir: string): void {
  * four into a temporary folder beside it, then renamed into place. The Markdown summary is also
  * appended to the CI job summary (GitHub's $GITHUB_STEP_SUMMARY) when one is given.
  */
-export function writeReports(report: Report, reportDir: string, jobSummaryFile?: string): WrittenReports {
+export async function writeReports(report: Report, reportDir: string, jobSummaryFile?: string): Promise<WrittenReports> {
+  // The renderers are loaded when the reports are written, not before the run begins.
+  const [{ renderHtmlReport }, { renderJunit }, { renderMarkdown }] = await Promise.all([import('./html.js'), import('./junit.js'), import('./markdown.js')]);
   const parent = dirname(reportDir);
   mkdirSync(parent, { recursive: true });
   const staging = mkdtempSync(join(parent, `.${basename(reportDir)}.writing-`));

@@ -3,7 +3,7 @@ import { findListedOperation } from '../catalogue/listed-operations.js';
 import type { OperationMap } from '../catalogue/operation-map.js';
 import { operations } from '../catalogue/operations.js';
 import { KitError } from '../errors.js';
-import { describeSchemaErrors, fileSchema } from './ajv.js';
+import { describeSchemaErrors, compiledSchema } from './ajv.js';
 
 function refuse(file: string, problem: string): KitError {
   return new KitError('OTP_BAD_OPERATION_MAP', `--operation-map ${file}: ${problem}. See schemas/operation-map.schema.json and otp-conformance list.`);
@@ -19,7 +19,7 @@ export function readOperationMap(file: string): OperationMap {
   } catch (error) {
     throw refuse(file, `not readable as JSON (${(error as Error).message})`);
   }
-  const validate = fileSchema('operation-map.schema.json');
+  const validate = compiledSchema('operation-map.schema.json');
   if (!validate(document)) {
     throw refuse(file, describeSchemaErrors(validate.errors).join('; '));
   }

@@ -1,8 +1,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { type RecordSchema, type ResponseData, recordSchemas } from '../catalogue/operations.js';
 import { atPointer, foldIndexes } from '../json-pointer.js';
-import { createAjv, jsonTypeOf, SAMPLE_TYPE_KEYWORD } from './ajv.js';
-import { loadSchemaDocuments, type SchemaDocument } from './schemas.js';
+import { compiledSchema, jsonTypeOf, SAMPLE_TYPE_KEYWORD } from './ajv.js';
+import { loadSchemaDocuments, outlineId, recordArrays } from './schemas.js';
 
 /** One schema violation, as data: where, which keyword, what was documented and what came. */
 export interface SchemaIssue {
@@ -44,7 +44,7 @@ function toIssue(error: ErrorObject, root: unknown, prefix: string): Omit<Schema
       return {
         instancePath,
         keyword: SAMPLE_TYPE_KEYWORD,
-        expected: `${String((error.parentSchema as Record<string, unknown>)[SAMPLE_TYPE_KEYWORD])} (the sample's type)`,
+        expected: `${String(error.params.sampleType)} (the sample's type)`,
         actual: describe(at),
       };
     case 'false schema':
@@ -101,57 +101,27 @@ function runPlan(plan: Plan, value: unknown, prefix: string, fold: IssueFold): v
   }
 }
 
-/** Top-level properties of a schema document that are arrays of records given by `$ref` to another whole document. */
-function recordArrays(document: SchemaDocument): Array<{ property: string; elementId: string }> {
-  const properties = (document.properties ?? {}) as Record<string, { type?: unknown; items?: { $ref?: unknown } }>;
-  return Object.entries(properties).flatMap(([property, schema]) => {
-    if (schema.type !== 'array' || typeof schema.items?.$ref !== 'string') return [];
-    const target = new URL(schema.items.$ref, `file:///${document.$id}`);
-    // A `$ref` into a document's own definitions (`#/$defs/…`) is validated with it, not split off.
-    const elementId = target.pathname.slice(1);
-    return target.hash === '' && elementId !== document.$id ? [{ property, elementId }] : [];
-  });
-}
-
-/** The same document with its arrays of records typed as arrays only, under an `$id` beside it (so its `$ref`s resolve). */
-function outlineOf(document: SchemaDocument, arrays: ReadonlyArray<{ property: string }>): SchemaDocument {
-  const properties = { ...(document.properties as Record<string, unknown>) };
-  for (const { property } of arrays) properties[property] = { type: 'array' };
-  return { ...document, $id: document.$id.replace(/\.schema\.json$/, '.outline.schema.json'), properties };
-}
-
-/** One Ajv instance, every schema under schemas/ compiled once, strict mode on. */
+/** A validator over the schemas of the process, each compiled once (see `compiledSchema`). */
 export function createValidator(): Validator {
-  const ajv = createAjv({ verbose: true });
   const documents = loadSchemaDocuments();
   const splits = new Map(documents.map((document) => [document.$id, recordArrays(document)]));
-  for (const document of documents) {
-    const arrays = splits.get(document.$id)!;
-    if (arrays.length > 0) ajv.addSchema(outlineOf(document, arrays));
-  }
-  const compile = (id: string): ValidateFunction => {
-    const validate = ajv.getSchema(id);
-    if (!validate) throw new Error(`Schema ${id} did not compile.`);
-    return validate;
-  };
   const plans = new Map<string, Plan>();
   const planOf = (id: string): Plan => {
     const known = plans.get(id);
     if (known) return known;
     const arrays = splits.get(id) ?? [];
     if (arrays.length === 0) {
-      const plan = { outer: compile(id), arrays: [] };
+      const plan = { outer: compiledSchema(id), arrays: [] };
       plans.set(id, plan);
       return plan;
     }
-    const outlineId = id.replace(/\.schema\.json$/, '.outline.schema.json');
-    const plan = { outer: compile(outlineId), arrays: arrays.map(({ property, elementId }) => ({ property, element: planOf(elementId) })) };
+    const plan = { outer: compiledSchema(outlineId(id)), arrays: arrays.map(({ property, elementId }) => ({ property, element: planOf(elementId) })) };
     plans.set(id, plan);
     return plan;
   };
   for (const document of documents) planOf(document.$id);
   for (const record of recordSchemas) {
-    plans.set(pageSchemaId(record), { outer: compile('page.schema.json'), arrays: [{ property: 'list', element: planOf(recordSchemaId(record)) }] });
+    plans.set(pageSchemaId(record), { outer: compiledSchema('page.schema.json'), arrays: [{ property: 'list', element: planOf(recordSchemaId(record)) }] });
   }
   // Checks of errors and of sample types read the same validation of the same value: validate once.
   const seen = new WeakMap<object, Map<string, SchemaIssue[]>>();

@@ -9,14 +9,14 @@ import { sampleReport } from './fixture.js';
 const parentDir = () => mkdtempSync(join(tmpdir(), 'otp-write-'));
 
 describe('the report dir', () => {
-  it('is written whole, replacing the last run’s files and keeping what else it holds, with nothing left beside it', () => {
+  it('is written whole, replacing the last run’s files and keeping what else it holds, with nothing left beside it', async () => {
     const parent = parentDir();
     const dir = join(parent, 'reports');
     mkdirSync(join(dir, 'part-1'), { recursive: true });
     writeFileSync(join(dir, 'report.json'), '{"old":true}');
     writeFileSync(join(dir, 'baseline.json'), 'kept');
     writeFileSync(join(dir, 'part-1', 'report.json'), 'kept too');
-    const files = writeReports(sampleReport(), dir);
+    const files = await writeReports(sampleReport(), dir);
     expect(readdirSync(dir).sort()).toEqual(['baseline.json', 'junit.xml', 'part-1', 'report.html', 'report.json', 'summary.md']);
     expect(JSON.parse(readFileSync(files.json, 'utf8'))).toMatchObject({ status: 'fail' });
     expect(readFileSync(join(dir, 'baseline.json'), 'utf8')).toBe('kept');
