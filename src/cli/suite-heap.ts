@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { LARGE_BODIES_AT_ONCE, LARGE_BODY_BYTES } from '../client/client.js';
 import type { RunSettings } from '../engine/settings.js';
 
 const MIB = 1024 * 1024;
@@ -9,7 +10,7 @@ const MIB = 1024 * 1024;
 const HEAP_PER_BODY_BYTE = 16;
 /** The kit in one worker: vitest, the modules, the compiled validator. */
 const WORKER_BASE_MB = 256;
-const MIN_LIMIT_MB = 1024;
+const MIN_LIMIT_MB = 512;
 /**
  * The worker's young generation. A run allocates much that dies at once (payloads, answers, their
  * parse); V8 sizes each semi-space up to 16 MB before it collects, which cost a default run some
@@ -18,16 +19,22 @@ const MIN_LIMIT_MB = 1024;
  */
 const YOUNG_SEMI_SPACE_MB = 1;
 
-/** A heap limit no run of these settings can reach: the base, plus every request slot holding a body at the cap. */
+/**
+ * A heap limit no run of these settings can reach: the base, plus what the answers in flight can
+ * hold once parsed. Bodies over LARGE_BODY_BYTES are parsed LARGE_BODIES_AT_ONCE at a time (the
+ * client waits its turn for the rest); every other slot holds at most a body of that size.
+ */
 export function suiteHeapLimitMb(settings: Pick<RunSettings, 'concurrency' | 'maxBodyBytes'>): number {
-  return Math.max(MIN_LIMIT_MB, WORKER_BASE_MB + Math.ceil((settings.concurrency * settings.maxBodyBytes * HEAP_PER_BODY_BYTE) / MIB));
+  const large = Math.min(settings.concurrency, LARGE_BODIES_AT_ONCE) * settings.maxBodyBytes;
+  const others = Math.max(0, settings.concurrency - LARGE_BODIES_AT_ONCE) * Math.min(settings.maxBodyBytes, LARGE_BODY_BYTES);
+  return Math.max(MIN_LIMIT_MB, WORKER_BASE_MB + Math.ceil(((large + others) * HEAP_PER_BODY_BYTE) / MIB));
 }
 
 /**
  * Sizes the heaps of the suite workers started after this call. V8 lets a heap grow in proportion
  * to its limit before it collects (some 4 GB by default): against answers of 5 MiB, each worker
  * held well over 100 MB of answers already judged, and the run peaked near 500 MB. A limit sized
- * from what the answers in flight can hold lets it collect sooner (under 400 MB) and is never
+ * from what the answers in flight can hold (512 MB by default) lets it collect sooner and is never
  * reached by them. V8 reads the flags when a worker's heap is created; a limit the user set with
  * --max-old-space-size or --max-semi-space-size is kept.
  */

@@ -43,8 +43,8 @@ export function unauthorized(transcript: Transcript): boolean {
  * length waits its turn before it is read, one that does not after; the wait is the kit's, not the
  * server's, so the deadline does not count it.
  */
-const LARGE_BODY_BYTES = 1024 * 1024;
-const LARGE_BODIES_AT_ONCE = 2;
+export const LARGE_BODY_BYTES = 1024 * 1024;
+export const LARGE_BODIES_AT_ONCE = 2;
 
 /** A 429 is retried after its Retry-After, at most this often and never waiting longer than this. */
 export const RATE_LIMIT_RETRIES = 2;

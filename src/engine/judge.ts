@@ -50,10 +50,12 @@ export function causeKey(check: Check, finding: Finding, exchange: Exchange): st
 }
 
 /**
- * Response text kept with a judged call: far more than the evidence shows (2,048 characters), so
- * that redaction still sees whole any secret that starts inside the excerpt.
+ * Response text kept with a judged call: four times what the evidence shows (2,048 characters), so
+ * that redaction still sees whole any secret that starts inside the excerpt. No more: every call
+ * of every operation under way keeps this much until its operation ends, and with the whole run's
+ * operations side by side, 64 KB each held some 250 MB against a server of 5 MiB answers.
  */
-const KEPT_BODY_CHARS = 64 * 1024;
+const KEPT_BODY_CHARS = 8 * 1024;
 /** Answers up to this long are kept whole: cheaper than their outline, and small. */
 const KEPT_WHOLE_CHARS = 16 * 1024;
 /** Members of an object and characters of a string kept in the outline of a parsed body. */
