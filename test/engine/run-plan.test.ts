@@ -125,7 +125,9 @@ describe('the run has one pool of requests', () => {
 describe('the same seed gives the same results, however the answers arrive', () => {
   /** Results without their timings (durations, answer times), and with the server's address (a port of the test's) taken out. */
   const comparable = (value: unknown, url: string) =>
-    JSON.parse(JSON.stringify(value, (key, field: unknown) => (key === 'durationMs' || key === 'latency' ? undefined : field)).replaceAll(url, 'http://server'));
+    JSON.parse(
+      JSON.stringify(value, (key, field: unknown) => (key === 'durationMs' || key === 'latency' ? undefined : field)).replaceAll(url, 'http://server'),
+    );
 
   test('every operation and flow, answers in order or shuffled by delays', async () => {
     const operations: Operation[] = [...selfCheckOperations];
