@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { type Operation, wirePath } from '../catalogue/operations.js';
 import type { Exchange, Intent } from '../checks/types.js';
 import type { Client } from '../client/client.js';
@@ -18,7 +19,10 @@ export class OperationSession {
   constructor(
     private readonly client: Client,
     readonly operation: Operation,
-  ) {}
+  ) {
+    // Every call in flight listens for the abandon: with --concurrency past 10, Node would warn of a leak that is none.
+    setMaxListeners(0, this.abandon.signal);
+  }
 
   get abandoned(): boolean {
     return this.abandon.signal.aborted;

@@ -88,6 +88,21 @@ describe('the run has one pool of requests', () => {
     expect(run.progress()).toMatchObject({ done: server.answered(), queued: server.answered() });
   });
 
+  test('a pool wider than ten: no warning from Node about listeners, however many calls of one operation are in flight', async () => {
+    const warnings: string[] = [];
+    const heard = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', heard);
+    try {
+      const server = await front((_call, release) => setTimeout(release, 2));
+      await startRun(small(server.url, { concurrency: 24, runs: 20, hostileRuns: 20 }), { operations: reads, flows: [] }).finished;
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', heard);
+    }
+    expect(warnings).toEqual([]);
+  });
+
   test('--concurrency 1 sends one request at a time', async () => {
     const server = await front((_call, release) => setTimeout(release, 1));
     await startRun(small(server.url, { concurrency: 1 }), { operations: reads, flows: [] }).finished;
