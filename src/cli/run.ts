@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import type * as VitestNode from 'vitest/node';
 import { groups, type GroupId } from '../catalogue/groups.js';
 import { type Operation, operations } from '../catalogue/operations.js';
 import { createClient } from '../client/client.js';
@@ -137,7 +138,14 @@ function settingsOfPart(settings: RunSettings, partGroups: readonly GroupId[]): 
  * grace to finish. An exception of the kit or a suite that failed to load ends it as crashed,
  * with the results it had.
  */
-async function runSuites(settings: RunSettings, config: RunConfig, selected: readonly Operation[], io: RunIo, stop: RunStop): Promise<SuitesOutcome> {
+async function runSuites(
+  settings: RunSettings,
+  config: RunConfig,
+  selected: readonly Operation[],
+  io: RunIo,
+  stop: RunStop,
+  vitestLoading: Promise<typeof VitestNode>,
+): Promise<SuitesOutcome> {
   const partGroups = groupsOfPart(selected, shardPosition(config.shard));
   const partSettings = settingsOfPart(settings, partGroups);
   const partSelected = selected.filter((op) => partGroups.includes(op.group));
@@ -154,8 +162,7 @@ async function runSuites(settings: RunSettings, config: RunConfig, selected: rea
   const collector = new ResultCollector((result) => progress?.advance(result));
   limitSuiteHeaps(settings);
   const started = performance.now();
-  // Loaded here, not with the CLI: the commands that run no suites never load vitest's node side.
-  const { startVitest } = await import('vitest/node');
+  const { startVitest } = await vitestLoading;
   const running = startVitest(
     'test',
     partGroups.map((group) => `suites/${group}.suite.${suiteExtension}`),
@@ -347,6 +354,10 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     const call = config.replay;
     return withReplayTarget(config, ({ settings, redactor }) => replay(call, settings, { ...io, log: (line) => io.log(redactor.text(line)) }));
   }
+  // Loaded by a run only, not with the CLI (--version, list or serve never load vitest's node side),
+  // and from the start: it loads while the embedded server starts and the target is probed.
+  const vitestLoading = import('vitest/node');
+  vitestLoading.catch(() => undefined);
 
   const lock = lockReportDir(config.reportDir);
   // Console lines pass the redactor too; it learns the token once the run has it.
@@ -419,7 +430,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
               ? '; read-only: nothing that changes state is sent'
               : '; this run creates and deletes records on the server (--read-only to avoid it)'),
         );
-      suites = await runSuites(settings, config, selected, io, stop);
+      suites = await runSuites(settings, config, selected, io, stop, vitestLoading);
     } catch (error) {
       suites = { ...suites, ending: endingBeforeSuites(error, stop, config) };
     }
