@@ -159,7 +159,7 @@ if (wanted('scale')) {
 
 // The coverage pass: its requests and time, and the whole run with and without it (alternating, median of 3).
 if (wanted('coverage')) {
-  line('coverage pass: npm start with and without it (median of 3, alternating)');
+  line('coverage pass: the default run (bin, no npm) with and without it (median of 3, alternating)');
   const passOf = (dir: string) => {
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
       summary: { coverageRequests?: number };
@@ -184,7 +184,7 @@ if (wanted('coverage')) {
   };
   results.coveragePass = coverage;
   line(
-    `  ${coverage.requests} requests · npm start ${coverage.wallMs} ms with it, ${coverage.wallMsWithout} ms without · longest operation's pass ${coverage.longestOperationMs} ms`,
+    `  ${coverage.requests} requests · run ${coverage.wallMs} ms with it, ${coverage.wallMsWithout} ms without · longest operation's pass ${coverage.longestOperationMs} ms`,
   );
 }
 

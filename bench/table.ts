@@ -109,7 +109,7 @@ function rows(figures: BenchFigures): string[][] {
   }
   if (coveragePass) {
     table.push([
-      'the coverage pass and page walk (`npm start` with and without, median of 3)',
+      'the coverage pass and page walk (the default run, without npm, with and without it; median of 3)',
       `${thousands(coveragePass.requests)} requests; ${seconds(coveragePass.wallMs)} with, ${seconds(coveragePass.wallMsWithout)} without`,
       'inside the budget of `npm start`',
     ]);

@@ -1,10 +1,11 @@
-// `npm start`'s pre-step: runs `npm run build` only when a source is newer than the last build, so
-// a start after the first pays for no compilation. Sources are src/, suites/, schemas/, the build
-// scripts and the TypeScript settings; a folder's own time counts too, as deleting a file changes it.
+// Builds dist/ (`npm run build`) only when a source is newer than the last build, so a start after
+// the first pays for no compilation. Sources are src/, suites/, schemas/, the build scripts and the
+// TypeScript settings; a folder's own time counts too, as deleting a file changes it. `npm start`
+// calls it in the kit's own process (scripts/start.js); `npm run bench` runs it as a script.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const stamp = join(root, 'dist', '.built');
@@ -18,14 +19,17 @@ function newestChange(path) {
   return newest;
 }
 
-const built = existsSync(stamp) ? statSync(stamp).mtimeMs : -Infinity;
-const sources = Math.max(
-  ...inputs
-    .map((input) => join(root, input))
-    .filter(existsSync)
-    .map(newestChange),
-);
-if (sources >= built) {
+export function buildIfStale() {
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : -Infinity;
+  const sources = Math.max(
+    ...inputs
+      .map((input) => join(root, input))
+      .filter(existsSync)
+      .map(newestChange),
+  );
+  if (sources < built) return;
   execFileSync(process.execPath, [join(root, 'scripts', 'build.js')], { stdio: 'inherit' });
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) buildIfStale();
