@@ -101,6 +101,15 @@ describe('whyUnverified', () => {
     expect(whyUnverified([exchange('conforming', { status: 200, body: failure('401', 'expired') })])).toContain('every answer refused the token');
   });
 
+  it('answers cut short after their status line (a deadline mid-body, the body cap): unverified, not judged whole', () => {
+    const cut = (kind: 'timeout' | 'body-too-large') =>
+      ({ ...exchange('conforming', { status: 200, body: page }), failure: { kind, message: kind } }) as Exchange;
+    expect(whyUnverified([cut('timeout'), cut('body-too-large')])).toBe(
+      'none of 2 calls got an answer (HTTP 200, then timeout, HTTP 200, then body-too-large)',
+    );
+    expect(whyUnverified([cut('timeout'), exchange('conforming', { status: 200, body: page })])).toBeUndefined();
+  });
+
   it('one answer the checks could judge, an error result included: verified', () => {
     expect(whyUnverified([exchange('conforming', { failure: 'timeout' }), exchange('conforming', { status: 200, body: page })])).toBeUndefined();
     expect(whyUnverified([exchange('conforming', { status: 200, body: failure('404', 'no such demand') })])).toBeUndefined();
