@@ -5,19 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { listedOperations } from '../../src/catalogue/listed-operations.js';
 import { operations } from '../../src/catalogue/operations.js';
 import { resolveRunConfig, selectOperations } from '../../src/config/resolve.js';
-import { KitError } from '../../src/errors.js';
+import { kitErrorOf } from '../support/kit-error.js';
 
 const emptyDir = () => mkdtempSync(join(tmpdir(), 'otp-config-'));
-
-function kitErrorOf(action: () => unknown): KitError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof KitError) return error;
-    throw error;
-  }
-  throw new Error('expected a KitError');
-}
 
 describe('resolveRunConfig', () => {
   it('defaults: embedded server, 25 runs, 10 s, 5 MiB, fail on error, every operation', () => {

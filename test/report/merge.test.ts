@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deviationKey } from '../../src/engine/deviation.js';
-import { KitError } from '../../src/errors.js';
 import { findFault } from '../../src/reference/faults/catalogue.js';
 import { mergeReports } from '../../src/report/merge.js';
 import type { Report } from '../../src/report/report.js';
 import type { RunShape } from '../../src/report/run-shape.js';
 import { reportAgainst } from '../support/report.js';
+import { kitErrorOf } from '../support/kit-error.js';
 
 const options: RunShape = {
   authScheme: 'bearer-no-space',
@@ -33,16 +33,6 @@ const write = (report: unknown): string => {
   writeFileSync(file, JSON.stringify(report));
   return file;
 };
-
-function kitErrorOf(action: () => unknown): KitError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof KitError) return error;
-    throw error;
-  }
-  throw new Error('expected a KitError');
-}
 
 let first: Report;
 let second: Report;
