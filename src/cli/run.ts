@@ -114,7 +114,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * The groups a run (or its part, with --shard I/N) checks: those with a selected operation, in
  * the order of section 1, cut into N runs of consecutive groups as even as whole groups allow.
  */
-export function groupsOfPart(selected: readonly Operation[], shard: ShardPosition | undefined): GroupId[] {
+function groupsOfPart(selected: readonly Operation[], shard: ShardPosition | undefined): GroupId[] {
   const withWork = groups.map((group) => group.id).filter((group) => selected.some((op) => op.group === group));
   if (!shard) return withWork;
   const size = Math.ceil(withWork.length / shard.total);

@@ -24,11 +24,6 @@ export interface RequestProgress {
   readonly slowest?: { readonly operation: string; readonly waitingMs: number };
 }
 
-export interface RunHooks {
-  /** Each operation's or flow's result, as it is ready. */
-  readonly onResult?: (result: OperationResult | FlowResult) => void;
-}
-
 /** A run under way: each result as a promise, and the whole run. */
 export interface RunningChecks {
   operation(id: string): Promise<OperationResult>;
@@ -77,16 +72,12 @@ function countingClient(client: Client) {
  * reads are answered, its state-changing operations one after another in catalogue order, then
  * its flows.
  */
-export function startRun(settings: RunSettings, scope: RunScope, hooks: RunHooks = {}): RunningChecks {
+export function startRun(settings: RunSettings, scope: RunScope): RunningChecks {
   const { client: sender, secrets } = clientForRun(settings);
   const { client, progress } = countingClient(sender);
   const context = operationContext(settings, client, sharedValidator(), secrets);
   // Redacted whole as it leaves the engine: the tokens issued during the run are known only here.
-  const finish = <T extends OperationResult | FlowResult>(result: T): T => {
-    const redacted = redactorFor(secrets).deep(result);
-    hooks.onResult?.(redacted);
-    return redacted;
-  };
+  const finish = <T extends OperationResult | FlowResult>(result: T): T => redactorFor(secrets).deep(result);
   const checkOperation = async (operation: Operation) => finish(await runOperation(operation, context));
   const checkFlow = async (flow: Flow) => finish(await runFlow(flow, { client, seed: settings.seed, token: settings.token, secrets, mapped: settings.mapped }));
 
