@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type * as VitestNode from 'vitest/node';
-import { groups, type GroupId } from '../catalogue/groups.js';
+import type { GroupId } from '../catalogue/groups.js';
 import { type Operation, operations } from '../catalogue/operations.js';
 import { createClient } from '../client/client.js';
 import type { RunConfig } from '../config/resolve.js';
@@ -29,7 +29,7 @@ import { shippedSpec } from '../report/tested.js';
 import { lockReportDir } from '../report/lock.js';
 import { type ProgressOutput, Progress } from '../report/progress.js';
 import { buildRunReport, checkInfos, failsRun, type Report, type RunTimings } from '../report/report.js';
-import { runShapeOf, type ShardPosition, shardPosition } from '../report/run-shape.js';
+import { groupsOfPart, runShapeOf, shardPosition } from '../report/run-shape.js';
 import type { ExitCode, RunEnding } from '../report/status.js';
 import { writeReports } from '../report/write.js';
 import { writeHar } from '../report/har.js';
@@ -109,17 +109,6 @@ interface SuitesOutcome {
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/**
- * The groups a run (or its part, with --shard I/N) checks: those with a selected operation, in
- * the order of section 1, cut into N runs of consecutive groups as even as whole groups allow.
- */
-function groupsOfPart(selected: readonly Operation[], shard: ShardPosition | undefined): GroupId[] {
-  const withWork = groups.map((group) => group.id).filter((group) => selected.some((op) => op.group === group));
-  if (!shard) return withWork;
-  const size = Math.ceil(withWork.length / shard.total);
-  return withWork.slice((shard.index - 1) * size, shard.index * size);
-}
 
 /** The settings narrowed to the groups of this part of the run. */
 function settingsOfPart(settings: RunSettings, partGroups: readonly GroupId[]): RunSettings {

@@ -234,6 +234,13 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
       `--read-only leaves nothing to check: every operation --only selects (${selected.map((op) => op.id).join(', ')}) changes state; select a read-only operation too, or drop --read-only.`,
     );
   }
+  const groupsCalled = new Set(selected.filter((op) => !(readOnly && op.mutates)).map((op) => op.group)).size;
+  if (shardParts && Number(shardParts[2]) > groupsCalled) {
+    // A part with no group would check nothing and still pass.
+    throw badOption(
+      `--shard ${shard}: the run calls operations of ${groupsCalled} groups, and a part is at least one group; split it into ${groupsCalled} parts at most.`,
+    );
+  }
   const rate = source('rate');
   const reportDir = resolve(cwd, source('report-dir') ?? 'reports');
   checkReportDir(reportDir);

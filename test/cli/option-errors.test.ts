@@ -38,6 +38,7 @@ const cases: ReadonlyArray<{ readonly args: string[]; readonly env?: NodeJS.Proc
   { args: ['--quiet', '--verbose'], names: '--quiet' },
   { args: ['--fail-on-new'], names: '--baseline' },
   { args: ['--shard', '3/2', '--seed', '1'], names: '--shard' },
+  { args: ['--shard', '2/2', '--seed', '1', '--only', 'custom-demand'], names: '--shard' },
   { args: ['--read-only'], env: { OTP_INSECURE: 'perhaps' }, names: '--insecure' },
   { args: ['--report-dir', aFile], names: 'is a file' },
   { args: ['--report-dir', join(aFile, 'reports')], names: 'cannot be created' },
