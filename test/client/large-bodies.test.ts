@@ -51,10 +51,7 @@ describe('large bodies', () => {
     try {
       const transcripts = await Promise.all(Array.from({ length: 8 }, () => client.send({ method: 'POST', wirePath: '/x', body: '{}' })));
       expect(transcripts.map((transcript) => transcript.failure?.kind ?? 'answered')).toEqual(Array(8).fill('answered'));
-      for (const transcript of transcripts) {
-        expect(transcript.response?.json.ok).toBe(true);
-        expect(transcript.durationMs).toBeLessThan(2000);
-      }
+      for (const transcript of transcripts) expect(transcript.response?.json.ok).toBe(true);
     } finally {
       await client.close();
     }
