@@ -1,7 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { authorizationValue, type AuthScheme } from './auth.js';
-import { ACCEPT_ENCODING, type BodyRead, BodyReadError, readBody } from './decode.js';
+import { type AnswerHead, AnswerError, AnswerReader } from './answer-reader.js';
+import { ACCEPT_ENCODING, type BodyRead } from './decode.js';
 import { createDispatcher, type TransportOptions } from './dispatcher.js';
 import type { ParsedBody, ReceivedResponse, Transcript } from './exchange.js';
 import { classifyFailure } from './failures.js';
@@ -107,8 +108,10 @@ function answered(
       durationMs,
     };
   }
-  const invalidUtf8 = isUtf8(read.bytes) ? {} : { invalidUtf8: true as const };
-  return { request: sent, response: { ...response, ...decoding, ...invalidUtf8, bodyText, json: parseJson(bodyText) }, durationMs };
+  const received: ReceivedResponse = { status: response.status, headers: response.headers, bodyText, json: parseJson(bodyText) };
+  if (!isUtf8(read.bytes)) Object.assign(received, { invalidUtf8: true });
+  if (read.encodingProblem !== undefined) Object.assign(received, decoding);
+  return { request: sent, response: received, durationMs };
 }
 
 /** One undici pool with keep-alive per run; every request bounded in time and size. */
@@ -130,84 +133,88 @@ export function createClient(options: ClientOptions): Client {
     authorization: authorizationValue(options.authScheme, options.token),
   };
 
+  /** The headers of a request that replaces none of the defaults: one object, shared, as none is changed. */
+  let plainHeaders = flattenHeaders(defaultHeaders);
+  const timeoutError = () => Object.assign(new Error(`no complete response within ${options.timeoutMs} ms`), { name: 'TimeoutError' });
+
   async function sendOnce(request: OutgoingRequest): Promise<Transcript> {
-    const headers = flattenHeaders({ ...defaultHeaders, ...request.headers });
+    const headers = request.headers ? flattenHeaders({ ...defaultHeaders, ...request.headers }) : plainHeaders;
     const path = requestPath(target, request.wirePath);
     const sent = { method: request.method, url: `${target.origin}${path}`, headers, body: request.body };
     if (request.abandon?.aborted) {
       return { request: sent, failure: classifyFailure(undefined, options.timeoutMs, request.abandon), durationMs: 0 };
     }
-    await pace();
+    if (pace) await pace();
     request.onSent?.();
     const started = performance.now();
     let waited = 0;
     const elapsed = () => Math.round((performance.now() - started - waited) * 10) / 10;
-    // One controller and one timer per request: cheaper than AbortSignal.timeout and AbortSignal.any.
-    const controller = new AbortController();
-    let timer = setTimeout(() => controller.abort(), options.timeoutMs);
-    /** Stops the deadline while `work` waits for its turn, and starts it again with what was left of it. */
-    const outsideDeadline = async <T>(turn: (work: () => Promise<T>) => Promise<T>, work: () => Promise<T>): Promise<T> => {
+    let releaseTurn: (() => void) | undefined;
+    /** A body declared large waits for its turn outside the deadline, and holds the turn until it is parsed. */
+    const holdLarge = (head: AnswerHead): Promise<void> | undefined => {
+      if (!(Number(head.headers['content-length']) > LARGE_BODY_BYTES)) return undefined;
       clearTimeout(timer);
       const waitFrom = performance.now();
-      return turn(async () => {
-        waited += performance.now() - waitFrom;
-        timer = setTimeout(() => controller.abort(), Math.max(0, options.timeoutMs - elapsed()));
-        return work();
+      return new Promise<void>((granted) => {
+        void oneOfFewLarge(
+          () =>
+            new Promise<void>((release) => {
+              waited += performance.now() - waitFrom;
+              timer = setTimeout(() => reader.cut(timeoutError()), Math.max(0, options.timeoutMs - elapsed()));
+              releaseTurn = release;
+              granted();
+            }),
+        );
       });
     };
-    const abandon = () => controller.abort();
+    const reader = new AnswerReader(options.maxBodyBytes, holdLarge);
+    // One timer per request, and the request cut through the reader: no AbortSignal per call.
+    let timer = setTimeout(() => reader.cut(timeoutError()), options.timeoutMs);
+    const abandon = () => reader.cut(new Error('abandoned'));
     request.abandon?.addEventListener('abort', abandon, { once: true });
-    // Abandoned while waiting for its turn: a listener added now would never hear of it.
-    if (request.abandon?.aborted) controller.abort();
-    let response: Omit<ReceivedResponse, 'bodyText' | 'json'> | undefined;
+    // Abandoned while waiting for the rate: a listener added now would never hear of it.
+    if (request.abandon?.aborted) abandon();
     try {
-      const answer = await dispatcher.request({
-        origin: target.origin,
-        method: request.method as 'POST',
-        path,
-        headers,
-        body: request.body,
-        signal: controller.signal,
-      });
-      const received = { status: answer.statusCode, headers: flattenHeaders(answer.headers) };
-      response = received;
-      const declaredLarge = Number(received.headers['content-length']) > LARGE_BODY_BYTES;
-      const readAndParse = async (): Promise<Transcript> => {
-        const read = await readBody(answer.body, received.headers['content-encoding'], options.maxBodyBytes);
-        clearTimeout(timer);
-        const durationMs = elapsed();
-        const parse = async () => answered(sent, received, read, durationMs, options.maxBodyBytes);
-        return read.bytes.length > LARGE_BODY_BYTES && !declaredLarge ? oneOfFewLarge(parse) : parse();
-      };
-      return declaredLarge ? await outsideDeadline(oneOfFewLarge, readAndParse) : await readAndParse();
+      dispatcher.dispatch({ origin: target.origin, method: request.method as 'POST', path, headers, body: request.body }, reader);
+      const { head, read } = await reader.answer;
+      clearTimeout(timer);
+      const durationMs = elapsed();
+      if (read.bytes.length > LARGE_BODY_BYTES && !releaseTurn)
+        return await oneOfFewLarge(async () => answered(sent, head, read, durationMs, options.maxBodyBytes));
+      return answered(sent, head, read, durationMs, options.maxBodyBytes);
     } catch (error) {
       const failure = classifyFailure(error, options.timeoutMs, request.abandon);
-      const partial = response && {
-        ...response,
-        bodyText: error instanceof BodyReadError ? error.partial.toString('utf8') : '',
+      const head = error instanceof AnswerError ? error.head : undefined;
+      const partial = head && {
+        ...head,
+        bodyText: (error as AnswerError).partial.toString('utf8'),
         json: { ok: false, reason: 'body incomplete' } as const,
       };
       return { request: sent, ...(partial ? { response: partial } : {}), failure, durationMs: elapsed() };
     } finally {
       clearTimeout(timer);
+      releaseTurn?.();
       request.abandon?.removeEventListener('abort', abandon);
     }
   }
 
   let refreshed = false;
+  const refreshes = (request: OutgoingRequest, transcript: Transcript) =>
+    !refreshed && !(request.headers && 'authorization' in request.headers) && unauthorized(transcript);
   /** Once per client: a refused documented call gets a new token from the token operation, then is sent again. */
-  async function refreshOnce(request: OutgoingRequest, transcript: Transcript): Promise<Transcript> {
-    if (refreshed || !options.refreshToken || 'authorization' in (request.headers ?? {}) || !unauthorized(transcript)) return transcript;
+  async function refreshOnce(request: OutgoingRequest, transcript: Transcript, refreshToken: () => Promise<string | undefined>): Promise<Transcript> {
     refreshed = true;
-    const token = await options.refreshToken();
+    const token = await refreshToken();
     if (token === undefined) return transcript;
     defaultHeaders.authorization = authorizationValue(options.authScheme, token);
+    plainHeaders = flattenHeaders(defaultHeaders);
     return sendOnce(request);
   }
 
   /** Sends, and waits out a 429 a bounded number of times (8: rate limits are not shown). */
   async function send(request: OutgoingRequest): Promise<Transcript> {
-    let transcript = await refreshOnce(request, await sendOnce(request));
+    let transcript = await sendOnce(request);
+    if (options.refreshToken && refreshes(request, transcript)) transcript = await refreshOnce(request, transcript, options.refreshToken);
     for (let retry = 0; retry < RATE_LIMIT_RETRIES && transcript.response?.status === 429; retry++) {
       const wait = Math.min(retryAfterMs(transcript.response.headers['retry-after']), MAX_RETRY_WAIT_MS);
       try {

@@ -42,13 +42,14 @@ export function contentCodings(header: string | undefined): string[] {
     .filter((coding) => coding !== '' && coding !== 'identity');
 }
 
-interface Sink {
+/** The chunks of a body kept so far, and how many bytes arrived. */
+export interface Sink {
   chunks: Buffer[];
   received: number;
 }
 
 /** Keeps chunks until `cap` bytes; past it keeps only the first bytes and says so (false). */
-function keep(into: Sink, chunk: Buffer, cap: number): boolean {
+export function keep(into: Sink, chunk: Buffer, cap: number): boolean {
   into.received += chunk.length;
   if (into.received <= cap) {
     into.chunks.push(chunk);

@@ -1,4 +1,7 @@
-/** At most `limit` tasks at once; the rest wait in order. */
+/**
+ * At most `limit` tasks at once; the rest wait in order. A task that finds a free slot starts at
+ * once, with no promise of the limiter's own around it.
+ */
 export function createLimiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
   let active = 0;
   const waiting: Array<() => void> = [];
@@ -6,13 +9,16 @@ export function createLimiter(limit: number): <T>(task: () => Promise<T>) => Pro
     active--;
     waiting.shift()?.();
   };
-  return async (task) => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+  const start = <T>(task: () => Promise<T>): Promise<T> => {
     active++;
+    let running: Promise<T>;
     try {
-      return await task();
-    } finally {
-      release();
+      running = task();
+    } catch (error) {
+      running = Promise.reject(error);
     }
+    running.then(release, release);
+    return running;
   };
+  return (task) => (active < limit ? start(task) : new Promise<void>((resolve) => waiting.push(resolve)).then(() => start(task)));
 }

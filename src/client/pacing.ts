@@ -7,9 +7,9 @@ export interface Clock {
 
 const realClock: Clock = { now: () => performance.now(), sleep: (ms) => sleep(ms) };
 
-/** Spaces request starts so that at most `perSecond` begin in any second. */
-export function createPacer(perSecond: number | undefined, clock: Clock = realClock): () => Promise<void> {
-  if (perSecond === undefined) return async () => {};
+/** Spaces request starts so that at most `perSecond` begin in any second; undefined when there is no rate to keep. */
+export function createPacer(perSecond: number | undefined, clock: Clock = realClock): (() => Promise<void>) | undefined {
+  if (perSecond === undefined) return undefined;
   const interval = 1000 / perSecond;
   let next = 0;
   return async () => {

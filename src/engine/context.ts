@@ -25,6 +25,7 @@ export function operationContext(
     validator,
     checks: allChecks,
     runs: settings.runs,
+    lanes: settings.concurrency,
     hostileRuns: settings.hostileRuns,
     authProbes: settings.authProbes,
     seed: settings.seed,
@@ -62,11 +63,13 @@ export function clientForRun(settings: RunSettings): { client: Client; secrets: 
   });
   const issuing = tokenIssuingPaths(settings.mapped, source?.operation);
   const client: Client = {
-    send: async (request) => {
-      const transcript = await sender.send(request);
-      if (issuing.has(request.wirePath)) keep(issuedTokens(transcript, source?.pointer));
-      return transcript;
-    },
+    send: (request) =>
+      issuing.has(request.wirePath)
+        ? sender.send(request).then((transcript) => {
+            keep(issuedTokens(transcript, source?.pointer));
+            return transcript;
+          })
+        : sender.send(request),
     close: () => sender.close(),
   };
   return { client: settings.exchangeLogDir ? loggingClient(client, settings.exchangeLogDir, secrets) : client, secrets };

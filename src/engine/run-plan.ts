@@ -39,16 +39,15 @@ function countingClient(client: Client) {
   let queued = 0;
   const inFlight = new Map<number, { operation: string; since: number }>();
   const counted: Client = {
-    send: async (request) => {
+    send: (request) => {
       const ticket = queued++;
       // Waiting for a slot is not waiting for the server: the clock of a request starts when it leaves.
-      const transcript = await client.send({
-        ...request,
-        onSent: () => inFlight.set(ticket, { operation: request.wirePath, since: performance.now() }),
+      const onSent = () => inFlight.set(ticket, { operation: request.wirePath, since: performance.now() });
+      return client.send({ ...request, onSent }).then((transcript) => {
+        inFlight.delete(ticket);
+        done++;
+        return transcript;
       });
-      inFlight.delete(ticket);
-      done++;
-      return transcript;
     },
     close: () => client.close(),
   };
