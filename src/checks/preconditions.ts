@@ -45,4 +45,11 @@ export function holds(precondition: Precondition, exchange: Exchange): boolean {
   }
 }
 
+/** Which preconditions an exchange meets, found once for every check that judges it. */
+export function preconditionsMet(exchange: Exchange): Readonly<Record<Precondition, boolean>> {
+  const response = answered(exchange);
+  const json = response && !exchange.failure && exchange.response!.json.ok;
+  return { exchange: true, response, json, data: json && resultData(exchange) !== undefined };
+}
+
 export { isPlainObject };

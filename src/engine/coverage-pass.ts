@@ -44,12 +44,10 @@ export const COVERAGE_PATH = 'coverage';
  */
 export async function sendCoveragePass(operation: Operation, session: OperationSession, keep: KeepJudged): Promise<CoverageCall[]> {
   if (operation.requestSchema === undefined) return [];
-  return Promise.all(
-    coverageRequests(operation.id).map(async (request, index) => {
-      const exchange = await session.send(request.judgedAs, `${COVERAGE_PATH}:${index}`, payloadOf(request), request.body);
-      return { class: request.classId, family: request.family, field: request.field, judgedAs: request.judgedAs, exchange: keep(exchange, index) };
-    }),
-  );
+  return session.inLanes(coverageRequests(operation.id), async (request, index) => {
+    const exchange = await session.send(request.judgedAs, `${COVERAGE_PATH}:${index}`, payloadOf(request), request.body);
+    return { class: request.classId, family: request.family, field: request.field, judgedAs: request.judgedAs, exchange: keep(exchange, index) };
+  });
 }
 
 /** A valid call's checks read the payload (pageNo, items); a hostile call's evidence reads what it tried. */

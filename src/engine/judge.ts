@@ -1,5 +1,5 @@
-import { holds, isPlainObject } from '../checks/preconditions.js';
-import type { Check, CheckContext, Exchange, Finding } from '../checks/types.js';
+import { isPlainObject, preconditionsMet } from '../checks/preconditions.js';
+import type { Check, CheckContext, Exchange, ExchangeCheck, Finding, Intent } from '../checks/types.js';
 import { deviationKey, SAMPLES_PER_CAUSE } from './deviation.js';
 
 /** One finding kept as evidence, with the call (in outline) that showed it. */
@@ -56,8 +56,10 @@ export function causeKey(check: Check, finding: Finding, exchange: Exchange): st
  * operations side by side, 64 KB each held some 250 MB against a server of 5 MiB answers.
  */
 const KEPT_BODY_CHARS = 8 * 1024;
-/** Answers up to this long are kept whole: cheaper than their outline, and small. */
+/** Answers up to this long are kept whole as evidence: cheaper than their outline, and small. */
 const KEPT_WHOLE_CHARS = 16 * 1024;
+/** Bodies up to this long keep their parse whole in a call's brief: outlining them would save nothing. */
+const KEPT_WHOLE_PARSED_CHARS = 1024;
 /** Members of an object and characters of a string kept in the outline of a parsed body. */
 const KEPT_MEMBERS = 64;
 const KEPT_STRING_CHARS = 256;
@@ -72,23 +74,23 @@ function detached(text: string, length: number): string {
 function outlineValue(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return detached(value, KEPT_STRING_CHARS);
   if (depth >= KEPT_DEPTH) return Array.isArray(value) ? [] : isPlainObject(value) ? {} : value;
-  if (Array.isArray(value)) return value.slice(0, 1).map((item) => outlineValue(item, depth + 1));
+  if (Array.isArray(value)) return value.length === 0 ? [] : [outlineValue(value[0], depth + 1)];
   if (isPlainObject(value)) {
-    return Object.fromEntries(
-      Object.entries(value)
-        .slice(0, KEPT_MEMBERS)
-        .map(([name, member]) => [name, outlineValue(member, depth + 1)]),
-    );
+    const kept: Record<string, unknown> = {};
+    let members = 0;
+    for (const name in value) {
+      if (members++ === KEPT_MEMBERS) break;
+      kept[name] = outlineValue(value[name], depth + 1);
+    }
+    return kept;
   }
   return value;
 }
 
 /**
- * What the Judge keeps of a call once every exchange check has judged it: the request, the
- * response's status, headers and the beginning of its body, and the body parsed in outline (a
- * short answer is kept whole). That is what evidence and the operation checks need (they judge
- * what kind of answer came: data or not, records or not, never every record), and it holds none
- * of a 5 MiB page.
+ * What the Judge keeps of a call as evidence once every exchange check has judged it: the request,
+ * the response's status, headers and the beginning of its body, and the body parsed in outline (a
+ * short answer is kept whole). That is what evidence needs, and it holds none of a 5 MiB page.
  */
 export function outline(exchange: Exchange): Exchange {
   const { response } = exchange;
@@ -104,13 +106,31 @@ export function outline(exchange: Exchange): Exchange {
 }
 
 /**
+ * What the Judge keeps of every call for the operation checks, which judge what kind of answer
+ * came (data or not, records or not, a refusal or not), never the text or every record: no body
+ * text, no payload, and a body parsed in outline unless it is short. Every call of an operation
+ * is held until the operation ends, so this is what a run's memory and its collector's work grow
+ * with.
+ */
+function brief(exchange: Exchange): Exchange {
+  const { response } = exchange;
+  if (!response) return { ...exchange, payload: undefined };
+  const json =
+    response.json.ok && response.bodyText.length > KEPT_WHOLE_PARSED_CHARS ? { ok: true as const, value: outlineValue(response.json.value, 0) } : response.json;
+  return { ...exchange, payload: undefined, response: { ...response, bodyText: '', json } };
+}
+
+/**
  * Judges exchanges one by one as they arrive (so checking overlaps the wait for the next answers),
  * then the operation as a whole; counts what could not be judged as skipped. Findings are folded
  * into causes as they come; each call is kept only in outline.
  */
 export class Judge {
   private readonly causes = new Map<string, Cause>();
+  /** Every call in brief, for the operation checks. */
   private readonly sent: { exchange: Exchange; rank: number }[] = [];
+  /** The call of lowest rank, in outline: the evidence of what the operation checks find. */
+  private first: { exchange: Exchange; rank: number } | undefined;
   private readonly byCheck: Record<string, CheckTally> = {};
   private readonly findingsByCall = new Map<string, Record<string, number>>();
   private evaluations = 0;
@@ -126,12 +146,12 @@ export class Judge {
     return (this.byCheck[check.id] ??= { evaluated: 0, passed: 0, skipped: 0 });
   }
 
-  private record(check: Check, exchange: Exchange, findings: readonly Finding[], kept: Exchange, rank: number): void {
+  private record(check: Check, exchange: Exchange, findings: readonly Finding[], kept: () => Exchange, rank: number, tally = this.tally(check)): void {
     this.evaluations++;
-    this.tally(check).evaluated++;
+    tally.evaluated++;
     if (findings.length === 0) {
       this.passed++;
-      this.tally(check).passed++;
+      tally.passed++;
     }
     for (const finding of findings) {
       const key = causeKey(check, finding, exchange);
@@ -141,24 +161,40 @@ export class Judge {
         this.causes.set(key, cause);
       }
       cause.occurrences += finding.occurrences ?? 1;
-      keepLowestRanks(cause.samples, { finding, exchange: kept, rank });
+      keepLowestRanks(cause.samples, { finding, exchange: kept(), rank });
     }
   }
 
-  /** Every exchange check that applies; the exchange is returned in outline, as the Judge keeps it. */
+  /** The exchange checks that apply to calls of one intent on this operation, with their tallies, found once. */
+  private readonly applying = new Map<Intent, { check: ExchangeCheck; tally: CheckTally }[]>();
+  private checksFor(exchange: Exchange): readonly { check: ExchangeCheck; tally: CheckTally }[] {
+    let checks = this.applying.get(exchange.intent);
+    if (!checks) {
+      checks = this.checks
+        .filter(
+          (check): check is ExchangeCheck =>
+            check.scope === 'exchange' && check.intents.includes(exchange.intent) && (!check.appliesTo || check.appliesTo(exchange.operation)),
+        )
+        .map((check) => ({ check, tally: this.tally(check) }));
+      this.applying.set(exchange.intent, checks);
+    }
+    return checks;
+  }
+
+  /** Every exchange check that applies; the exchange is returned in brief, as the Judge keeps it. */
   add(exchange: Exchange, rank: number = this.sent.length): Exchange {
     if (!wasSent(exchange)) {
       this.skipped++;
       return exchange;
     }
-    const kept = outline(exchange);
-    this.sent.push({ exchange: kept, rank });
-    for (const check of this.checks) {
-      if (check.scope !== 'exchange' || !check.intents.includes(exchange.intent)) continue;
-      if (check.appliesTo && !check.appliesTo(exchange.operation)) continue;
-      if (!holds(check.needs, exchange)) {
+    let outlined: Exchange | undefined;
+    const kept = () => (outlined ??= outline(exchange));
+    if (!this.first || rank < this.first.rank) this.first = { exchange: kept(), rank };
+    const met = preconditionsMet(exchange);
+    for (const { check, tally } of this.checksFor(exchange)) {
+      if (!met[check.needs]) {
         this.skipped++;
-        this.tally(check).skipped++;
+        tally.skipped++;
         continue;
       }
       const findings = check.run(exchange, this.context);
@@ -167,19 +203,21 @@ export class Judge {
         byCheck[check.id] = (byCheck[check.id] ?? 0) + findings.reduce((total, finding) => total + (finding.occurrences ?? 1), 0);
         this.findingsByCall.set(exchange.path, byCheck);
       }
-      this.record(check, exchange, findings, kept, rank);
+      this.record(check, exchange, findings, kept, rank, tally);
     }
-    return kept;
+    const briefed = brief(exchange);
+    this.sent.push({ exchange: briefed, rank });
+    return briefed;
   }
 
   /** The operation checks over every exchange added, then the verdicts. */
   finish(): Verdicts {
     const sent = this.sent.sort((a, b) => a.rank - b.rank).map((call) => call.exchange);
-    const first = sent[0];
+    const first = this.first;
     if (first) {
       for (const check of this.checks) {
-        if (check.scope !== 'operation' || (check.appliesTo && !check.appliesTo(first.operation))) continue;
-        this.record(check, first, check.run(sent, this.context), first, this.sent[0]!.rank);
+        if (check.scope !== 'operation' || (check.appliesTo && !check.appliesTo(first.exchange.operation))) continue;
+        this.record(check, first.exchange, check.run(sent, this.context), () => first.exchange, first.rank);
       }
     }
     return {

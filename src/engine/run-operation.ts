@@ -67,6 +67,8 @@ export interface OperationRunContext extends CheckContext {
   readonly shrink: ShrinkBudget;
   /** The deterministic coverage pass and page walk, before the generated calls; absent: not run. */
   readonly coverage?: WalkBounds;
+  /** Calls of each phase under way at once: the run's concurrency. */
+  readonly lanes: number;
 }
 
 /** The token with every letter in the other case. */
@@ -110,15 +112,18 @@ const PLAN = { coverage: 0, walk: 1_000_000, conforming: 2_000_000, hostile: 3_0
  */
 export async function runOperation(operation: Operation, context: OperationRunContext): Promise<OperationResult> {
   const started = performance.now();
-  const session = new OperationSession(context.client, operation);
+  const session = new OperationSession(context.client, operation, context.lanes);
   const judging = new Judge(context.checks, context);
 
   // Every phase goes out at once, so a slow answer in one holds up none of the others; the valid
   // calls first, so that a timeout elsewhere, which abandons the operation, finds them already sent.
   // Each call is judged as it arrives, and its place in the plan, not its arrival, orders the evidence kept.
-  const conformingRuns = generateCalls(operation, 'conforming', context.seed, context.runs).map(async (call, index) =>
-    judging.add(await session.send('conforming', `conforming:${index}`, call.payload, call.body), PLAN.conforming + index),
-  );
+  let firstConforming: Promise<Exchange> | undefined;
+  const conformingRuns = session.inLanes(generateCalls(operation, 'conforming', context.seed, context.runs), (call, index) => {
+    const sending = session.send('conforming', `conforming:${index}`, call.payload, call.body);
+    firstConforming ??= sending;
+    return sending.then((sent) => judging.add(sent, PLAN.conforming + index));
+  });
   // The coverage pass is the same for every seed: a class that trips the server is found on every run.
   const coverageStarted = performance.now();
   let coverageMs = 0;
@@ -128,11 +133,10 @@ export async function runOperation(operation: Operation, context: OperationRunCo
         walkPages(operation, session, context.coverage, (exchange, place) => judging.add(exchange, PLAN.walk + place)),
       ]).finally(() => (coverageMs = performance.now() - coverageStarted))
     : Promise.resolve<[CoverageCall[], { calls: CoverageCall[]; walk?: PageWalk }]>([[], { calls: [] }]);
-  const hostileRuns = generateCalls(operation, 'hostile', context.seed, context.hostileRuns).map(async (call, index) =>
+  const hostileRuns = session.inLanes(generateCalls(operation, 'hostile', context.seed, context.hostileRuns), async (call, index) =>
     judging.add(await session.send('hostile', `hostile:${index}`, call.payload, call.body), PLAN.hostile + index),
   );
-  // The probes resend the first valid call with other headers: they wait for that call alone.
-  const firstConforming = conformingRuns.at(0);
+  // The probes resend the first valid call, whole, with other headers: they wait for that call alone.
   const probeRuns =
     context.authProbes && firstConforming
       ? firstConforming.then((probed) =>
@@ -150,7 +154,7 @@ export async function runOperation(operation: Operation, context: OperationRunCo
           ),
         )
       : Promise.resolve([]);
-  const [[covered, walked], conforming, , probes] = await Promise.all([coverageRun, Promise.all(conformingRuns), Promise.all(hostileRuns), probeRuns]);
+  const [[covered, walked], conforming, , probes] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns]);
 
   const verdicts = judging.finish();
   const shrunkChecks = new Set<string>();

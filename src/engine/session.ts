@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { type Operation, wirePath } from '../catalogue/operations.js';
 import type { Exchange, Intent } from '../checks/types.js';
-import type { Client } from '../client/client.js';
+import type { Client, OutgoingRequest } from '../client/client.js';
 import { LatencyLog } from './latency.js';
 
 /**
@@ -15,13 +15,39 @@ export class OperationSession {
   sent = 0;
   /** How long the answers of the calls that went out took. */
   readonly latency = new LatencyLog();
+  /** One string for every call: the client looks it up and joins it to the base, and a string made once is hashed once. */
+  private readonly wirePath: string;
 
+  /**
+   * @param lanes calls of a phase under way at once (the run's concurrency): enough to keep the
+   *   pool full, few enough that the rest wait as data rather than as calls in progress.
+   */
   constructor(
     private readonly client: Client,
     readonly operation: Operation,
+    private readonly lanes: number = 1,
   ) {
     // Every call in flight listens for the abandon: with --concurrency past 10, Node would warn of a leak that is none.
     setMaxListeners(0, this.abandon.signal);
+    this.wirePath = wirePath(operation);
+  }
+
+  /**
+   * `work` on every item in order, at most `lanes` at once; results in the items' order. An
+   * operation of a thousand calls then holds a few in progress, not a thousand suspended calls
+   * that each survive the collector until their turn comes.
+   */
+  async inLanes<T, R>(items: readonly T[], work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+    const results: R[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]!, index);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.lanes, items.length) }, lane));
+    return results;
   }
 
   get abandoned(): boolean {
@@ -35,13 +61,8 @@ export class OperationSession {
     body: string | undefined,
     headers?: Readonly<Record<string, string | undefined>>,
   ): Promise<Exchange> {
-    const transcript = await this.client.send({
-      method: this.operation.method,
-      wirePath: wirePath(this.operation),
-      body,
-      abandon: this.abandon.signal,
-      ...(headers ? { headers } : {}),
-    });
+    const request: OutgoingRequest = { method: this.operation.method, wirePath: this.wirePath, body, abandon: this.abandon.signal };
+    const transcript = await this.client.send(headers ? { ...request, headers } : request);
     if (transcript.failure?.kind !== 'aborted') {
       this.sent++;
       this.latency.record(path, transcript);
