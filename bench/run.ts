@@ -6,11 +6,14 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { Pool } from 'undici';
-import { operations, wirePath } from '../src/catalogue/operations.js';
+import type * as Catalogue from '../src/catalogue/operations.js';
+import { operations } from '../src/catalogue/operations.js';
+import type * as Calls from '../src/engine/calls.js';
 import { generateCalls } from '../src/engine/calls.js';
-import { startRun } from '../src/engine/run-plan.js';
+import type * as RunPlan from '../src/engine/run-plan.js';
 import { hostileRequest } from '../src/generators/hostile.js';
 import { validPayload } from '../src/generators/payloads.js';
 import { selfCheckSettings } from '../src/mutation/run-against.js';
@@ -24,6 +27,8 @@ import { median, type ProcessRun, root, runCli, runNpmStart } from './measure.js
 import { installPacked } from './packed.js';
 import { type BenchFigures, withPerformanceTable } from './table.js';
 
+/** Rounds of each side in the engine figure: the machine is shared, and one slow second moves a median of few. */
+const ENGINE_ROUNDS = 9;
 /** BENCH_ONLY=start,phases,scale,coverage,engine,validation,generation,hostile,wrong-pages,latency,size runs some sections only. */
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (section: string) => !only || only.includes(section);
@@ -189,8 +194,13 @@ if (wanted('coverage')) {
 }
 
 // 2. Engine overhead: the kit's send-check-record loop against a bare undici loop, same requests,
-// same concurrency, same server (in its own process), alternating.
+// same concurrency, same server (in its own process), alternating. The kit is the compiled code
+// the CLI runs (dist/), not the sources as this script's loader transforms them.
 if (wanted('engine')) {
+  const compiled = (module: string) => import(pathToFileURL(join(root, 'dist', 'src', module)).href);
+  const { startRun } = (await compiled('engine/run-plan.js')) as typeof RunPlan;
+  const catalogue = (await compiled('catalogue/operations.js')) as typeof Catalogue;
+  const generation = (await compiled('engine/calls.js')) as typeof Calls;
   const token = 'bench-token';
   const server = await child(['bin/otp-conformance.js', 'serve', '--port', '0', '--token', token]);
   const concurrency = 8;
@@ -206,13 +216,13 @@ if (wanted('engine')) {
     timeoutMs: 10_000,
     maxBodyBytes: 5 * 1024 * 1024,
   });
-  const calls = operations.flatMap((op) => generateCalls(op, 'conforming', settings.seed, runs).map((call) => ({ op, body: call.body })));
+  const calls = catalogue.operations.flatMap((op) => generation.generateCalls(op, 'conforming', settings.seed, runs).map((call) => ({ op, body: call.body })));
   const total = calls.length;
 
   // The run function every run goes through: its schedule, one pool, each answer judged by every check.
   const kitRound = async () => {
     const started = performance.now();
-    await startRun(settings, { operations, flows: [] }).finished;
+    await startRun(settings, { operations: catalogue.operations, flows: [] }).finished;
     return total / ((performance.now() - started) / 1000);
   };
   // The same calls through one undici pool, each answer only parsed.
@@ -227,7 +237,7 @@ if (wanted('engine')) {
           const { op, body } = calls[next++]!;
           const answer = await pool.request({
             method: 'POST',
-            path: wirePath(op),
+            path: catalogue.wirePath(op),
             body,
             headers: { 'content-type': 'application/json', authorization: `bearer${token}` },
           });
@@ -243,7 +253,7 @@ if (wanted('engine')) {
   await bareRound();
   const kit: number[] = [];
   const bare: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < ENGINE_ROUNDS; i++) {
     kit.push(await kitRound());
     bare.push(await bareRound());
   }
@@ -256,7 +266,7 @@ if (wanted('engine')) {
     ratio: Number((median(kit) / median(bare)).toFixed(2)),
   };
   results.engineOverhead = engine;
-  line(`engine overhead (${total} valid calls of the 16 documented operations, concurrency ${concurrency}, median of 5 alternating rounds)`);
+  line(`engine overhead (${total} valid calls of the 16 documented operations, concurrency ${concurrency}, median of ${ENGINE_ROUNDS} alternating rounds)`);
   line(`  kit ${engine.kitRequestsPerSecond} req/s · bare undici ${engine.bareRequestsPerSecond} req/s · kit ÷ bare = ${engine.ratio}`);
 }
 
