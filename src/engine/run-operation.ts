@@ -118,10 +118,11 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   // Every phase goes out at once, so a slow answer in one holds up none of the others; the valid
   // calls first, so that a timeout elsewhere, which abandons the operation, finds them already sent.
   // Each call is judged as it arrives, and its place in the plan, not its arrival, orders the evidence kept.
-  let firstConforming: Promise<Exchange> | undefined;
+  // What the probes resend: the first valid call's payload and body, not its answer, which may be a page of 5 MiB.
+  let firstConforming: Promise<{ payload: unknown; body: string | undefined }> | undefined;
   const conformingRuns = session.inLanes(generateCalls(operation, 'conforming', context.seed, context.runs), (call, index) => {
     const sending = session.send('conforming', `conforming:${index}`, call.payload, call.body);
-    firstConforming ??= sending;
+    firstConforming ??= sending.then((sent) => ({ payload: sent.payload, body: sent.request.body }));
     return sending.then((sent) => judging.add(sent, PLAN.conforming + index));
   });
   // The coverage pass is the same for every seed: a class that trips the server is found on every run.
@@ -136,7 +137,7 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   const hostileRuns = session.inLanes(generateCalls(operation, 'hostile', context.seed, context.hostileRuns), async (call, index) =>
     judging.add(await session.send('hostile', `hostile:${index}`, call.payload, call.body), PLAN.hostile + index),
   );
-  // The probes resend the first valid call, whole, with other headers: they wait for that call alone.
+  // The probes resend the first valid call with other headers: they wait for that call alone.
   const probeRuns =
     context.authProbes && firstConforming
       ? firstConforming.then((probed) =>
@@ -146,7 +147,7 @@ export async function runOperation(operation: Operation, context: OperationRunCo
               return headers
                 ? [
                     session
-                      .send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.request.body, headers)
+                      .send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.body, headers)
                       .then((sent) => judging.add(sent, PLAN.probes + index)),
                   ]
                 : [];
