@@ -91,7 +91,7 @@ function rows(figures: BenchFigures): string[][] {
   }
   if (engineOverhead) {
     table.push([
-      "engine: the kit's run ÷ a bare undici loop, same requests, concurrency 8 (median of 5 alternating rounds)",
+      "engine: the kit's run ÷ a bare undici loop, same requests, concurrency 8 (median of 9 alternating rounds)",
       `**${engineOverhead.ratio.toFixed(2)}** (${thousands(engineOverhead.kitRequestsPerSecond)} ÷ ${thousands(engineOverhead.bareRequestsPerSecond)} req/s)`,
       `≥ 0.70: ${met(engineOverhead.ratio >= 0.7)}`,
     ]);
