@@ -16,36 +16,35 @@ export type Edit =
   /** Append the member `key: text` to the object at `path`. */
   | { readonly op: 'add'; readonly path: Path; readonly key: string; readonly text: string };
 
-const samePath = (a: Path, b: Path): boolean => a.length === b.length && a.every((segment, i) => segment === b[i]);
-
 /**
  * The payload as compact JSON (what JSON.stringify writes) with the edit applied. Throws when the
  * edit's path is not in the payload: a generator bug, which would otherwise send a valid body.
  */
 export function writeEdited(payload: unknown, edit: Edit): string {
+  const { path } = edit;
   let applied = false;
-  const write = (value: unknown, at: Path): string => {
-    if (edit.op === 'set' && samePath(at, edit.path)) {
+  // Only the values along the edit's path are written member by member; what lies off it is plain JSON, and JSON.stringify writes it.
+  const write = (value: unknown, depth: number): string => {
+    if (edit.op === 'set' && depth === path.length) {
       applied = true;
       return edit.text;
     }
-    if (Array.isArray(value)) return `[${value.map((element, index) => write(element, [...at, index])).join(',')}]`;
+    const next = path[depth];
+    const inner = (child: unknown, segment: string | number) => (segment === next ? write(child, depth + 1) : JSON.stringify(child));
+    if (Array.isArray(value)) return `[${value.map(inner).join(',')}]`;
     if (value === null || typeof value !== 'object') return JSON.stringify(value);
-    const members = Object.entries(value).flatMap(([key, child]) => {
-      const path = [...at, key];
-      if (edit.op === 'remove' && samePath(path, edit.path)) {
-        applied = true;
-        return [];
-      }
-      return [`${JSON.stringify(key)}:${write(child, path)}`];
-    });
-    if (edit.op === 'add' && samePath(at, edit.path)) {
+    const members: string[] = [];
+    for (const [key, child] of Object.entries(value)) {
+      if (edit.op === 'remove' && depth === path.length - 1 && key === next) applied = true;
+      else members.push(`${JSON.stringify(key)}:${inner(child, key)}`);
+    }
+    if (edit.op === 'add' && depth === path.length) {
       applied = true;
       members.push(`${JSON.stringify(edit.key)}:${edit.text}`);
     }
     return `{${members.join(',')}}`;
   };
-  const text = write(payload, []);
+  const text = write(payload, 0);
   if (!applied) throw new Error(`Edit ${edit.op} at ${pathText(edit.path)} found no place in ${shorten(JSON.stringify(payload))}.`);
   return text;
 }
@@ -70,6 +69,8 @@ export function shorten(text: string, max = 60): string {
     const code = ch.codePointAt(0) ?? 0;
     return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
+  // A text of no more UTF-16 units than `max` has no more code points either: only a longer one is counted.
+  if (visible.length <= max) return visible;
   const points = [...visible];
   return points.length <= max ? visible : `${points.slice(0, max - 1).join('')}…`;
 }
