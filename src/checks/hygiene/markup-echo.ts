@@ -1,7 +1,14 @@
+import type { ReceivedResponse } from '../../client/exchange.js';
 import type { ExchangeCheck } from '../types.js';
 
 /** Tags and handlers that run when a page renders them. */
 const activeMarkup = /<\s*(?:script|img|svg|iframe|body|a)\b[^>]*>|\bon\w+\s*=|javascript:/i;
+
+/**
+ * Active markup needs a `<`, a `=` or the word "javascript": JSON text that has none of them, and
+ * no `\u` escape that could stand for one of their characters, decodes to strings without markup.
+ */
+const mayCarryMarkup = /[<=]|\\u|javascript/i;
 
 /** Every string in a JSON value, keys included. */
 function stringsIn(value: unknown): string[] {
@@ -26,15 +33,12 @@ function sentMarkup(body: string): string[] {
  * `message`, `error`), or the whole text of a response that is not JSON. Records in `data` are
  * the client's to escape when it shows them, so stored text coming back there is not flagged.
  */
-function displayedText(bodyText: string): string[] {
-  try {
-    const body = JSON.parse(bodyText) as unknown;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return stringsIn(body);
-    const { data: _records, ...hints } = body as Record<string, unknown>;
-    return stringsIn(hints);
-  } catch {
-    return [bodyText];
-  }
+function displayedText(response: ReceivedResponse): string[] {
+  if (!response.json.ok) return [response.bodyText];
+  const body = response.json.value;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return stringsIn(body);
+  const { data: _records, ...hints } = body as Record<string, unknown>;
+  return stringsIn(hints);
 }
 
 export const markupEcho: ExchangeCheck = {
@@ -49,8 +53,12 @@ export const markupEcho: ExchangeCheck = {
   needs: 'response',
   intents: ['hostile'],
   run(exchange) {
-    const shown = displayedText(exchange.response?.bodyText ?? '');
-    const markup = sentMarkup(exchange.request.body ?? '').find((fragment) => shown.some((text) => text.includes(fragment)));
+    const sentBody = exchange.request.body ?? '';
+    if (!exchange.response || !mayCarryMarkup.test(sentBody)) return [];
+    const sent = sentMarkup(sentBody);
+    if (sent.length === 0) return [];
+    const shown = displayedText(exchange.response);
+    const markup = sent.find((fragment) => shown.some((text) => text.includes(fragment)));
     if (!markup) return [];
     return [{ instancePath: '', expected: 'markup escaped or not echoed', actual: `echoed ${JSON.stringify(markup)}` }];
   },
