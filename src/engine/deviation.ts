@@ -1,5 +1,6 @@
 import type { Intent, Severity } from '../checks/types.js';
 import { foldIndexes } from '../json-pointer.js';
+import { extend } from '../objects.js';
 
 /**
  * Whether a deviation showed again when its call was re-sent once, the same bytes: `consistent`
@@ -105,7 +106,7 @@ export function foldDeviations(deviations: readonly Deviation[]): Deviation[] {
       continue;
     }
     const samples = [...(first.samples ?? []), sampleOf(deviation), ...(deviation.samples ?? [])].slice(0, SAMPLES_PER_CAUSE - 1);
-    folded.set(key, { ...first, occurrences: first.occurrences + deviation.occurrences, samples });
+    folded.set(key, extend(first, { occurrences: first.occurrences + deviation.occurrences, samples }));
   }
   return [...folded.values()];
 }

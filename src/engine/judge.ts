@@ -1,5 +1,6 @@
 import { isPlainObject, preconditionsMet } from '../checks/preconditions.js';
 import type { Check, CheckContext, Exchange, ExchangeCheck, Finding, Intent } from '../checks/types.js';
+import { extend } from '../objects.js';
 import { deviationKey, SAMPLES_PER_CAUSE } from './deviation.js';
 
 /** One finding kept as evidence, with the call (in outline) that showed it. */
@@ -95,14 +96,12 @@ function outlineValue(value: unknown, depth: number): unknown {
 export function outline(exchange: Exchange): Exchange {
   const { response } = exchange;
   if (!response || response.bodyText.length <= KEPT_WHOLE_CHARS) return exchange;
-  return {
-    ...exchange,
-    response: {
-      ...response,
+  return extend(exchange, {
+    response: extend(response, {
       bodyText: detached(response.bodyText, KEPT_BODY_CHARS),
-      json: response.json.ok ? { ok: true, value: outlineValue(response.json.value, 0) } : response.json,
-    },
-  };
+      json: response.json.ok ? { ok: true as const, value: outlineValue(response.json.value, 0) } : response.json,
+    }),
+  });
 }
 
 /**
@@ -114,10 +113,10 @@ export function outline(exchange: Exchange): Exchange {
  */
 function brief(exchange: Exchange): Exchange {
   const { response } = exchange;
-  if (!response) return { ...exchange, payload: undefined };
+  if (!response) return extend(exchange, { payload: undefined });
   const json =
     response.json.ok && response.bodyText.length > KEPT_WHOLE_PARSED_CHARS ? { ok: true as const, value: outlineValue(response.json.value, 0) } : response.json;
-  return { ...exchange, payload: undefined, response: { ...response, bodyText: '', json } };
+  return extend(exchange, { payload: undefined, response: extend(response, { bodyText: '', json }) });
 }
 
 /**

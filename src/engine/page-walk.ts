@@ -3,6 +3,7 @@ import { resultData } from '../checks/preconditions.js';
 import type { Exchange } from '../checks/types.js';
 import { PAGE_SIZE_LARGE, PAGE_SIZE_ONE, pageClass, walkBase, walkPageSize } from '../generators/coverage/pages.js';
 import type { CoverageJudgement } from '../generators/coverage/requests.js';
+import { extend } from '../objects.js';
 import type { CoverageCall, KeepJudged } from './coverage-pass.js';
 import type { OperationSession } from './session.js';
 
@@ -61,7 +62,7 @@ export function pageCallAt(operation: Operation, path: string): { judgedAs: Cove
 }
 
 /** The walk's request body: the base payload with the page asked for. pageNo is sent "where given" (4 rule 2). */
-export const pageBody = (base: Readonly<Record<string, unknown>>, pageSize: number, pageNo: number) => ({ ...base, pageSize, pageNo });
+export const pageBody = (base: Readonly<Record<string, unknown>>, pageSize: number, pageNo: number) => extend(base, { pageSize, pageNo });
 
 /**
  * Reads every page of a list operation from page 1 until the last one (totalPage) or a bound, each

@@ -2,6 +2,7 @@ import { findOperation, type Operation, wirePath } from '../catalogue/operations
 import type { Exchange } from '../checks/types.js';
 import type { Client } from '../client/client.js';
 import type { Flow } from '../flows/flow.js';
+import { extend } from '../objects.js';
 import { type Deviation, foldDeviations } from './deviation.js';
 import { type EvidenceContext, toDeviation } from './evidence.js';
 import { operationSeed } from './seed.js';
@@ -36,7 +37,7 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     exchanges++;
     const body = JSON.stringify(payload);
     const transcript = await context.client.send({ method: operation.method, wirePath: wirePath(operation), body });
-    return { ...transcript, operation, intent: 'flow', payload, path: `flow:${flow.id}` };
+    return extend(transcript, { operation, intent: 'flow' as const, payload, path: `flow:${flow.id}` });
   };
   const outcome = await flow.run({ call, seed: operationSeed(context.seed, flow.id) });
   const deviations = outcome.findings.map(({ exchange, ...finding }) => toDeviation(flow, finding, exchange, context));

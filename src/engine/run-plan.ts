@@ -1,6 +1,7 @@
 import type { Operation } from '../catalogue/operations.js';
 import type { Client } from '../client/client.js';
 import type { Flow } from '../flows/flow.js';
+import { extend } from '../objects.js';
 import { sharedValidator } from '../validation/validator.js';
 import { clientForRun, operationContext } from './context.js';
 import { redactorFor } from './evidence.js';
@@ -43,7 +44,7 @@ function countingClient(client: Client) {
       const ticket = queued++;
       // Waiting for a slot is not waiting for the server: the clock of a request starts when it leaves.
       const onSent = () => inFlight.set(ticket, { operation: request.wirePath, since: performance.now() });
-      return client.send({ ...request, onSent }).then((transcript) => {
+      return client.send(extend(request, { onSent })).then((transcript) => {
         inFlight.delete(ticket);
         done++;
         return transcript;

@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { type Operation, wirePath } from '../catalogue/operations.js';
 import type { Exchange, Intent } from '../checks/types.js';
 import type { Client, OutgoingRequest } from '../client/client.js';
+import { extend } from '../objects.js';
 import { LatencyLog } from './latency.js';
 
 /**
@@ -62,13 +63,13 @@ export class OperationSession {
     headers?: Readonly<Record<string, string | undefined>>,
   ): Promise<Exchange> {
     const request: OutgoingRequest = { method: this.operation.method, wirePath: this.wirePath, body, abandon: this.abandon.signal };
-    const transcript = await this.client.send(headers ? { ...request, headers } : request);
+    const transcript = await this.client.send(headers ? extend(request, { headers }) : request);
     if (transcript.failure?.kind !== 'aborted') {
       this.sent++;
       this.latency.record(path, transcript);
     }
     // A body past the cap is a server streaming without end as much as a timeout is one that never answers.
     if (transcript.failure?.kind === 'timeout' || transcript.failure?.kind === 'body-too-large') this.abandon.abort();
-    return { ...transcript, operation: this.operation, intent, payload, path };
+    return extend(transcript, { operation: this.operation, intent, payload, path });
   }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { holds } from '../checks/preconditions.js';
 import type { CheckContext, Exchange, ExchangeCheck, Finding } from '../checks/types.js';
+import { extend } from '../objects.js';
 import { callArbitrary, callSeed } from './calls.js';
 import type { OperationSession } from './session.js';
 
@@ -42,5 +43,5 @@ export async function shrinkHostileCall(
     path: failing.path.slice('hostile:'.length),
   });
   if (!outcome.failed || !lastFailing || !outcome.counterexamplePath) return undefined;
-  return { ...lastFailing, path: `hostile:${outcome.counterexamplePath}` };
+  return extend(lastFailing, { path: `hostile:${outcome.counterexamplePath}` });
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { KitError } from '../errors.js';
+import { extend } from '../objects.js';
 import {
   brandId,
   casNumber,
@@ -66,7 +67,7 @@ const orderHeader = fc
 /** An order of 1–5 lines: a line per product, so pCode is unique within the order. */
 function order<Item extends { pCode: string }>(item: fc.Arbitrary<Item>): fc.Arbitrary<Payload> {
   const items = fc.uniqueArray(item, { minLength: 1, maxLength: 5, selector: (line) => line.pCode });
-  return fc.tuple(orderHeader, items).map(([header, lines]) => ({ ...header, items: lines }));
+  return fc.tuple(orderHeader, items).map(([header, lines]) => extend(header, { items: lines }));
 }
 
 /** `hasCas` is 1 with a CAS number, or 0 with cas "" (schema comment of #5). */

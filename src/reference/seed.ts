@@ -58,6 +58,7 @@ import {
   telephoneAsInteger,
 } from './seeding/formats.js';
 import { cardNumber, companyName, landline, mobileNumber, personName, streetAddress, vatNumber } from './seeding/people.js';
+import { extend } from '../objects.js';
 import { orderLineFor, pricedOrder, productForCode } from './seeding/products.js';
 import { digits, intBetween, mulberry32, pick, type Random } from './seeding/random.js';
 
@@ -166,7 +167,7 @@ function seedBankCard(id: number, random: Random): BankCardEntry {
   return {
     record: { id, accountName: holder, bankName: bank.name, bankAccount: cardNumber(random, bank.bin, bank.length), createdAt: null },
     reservedMobile: mobileNumber(random),
-    branch: { ...place, name: `${bank.name}${place.city}${place.county}支行`, phone: landline(random, place) },
+    branch: extend(place, { name: `${bank.name}${place.city}${place.county}支行`, phone: landline(random, place) }),
     isDefault: id === 1 ? 1 : 0,
   };
 }

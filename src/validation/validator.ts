@@ -3,6 +3,7 @@ import { type RecordSchema, type ResponseData, recordSchemas } from '../catalogu
 import { atPointer, foldIndexes } from '../json-pointer.js';
 import { compiledSchema, jsonTypeOf, SAMPLE_TYPE_KEYWORD } from './ajv.js';
 import { loadSchemaDocuments, outlineId, recordArrays } from './schemas.js';
+import { extend } from '../objects.js';
 
 /** One schema violation, as data: where, which keyword, what was documented and what came. */
 export interface SchemaIssue {
@@ -73,7 +74,7 @@ class IssueFold {
   }
 
   issues(): SchemaIssue[] {
-    return [...this.byPlace.values()].map(({ issue, occurrences }) => ({ ...issue, occurrences }));
+    return [...this.byPlace.values()].map(({ issue, occurrences }) => extend(issue, { occurrences }));
   }
 }
 

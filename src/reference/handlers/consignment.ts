@@ -6,6 +6,7 @@ import { done, type Handler, notFound, type Outcome } from './answer.js';
 import { A_QUANTITY, A_STRING, A_WHOLE_NUMBER, AN_AMOUNT, flag, money, quantity, required, text, wholeNumber, withRequest } from './request.js';
 import { publishedListing } from './published.js';
 import { removeWhere } from './state.js';
+import { extend } from '../../objects.js';
 
 /** #5 "id, type, hasCas, cas, productName, level, nums, pack, price". What `id` and `type` name is not shown: checked, not kept. */
 const CONSIGNMENT_PUBLISH = {
@@ -22,7 +23,9 @@ const CONSIGNMENT_PUBLISH = {
 
 function publishConsignment(payload: unknown, state: ReferenceState): Outcome {
   return withRequest(payload, CONSIGNMENT_PUBLISH, ({ hasCas, cas, ...product }) => {
-    state.consignments.unshift(publishedListing(state, DOCUMENT_PREFIX.consignment, CONSIGNMENT_STATUS_TEXT, { ...product, cas: hasCas === 1 ? cas : '' }));
+    state.consignments.unshift(
+      publishedListing(state, DOCUMENT_PREFIX.consignment, CONSIGNMENT_STATUS_TEXT, extend(product, { cas: hasCas === 1 ? cas : '' })),
+    );
     return done({});
   });
 }

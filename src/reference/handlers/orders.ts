@@ -1,4 +1,5 @@
 /** Placing an order (#14, #15): the header fields both create-order operations read, the order built and stored, and its answer (2.3). */
+import { extend } from '../../objects.js';
 import type { ListedOrder, ReferenceState, StoredOrder } from '../records.js';
 import { DOCUMENT_PREFIX, documentNumber, formatChinaTime, telephoneAsInteger } from '../seeding/formats.js';
 import { orderLineFor, pricedOrder } from '../seeding/products.js';
@@ -78,7 +79,7 @@ export function placeOrder(state: ReferenceState, orders: StoredOrder[], request
 
 /** The create-order answer: the order "plus soFreightPrice and items", soCtime a "string in the create-order responses" (2.3). */
 export function createdOrder({ order, freightPrice, lines }: StoredOrder): object {
-  return { ...order, soCtime: formatChinaTime(order.soCtime), soFreightPrice: freightPrice, items: lines };
+  return extend(order, { soCtime: formatChinaTime(order.soCtime), soFreightPrice: freightPrice, items: lines });
 }
 
 /** A create-order operation (#14, #15): the header and a non-empty list of these items read, the order placed at the head of `book`, answered as created. */

@@ -5,6 +5,7 @@ import { DOCUMENT_PREFIX } from '../seeding/formats.js';
 import { PURCHASE_STATUS_TEXT } from '../seeding/data.js';
 import { casNumber, customerType, filledText, filledUpTo, LINE_LENGTH, NAME_LENGTH, shortText, upTo } from './_internals/fields.js';
 import type { ListedHandlers } from './_internals/types.js';
+import { extend } from '../../objects.js';
 
 /** As consignments are published (#5): hasCas, cas, productName, level, nums, pack, price; and the cusType #4 filters on. */
 const PURCHASE_ORDER_PUBLISH = {
@@ -25,7 +26,7 @@ export const purchaseOrderHandlers: ListedHandlers = {
     withRequest(payload, PURCHASE_ORDER_PUBLISH, (request) => {
       const cas = request.hasCas === 1 ? casNumber(request.cas) : '';
       if (cas === undefined) return badRequest('cas', 'must be a CAS number such as "64-17-5" when hasCas is 1');
-      const record = publishedListing(state, DOCUMENT_PREFIX.purchaseOrder, PURCHASE_STATUS_TEXT, { ...request, cas });
+      const record = publishedListing(state, DOCUMENT_PREFIX.purchaseOrder, PURCHASE_STATUS_TEXT, extend(request, { cas }));
       // "1" where not given: the customer type of the sandbox's own member.
       state.purchaseOrders.unshift({ cusType: request.cusType ?? '1', record });
       return done({});
