@@ -29,6 +29,8 @@ interface CompiledSecret {
   /** Each of its characters, in any form, anchored where the previous one ended. */
   readonly characters: readonly RegExp[];
   readonly base64: readonly string[];
+  /** The fewest characters any form this finds can take: a shorter text holds none. */
+  readonly shortest: number;
 }
 
 const standsAlone = (text: string, [start, end]: Span) =>
@@ -38,11 +40,14 @@ function compile(secret: string): CompiledSecret {
   const chars = [...secret];
   const patterns = chars.map(characterPattern);
   const headLength = Math.min(chars.length, LEADING_PIECE_ANYWHERE);
+  const base64 = chars.length < WEAK_SECRET_LENGTH ? [] : base64Cores(secret).filter((core) => core.length >= MIN_BASE64_CORE);
   return {
     length: chars.length,
     head: new RegExp(patterns.slice(0, headLength).join(''), 'gi'),
     characters: patterns.map((pattern) => new RegExp(pattern, 'iy')),
-    base64: chars.length < WEAK_SECRET_LENGTH ? [] : base64Cores(secret).filter((core) => core.length >= MIN_BASE64_CORE),
+    base64,
+    // Each character's form is at least one character long.
+    shortest: Math.min(headLength, ...base64.map((core) => core.length)),
   };
 }
 
@@ -129,11 +134,13 @@ export class Redactor {
 
   /** Every secret in the text, whole or a leading piece of 12 characters or more, becomes [REDACTED]. */
   text(text: string): string {
-    if (this.compiled.size === 0 || text.length === 0) return text;
-    return replaceSpans(
-      text,
-      [...this.compiled.values()].flatMap((secret) => occurrences(secret, text)),
-    );
+    let spans: Span[] | undefined;
+    for (const secret of this.compiled.values()) {
+      if (text.length < secret.shortest) continue;
+      const found = occurrences(secret, text);
+      if (found.length > 0) spans = spans ? spans.concat(found) : found;
+    }
+    return spans ? replaceSpans(text, spans) : text;
   }
 
   /**

@@ -103,6 +103,19 @@ describe('redaction: the excerpt of a long body', () => {
   });
 });
 
+describe('redaction: texts as short as what they hide', () => {
+  it('a text that is only the secret, its leading piece of 12 characters, or a base64 core of it, is redacted whole', () => {
+    expect(clean(token)).toBe(REDACTED);
+    expect(clean(token.slice(0, 12))).toBe(REDACTED);
+    expect(clean(Buffer.from(token).toString('base64'))).toContain(REDACTED);
+  });
+
+  it('a text shorter than any form of the secret is left as it is', () => {
+    expect(clean(token.slice(0, 11))).toBe(token.slice(0, 11));
+    expect(new Redactor(['ab1']).text('ab')).toBe('ab');
+  });
+});
+
 describe('redaction: short secrets', () => {
   for (const secret of ['k', 'k9', 'k9z']) {
     it(`a secret of ${secret.length} character${secret.length === 1 ? '' : 's'} is redacted where it stands alone, and as bearer${secret}`, () => {
