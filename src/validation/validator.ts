@@ -61,9 +61,11 @@ function toIssue(error: ErrorObject, root: unknown, prefix: string): Omit<Schema
  * few issues, not hundreds of thousands.
  */
 class IssueFold {
-  private readonly byPlace = new Map<string, { issue: Omit<SchemaIssue, 'occurrences'>; occurrences: number }>();
+  /** Made at the first issue: a valid page, the usual case, builds nothing. */
+  private byPlace: Map<string, { issue: Omit<SchemaIssue, 'occurrences'>; occurrences: number }> | undefined;
 
   add(errors: readonly ErrorObject[], root: unknown, prefix: string): void {
+    this.byPlace ??= new Map();
     for (const error of errors) {
       const place = error.keyword === 'required' ? `${error.instancePath}/${String(error.params.missingProperty)}` : error.instancePath;
       const key = `${error.keyword} ${foldIndexes(`${prefix}${place}`)}`;
@@ -74,7 +76,7 @@ class IssueFold {
   }
 
   issues(): SchemaIssue[] {
-    return [...this.byPlace.values()].map(({ issue, occurrences }) => extend(issue, { occurrences }));
+    return this.byPlace ? [...this.byPlace.values()].map(({ issue, occurrences }) => extend(issue, { occurrences })) : [];
   }
 }
 
