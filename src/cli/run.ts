@@ -31,7 +31,7 @@ import { type ProgressOutput, Progress } from '../report/progress.js';
 import { buildRunReport, checkInfos, failsRun, type Report, type RunTimings } from '../report/report.js';
 import { groupsOfPart, runShapeOf, shardPosition } from '../report/run-shape.js';
 import type { ExitCode, RunEnding } from '../report/status.js';
-import { writeReports } from '../report/write.js';
+import { preloadRenderers, writeReports } from '../report/write.js';
 import { writeHar } from '../report/har.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { sharedValidator } from '../validation/validator.js';
@@ -148,7 +148,11 @@ async function runSuites(
             tests: partSelected.filter((op) => op.group === group).length + flowsToRun(group, partSettings).length,
           })),
         );
-  const collector = new ResultCollector((result) => progress?.advance(result));
+  const collector = new ResultCollector((result) => {
+    // From the first result on, the checks are under way and this thread mostly waits for the worker's.
+    preloadRenderers();
+    progress?.advance(result);
+  });
   limitSuiteHeaps(settings);
   const started = performance.now();
   const { startVitest } = await vitestLoading;

@@ -1,6 +1,9 @@
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Report } from './report.js';
+import type * as HtmlRenderer from './html.js';
+import type * as JunitRenderer from './junit.js';
+import type * as MarkdownRenderer from './markdown.js';
 
 export interface WrittenReports {
   readonly json: string;
@@ -63,14 +66,26 @@ function replaceFiles(staging: string, reportDir: string): void {
   rmSync(staging, { recursive: true, force: true });
 }
 
+let loading: Promise<[typeof HtmlRenderer, typeof JunitRenderer, typeof MarkdownRenderer]> | undefined;
+
+/** The renderers, loaded once: not with the CLI, which may never write a report (--version, list). */
+const renderers = () => (loading ??= Promise.all([import('./html.js'), import('./junit.js'), import('./markdown.js')]));
+
+/**
+ * Starts loading the renderers, so that they are ready when the reports are written: a run calls
+ * it while the suites run, when its own thread mostly waits for theirs.
+ */
+export function preloadRenderers(): void {
+  renderers().catch(() => undefined);
+}
+
 /**
  * report.json, junit.xml, summary.md and report.html in the report folder, written atomically: all
  * four into a temporary folder beside it, then renamed into place. The Markdown summary is also
  * appended to the CI job summary (GitHub's $GITHUB_STEP_SUMMARY) when one is given.
  */
 export async function writeReports(report: Report, reportDir: string, jobSummaryFile?: string): Promise<WrittenReports> {
-  // The renderers are loaded when the reports are written, not before the run begins.
-  const [{ renderHtmlReport }, { renderJunit }, { renderMarkdown }] = await Promise.all([import('./html.js'), import('./junit.js'), import('./markdown.js')]);
+  const [{ renderHtmlReport }, { renderJunit }, { renderMarkdown }] = await renderers();
   const parent = dirname(reportDir);
   mkdirSync(parent, { recursive: true });
   const staging = mkdtempSync(join(parent, `.${basename(reportDir)}.writing-`));
