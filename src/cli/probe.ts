@@ -1,3 +1,4 @@
+import { AnswerReader } from '../client/answer-reader.js';
 import { createDispatcher, type TransportOptions } from '../client/dispatcher.js';
 import { parseBaseUrl } from '../client/target.js';
 import { TargetUnreachableError } from '../errors.js';
@@ -52,6 +53,9 @@ export function connectionCause(error: unknown, timeoutMs: number): string | und
   return undefined;
 }
 
+/** What the probe reads of the answer's body, at most: it wants the head. */
+const PROBE_BODY_BYTES = 64 * 1024;
+
 /**
  * One request to the base URL, through the run's own dispatcher (same TLS trust, same proxy),
  * before anything else: a connection made means the target can be checked, whatever it answers.
@@ -62,16 +66,12 @@ export function connectionCause(error: unknown, timeoutMs: number): string | und
 export async function probeTarget(baseUrl: string, timeoutMs: number, transport?: TransportOptions): Promise<string | undefined> {
   const target = parseBaseUrl(baseUrl);
   const dispatcher = createDispatcher({ origin: target.origin, connections: 1, timeoutMs, ...(transport ? { transport } : {}) });
+  // Only the head is wanted: a body longer than this is cut.
+  const reader = new AnswerReader(PROBE_BODY_BYTES, () => undefined);
   try {
-    const answer = await dispatcher.request({
-      origin: target.origin,
-      method: 'GET',
-      path: `${target.basePath}/`,
-      headers: { ...transport?.headers },
-    });
-    await answer.body.dump();
-    const server = answer.headers.server;
-    return Array.isArray(server) ? server.join(', ') : server;
+    dispatcher.dispatch({ origin: target.origin, method: 'GET', path: `${target.basePath}/`, headers: { ...transport?.headers } }, reader);
+    const { head } = await reader.answer;
+    return head.headers.server;
   } catch (error) {
     const cause = connectionCause(error, timeoutMs);
     if (cause !== undefined) throw new TargetUnreachableError(`Could not connect to ${target.origin}${target.basePath}: ${cause}.`);

@@ -1,5 +1,10 @@
 import { rootCertificates } from 'node:tls';
-import { type Dispatcher, EnvHttpProxyAgent, Pool } from 'undici';
+import { createRequire } from 'node:module';
+import type * as Undici from 'undici';
+import type { Dispatcher } from 'undici';
+import Pool from 'undici/lib/dispatcher/pool.js';
+
+const require = createRequire(import.meta.url);
 
 /** Proxies as HTTP_PROXY, HTTPS_PROXY and NO_PROXY give them ('' for none), or --proxy for both schemes. */
 export interface ProxySettings {
@@ -51,6 +56,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   };
   const proxy = options.transport?.proxy;
   if (proxy && (proxy.httpProxy !== '' || proxy.httpsProxy !== '')) {
+    // The proxy agent opens its tunnels through the request API that undici's index adds to every
+    // dispatcher, so a run through a proxy loads the whole of undici; a direct run needs the pool only.
+    const { EnvHttpProxyAgent } = require('undici') as typeof Undici;
     return new EnvHttpProxyAgent({ ...common, requestTls: tls, proxyTls: tls, ...proxy });
   }
   return new Pool(options.origin, common);

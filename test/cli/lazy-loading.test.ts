@@ -100,6 +100,11 @@ describe('each command loads only the modules it needs', () => {
       expect(loadsAny(modules, 'node_modules/vitest/dist/node.js')).toBe(true);
       expect(loadsAny(modules, 'dist/src/report/html.js')).toBe(true);
       expect(loadsAny(modules, 'dist/src/reference/server.js')).toBe(false);
+      // Of undici, the pool it sends through: not its index, which also loads fetch, WebSocket and the mock agents.
+      expect(loadsAny(modules, 'node_modules/undici/lib/dispatcher/pool.js')).toBe(true);
+      expect(
+        ['node_modules/undici/index.js', 'node_modules/undici/lib/web/', 'node_modules/undici/lib/mock/'].filter((prefix) => loadsAny(modules, prefix)),
+      ).toEqual([]);
     });
   });
 });
