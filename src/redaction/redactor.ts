@@ -14,6 +14,8 @@ const LEADING_PIECE_ANYWHERE = 12;
 const LEADING_PIECE_AT_EDGE = 4;
 /** Base64 of a secret is looked for only when it is at least this long (shorter ones occur by chance). */
 const MIN_BASE64_CORE = 8;
+/** Texts up to this long are redacted once per `deep` copy, however often they occur in it. */
+const REMEMBERED_TEXT_CHARS = 64;
 /** Characters a written form of one character of a secret can take at most (`%25E2%2580%25A8`, `\\\\u0054`). */
 const MAX_FORM_CHARS = 16;
 
@@ -169,26 +171,41 @@ export class Redactor {
   /** A copy of plain data (objects, arrays, strings) with every key and string redacted. */
   deep<T>(value: T): T {
     if (this.compiled.size === 0) return value;
-    return this.walk(value) as T;
-  }
-
-  private walk(value: unknown): unknown {
-    if (typeof value === 'string') return this.text(value);
-    if (Array.isArray(value)) return value.map((item) => this.walk(item));
-    if (value === null || typeof value !== 'object') return value;
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      let name = this.text(key);
-      // Two keys redacted alike stay two keys.
-      for (let n = 2; name in copy; n++) name = `${this.text(key)} (${n})`;
-      copy[name] = this.walk(item);
-    }
-    return copy;
+    // The keys of a report and many of its values repeat by the thousand: each short text is searched once per copy.
+    const redacted = new Map<string, string>();
+    const text = (original: string): string => {
+      if (original.length > REMEMBERED_TEXT_CHARS) return this.text(original);
+      let result = redacted.get(original);
+      if (result === undefined) {
+        result = this.text(original);
+        redacted.set(original, result);
+      }
+      return result;
+    };
+    return walk(value, text) as T;
   }
 
   private longest(): number {
     return Math.max(0, ...[...this.compiled.values()].map((secret) => secret.length));
   }
+}
+
+/** A copy of `value` with `text` applied to every string and key. */
+function walk(value: unknown, text: (original: string) => string): unknown {
+  if (typeof value === 'string') return text(value);
+  if (Array.isArray(value)) return value.map((item) => walk(item, text));
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    let name = text(key);
+    // Two keys redacted alike stay two keys.
+    for (let n = 2; Object.hasOwn(copy, name); n++) name = `${text(key)} (${n})`;
+    const item = walk((value as Record<string, unknown>)[key], text);
+    // A member named __proto__ (JSON.parse makes one) stays a member: assigned, it would set the copy's prototype.
+    if (name === '__proto__') Object.defineProperty(copy, name, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[name] = item;
+  }
+  return copy;
 }
 
 /** The line the run prints when the token is too short to be redacted everywhere it could appear. */

@@ -103,6 +103,23 @@ describe('redaction: the excerpt of a long body', () => {
   });
 });
 
+describe('redaction: copies of data', () => {
+  it('redacts a secret in every place a repeated text holds it, keys included', () => {
+    const repeated = `token ${token}`;
+    const copy = redactor.deep({ a: repeated, list: [repeated, { [repeated]: repeated }], b: repeated });
+    expect(JSON.stringify(copy)).not.toContain(token);
+    expect(copy).toEqual({ a: `token ${REDACTED}`, list: [`token ${REDACTED}`, { [`token ${REDACTED}`]: `token ${REDACTED}` }], b: `token ${REDACTED}` });
+  });
+
+  it('keeps members named constructor and __proto__ as members, as JSON.parse made them', () => {
+    const parsed = JSON.parse('{"constructor":1,"__proto__":{"x":2},"toString":"a"}') as Record<string, unknown>;
+    const copy = redactor.deep(parsed);
+    expect(Object.keys(copy)).toEqual(['constructor', '__proto__', 'toString']);
+    expect(JSON.stringify(copy)).toBe('{"constructor":1,"__proto__":{"x":2},"toString":"a"}');
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+  });
+});
+
 describe('redaction: texts as short as what they hide', () => {
   it('a text that is only the secret, its leading piece of 12 characters, or a base64 core of it, is redacted whole', () => {
     expect(clean(token)).toBe(REDACTED);
