@@ -5,5 +5,7 @@
  * properties a slow lookup in each check that reads it. Object.assign keeps one class per shape.
  */
 export function extend<T extends object, U extends object>(base: T, extra: U): T & U {
+  // Object.assign sets a member named __proto__ (JSON.parse makes one) as the copy's prototype; a spread keeps it a member.
+  if (Object.hasOwn(base, '__proto__') || Object.hasOwn(extra, '__proto__')) return { ...base, ...extra };
   return Object.assign({}, base, extra);
 }

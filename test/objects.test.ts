@@ -18,6 +18,14 @@ describe('extend', () => {
     expect(base).toEqual({ request: 'r', response: 'a', durationMs: 1 });
   });
 
+  it('keeps a member named __proto__ a member, as JSON.parse made it', () => {
+    const parsed = JSON.parse('{"__proto__":{"polluted":true},"a":1}') as Record<string, unknown>;
+    const extended = extend(parsed, { b: 2 });
+    expect(Object.keys(extended)).toEqual(['__proto__', 'a', 'b']);
+    expect(Object.getPrototypeOf(extended)).toBe(Object.prototype);
+    expect(JSON.stringify(extended)).toBe('{"__proto__":{"polluted":true},"a":1,"b":2}');
+  });
+
   it('gives objects of one shape one hidden class, however often the code that makes them runs', () => {
     const script = `
       const { extend } = await import(${JSON.stringify(objectsModule)});

@@ -1,7 +1,6 @@
 import { rootCertificates } from 'node:tls';
 import { createRequire } from 'node:module';
 import type * as Undici from 'undici';
-import type { Dispatcher } from 'undici';
 import Pool from 'undici/lib/dispatcher/pool.js';
 
 const require = createRequire(import.meta.url);
@@ -45,7 +44,7 @@ function tlsOptions(transport: TransportOptions | undefined): { ca?: string[]; r
  * EnvHttpProxyAgent given the proxy settings explicitly (so .env and --proxy count, and NO_PROXY
  * is honoured as curl and undici read it).
  */
-export function createDispatcher(options: DispatcherOptions): Dispatcher {
+export function createDispatcher(options: DispatcherOptions): Undici.Dispatcher {
   const tls = tlsOptions(options.transport);
   const common = {
     connections: options.connections,
