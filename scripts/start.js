@@ -1,5 +1,13 @@
 // `npm start`: dist/ built first when a source changed since the last build, then the kit, in one
 // process (a second Node process for the check alone would cost more than the check).
+//
+// Its command line sets what V8 reads only as the process starts:
+// - --max-semi-space-size=4: the main thread's young generation, as src/cli/suite-heap.ts sets the
+//   suite worker's.
+// - --v8-pool-size=0: V8's background threads (optimising compiles, parts of the collections) one
+//   fewer than the cores instead of four. The run keeps two threads busy, the embedded server's and
+//   the suites'; on two cores, four more threads took turns on them and made the default run some
+//   10% slower.
 import { buildIfStale } from './build-if-stale.js';
 
 buildIfStale();
