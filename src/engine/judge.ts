@@ -59,8 +59,6 @@ export function causeKey(check: Check, finding: Finding, exchange: Exchange): st
 const KEPT_BODY_CHARS = 8 * 1024;
 /** Answers up to this long are kept whole as evidence: cheaper than their outline, and small. */
 const KEPT_WHOLE_CHARS = 16 * 1024;
-/** Bodies up to this long keep their parse whole in a call's brief: outlining them would save nothing. */
-const KEPT_WHOLE_PARSED_CHARS = 1024;
 /** Members of an object and characters of a string kept in the outline of a parsed body. */
 const KEPT_MEMBERS = 64;
 const KEPT_STRING_CHARS = 256;
@@ -104,19 +102,36 @@ export function outline(exchange: Exchange): Exchange {
   });
 }
 
+/** What a brief keeps of a parsed body: its envelope (`code`, `error`, `data` and their members), a list cut to one emptied record. */
+const ENVELOPE_DEPTH = KEPT_DEPTH - 3;
+/** The response headers of a brief: none; no operation check reads them. */
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
 /**
  * What the Judge keeps of every call for the operation checks, which judge what kind of answer
- * came (data or not, records or not, a refusal or not), never the text or every record: no body
- * text, no payload, and a body parsed in outline unless it is short. Every call of an operation
- * is held until the operation ends, so this is what a run's memory and its collector's work grow
- * with.
+ * came (data or not, records or not, a refusal or not) and with which header: the request without
+ * its body, the status, the failure, and the body parsed down to its envelope. No payload, no body
+ * text, no response header. Every call of an operation is held until the operation ends, and all
+ * of them outlive a young collection: this is what a run's memory and its collector's work grow
+ * with, so it is one small object of one shape per call.
  */
 function brief(exchange: Exchange): Exchange {
-  const { response } = exchange;
-  if (!response) return extend(exchange, { payload: undefined });
-  const json =
-    response.json.ok && response.bodyText.length > KEPT_WHOLE_PARSED_CHARS ? { ok: true as const, value: outlineValue(response.json.value, 0) } : response.json;
-  return extend(exchange, { payload: undefined, response: extend(response, { bodyText: '', json }) });
+  const { request, response } = exchange;
+  return {
+    request: { method: request.method, url: request.url, headers: request.headers, body: undefined },
+    response: response && {
+      status: response.status,
+      headers: NO_HEADERS,
+      bodyText: '',
+      json: response.json.ok ? { ok: true, value: outlineValue(response.json.value, ENVELOPE_DEPTH) } : response.json,
+    },
+    failure: exchange.failure,
+    durationMs: exchange.durationMs,
+    operation: exchange.operation,
+    intent: exchange.intent,
+    payload: undefined,
+    path: exchange.path,
+  };
 }
 
 /**

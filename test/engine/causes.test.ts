@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import { SAMPLES_PER_CAUSE, unsampled } from '../../src/engine/deviation.js';
-import { outline } from '../../src/engine/judge.js';
+import { Judge, outline } from '../../src/engine/judge.js';
 import { runOperation } from '../../src/engine/run-operation.js';
+import { sharedValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
 import { kitFor, testSettings } from '../support/kit.js';
 import { BODY_CAP_BYTES, fixtureServer, wrongPageBody } from '../support/wrong-pages.js';
@@ -78,5 +79,25 @@ describe('what the Judge keeps of a call', () => {
   it('a short answer is kept whole', () => {
     const exchange = exchangeOf('bank-card-list');
     expect(outline(exchange)).toBe(exchange);
+  });
+
+  it('for the operation checks, every call in brief: the envelope of its answer, none of its text, headers or payload', () => {
+    const body = JSON.stringify({
+      data: { totalPage: 1, pageNo: 1, list: [{ id: 'a1', accountName: 'Ada', bankAccount: '6222' }] },
+      status: 'ok',
+      code: '200',
+      message: '',
+      error: {},
+    });
+    const exchange = exchangeOf('bank-card-list', { body });
+    const briefed = new Judge([], { validator: sharedValidator() }).add(exchange);
+    expect(briefed.request).toEqual({ ...exchange.request, body: undefined });
+    expect(briefed.payload).toBeUndefined();
+    expect(briefed.response).toMatchObject({ status: 200, headers: {}, bodyText: '' });
+    expect(briefed.response!.json).toEqual({
+      ok: true,
+      value: { data: { totalPage: 1, pageNo: 1, list: [{}] }, status: 'ok', code: '200', message: '', error: {} },
+    });
+    expect([briefed.operation, briefed.intent, briefed.path]).toEqual([exchange.operation, exchange.intent, exchange.path]);
   });
 });

@@ -14,8 +14,12 @@ const leaks: ReadonlyArray<readonly [string, RegExp]> = [
   ],
 ];
 
-/** Cheap test first: every pattern above needs one of these, and most bodies have none. */
-const maybeLeak = /\bat |Traceback|File "|\.php|goroutine|\.(?:js|mjs|cjs|ts|py|java|rb|go|cs)\b/;
+/**
+ * Cheap test first: every pattern above needs one of these (a frame ends in `:line)`, a Python or
+ * .NET location says `line N`), and most bodies have none. Not " at ", which ordinary text is full
+ * of ("store at 2–8 °C").
+ */
+const maybeLeak = /:\d+\)|line \d|Traceback|goroutine|\.php|\.(?:js|mjs|cjs|ts|py|java|rb|go|cs)\b/;
 
 export const stackTraceLeak: ExchangeCheck = {
   id: 'stack-trace-leak',
