@@ -32,24 +32,16 @@ export function resultData(exchange: Exchange): Record<string, unknown> | undefi
   return body.data;
 }
 
-export function holds(precondition: Precondition, exchange: Exchange): boolean {
-  switch (precondition) {
-    case 'exchange':
-      return true;
-    case 'response':
-      return answered(exchange);
-    case 'json':
-      return answered(exchange) && !exchange.failure && exchange.response!.json.ok;
-    case 'data':
-      return resultData(exchange) !== undefined;
-  }
-}
-
 /** Which preconditions an exchange meets, found once for every check that judges it. */
 export function preconditionsMet(exchange: Exchange): Readonly<Record<Precondition, boolean>> {
   const response = answered(exchange);
   const json = response && !exchange.failure && exchange.response!.json.ok;
   return { exchange: true, response, json, data: json && resultData(exchange) !== undefined };
+}
+
+/** Whether an exchange meets one precondition (see Precondition). */
+export function holds(precondition: Precondition, exchange: Exchange): boolean {
+  return preconditionsMet(exchange)[precondition];
 }
 
 export { isPlainObject };
