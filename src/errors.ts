@@ -35,7 +35,7 @@ export const kitErrorCodes = [
 export type KitErrorCode = (typeof kitErrorCodes)[number];
 
 /** The codes of a target that could not be checked at all (exit 3), beside the kit errors. */
-export const targetErrorCodes = ['OTP_TARGET_UNREACHABLE', 'OTP_TOKEN_REFUSED'] as const;
+export const targetErrorCodes = ['OTP_TARGET_UNREACHABLE', 'OTP_TOKEN_REFUSED', 'OTP_NOT_THIS_API'] as const;
 
 /**
  * A mistake in how the kit was called or configured (bad option, unreadable file, broken schema):
@@ -57,8 +57,14 @@ export class TargetUnreachableError extends Error {
   readonly code: (typeof targetErrorCodes)[number] = 'OTP_TARGET_UNREACHABLE';
 }
 
-/** The server refused the run's token before the suites: nothing could be checked, exit code 3. */
+/** The server refused the run's token in every form before the suites: nothing could be checked, exit code 3. */
 export class TokenRefusedError extends Error {
   override readonly name = 'TokenRefusedError';
   readonly code: (typeof targetErrorCodes)[number] = 'OTP_TOKEN_REFUSED';
+}
+
+/** Nothing at the base URL answers like this API (a wrong prefix, another server): nothing could be checked, exit code 3. */
+export class NotThisApiError extends Error {
+  override readonly name = 'NotThisApiError';
+  readonly code: (typeof targetErrorCodes)[number] = 'OTP_NOT_THIS_API';
 }

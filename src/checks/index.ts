@@ -12,6 +12,7 @@ import { orderLineCodes } from './orders/order-line-codes.js';
 import { orderLineQuantity } from './orders/order-line-quantity.js';
 import { orderLinesComplete } from './orders/order-lines-complete.js';
 import { pageNumberEcho } from './page/page-number-echo.js';
+import { documentedPath } from './paths/documented-path.js';
 import { pageSizeBound } from './page/page-size-bound.js';
 import { httpStatus } from './transport/http-status.js';
 import { httpStatusClientError } from './transport/http-status-client-error.js';
@@ -26,6 +27,7 @@ import type { Check } from './types.js';
 /** Every check, by area, in the order they are reported: transport first, then what rests on it. */
 export const checksByArea = {
   transport: [responseReceived, httpStatus, httpStatusClientError, rateLimited, contentEncoding, jsonBody, jsonUnicode, jsonContentType],
+  paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes],
   page: [pageNumberEcho, pageSizeBound],

@@ -9,12 +9,30 @@ function answered(exchange: Exchange): boolean {
   return exchange.response !== undefined && exchange.response.status !== 429;
 }
 
+/** A value that says something: not null, not an empty string, object or array. */
+function meaningful(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  return !isPlainObject(value) || Object.keys(value).length > 0;
+}
+
+/** `data` that holds something to check: a non-empty object. */
+export function carriesData(data: unknown): boolean {
+  return isPlainObject(data) && Object.keys(data).length > 0;
+}
+
 /**
- * 2.1 gives `error` as "Error result data" and 7 rule 1 says errors are carried in the envelope:
- * a non-empty `error` object marks an error result, whose `data` is not the documented payload.
+ * Whether an answer is an error result, on evidence. 2.1 gives `error` as "Error result data" and
+ * 7 rule 1 says errors are carried in the envelope, but the spec shows no value of `code` or
+ * `status` and not the content of `error` (7). So an answer is an error result when it carries no
+ * data and says no in a way a success cannot: a refusal status (HTTP 400 or above), or an `error`
+ * holding a member with a value. Whatever `data` holds that is not empty is the result, and is
+ * checked: many servers send `"error": {"code": null}` with every success, and an `error` object
+ * with members is no evidence by itself.
  */
-export function isErrorResult(body: Record<string, unknown>): boolean {
-  return isPlainObject(body.error) && Object.keys(body.error).length > 0;
+export function isErrorResult(body: Record<string, unknown>, status = 200): boolean {
+  if (carriesData(body.data)) return false;
+  return status >= 400 || (isPlainObject(body.error) && Object.values(body.error).some(meaningful));
 }
 
 /** The response body, when it arrived whole and parsed as JSON. */
@@ -26,7 +44,7 @@ export function jsonBody(exchange: Exchange): unknown {
 /** The `data` of a response the checks of data can judge, or undefined (see Precondition). */
 export function resultData(exchange: Exchange): Record<string, unknown> | undefined {
   const body = jsonBody(exchange);
-  if (!isPlainObject(body) || !isPlainObject(body.data) || isErrorResult(body)) return undefined;
+  if (!isPlainObject(body) || !isPlainObject(body.data) || isErrorResult(body, exchange.response!.status)) return undefined;
   // A body that "carries only data" (#14) has no `error` to say no with: an empty `data` is its no.
   if (exchange.operation.envelope === 'data-only' && Object.keys(body.data).length === 0) return undefined;
   return body.data;

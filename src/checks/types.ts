@@ -39,8 +39,8 @@ export interface Exchange extends Transcript {
  * - exchange: always.
  * - response: a status line arrived.
  * - json: a complete body arrived and parsed as JSON.
- * - data: the body is an object whose `data` is an object, and the server did not answer with an
- *   error result (a non-empty `error` object, 2.1 "Error result data"; 7 rule 1).
+ * - data: the body is an object whose `data` is an object, and the answer is not an error result on
+ *   evidence (a refusal status, or no data beside an `error` that holds a value: see isErrorResult).
  */
 export type Precondition = 'exchange' | 'response' | 'json' | 'data';
 

@@ -16,7 +16,9 @@ import { obtainToken } from '../engine/token.js';
 import type { RunSettings } from '../engine/settings.js';
 import type { FlowResult } from '../engine/run-flow.js';
 import type { OperationResult } from '../engine/run-operation.js';
-import { KitError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
+import { KitError, NotThisApiError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
+import type { Deviation } from '../engine/deviation.js';
+import type { WireForm } from '../engine/first-contact.js';
 import { Redactor, weakTokenWarning } from '../redaction/redactor.js';
 import type { ReferenceServer } from '../reference/server.js';
 import { ResultCollector } from '../report/collector.js';
@@ -37,7 +39,7 @@ import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { sharedValidator } from '../validation/validator.js';
 import { probeTarget } from './probe.js';
 import { RunStop, RunStopped, type SignalSource, type StopCause } from './run-stop.js';
-import { checkedToken } from './token-check.js';
+import { contactTarget } from './first-contact.js';
 import { limitSuiteHeaps } from './suite-heap.js';
 
 /**
@@ -239,7 +241,9 @@ function notRunReason(ending: RunEnding, shard: string | undefined): string {
 /** How an exception before the suites ends the run: a stop, the target unreachable or refusing the token, a kit error. */
 function endingBeforeSuites(error: unknown, stop: RunStop, config: RunConfig): RunEnding {
   if (stop.cause) return stopEnding(stop.cause, 0, config.operations.length, config);
-  if (error instanceof TargetUnreachableError || error instanceof TokenRefusedError) return { kind: 'not-run', reason: error.message };
+  if (error instanceof TargetUnreachableError || error instanceof TokenRefusedError || error instanceof NotThisApiError) {
+    return { kind: 'not-run', reason: error.message };
+  }
   if (error instanceof KitError) return { kind: 'not-run', reason: error.message, kitError: true };
   return { kind: 'crashed', error: messageOf(error) };
 }
@@ -367,6 +371,8 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
   );
   const startedAt = new Date();
   const spec = shippedSpec();
+  // The form the run sends in: as configured, until first contact finds the server serves another.
+  let form: WireForm = { authScheme: config.authScheme, pathForm: config.pathForm };
   /** What the run tests, with what: for the console header and every report. */
   const testedOf = (server: string | undefined) => ({
     tool: TOOL_NAME,
@@ -374,7 +380,8 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     target: {
       baseUrl,
       embedded,
-      authScheme: config.authScheme,
+      authScheme: form.authScheme,
+      pathForm: form.pathForm,
       ...(config.label === undefined ? {} : { label: config.label }),
       ...(server === undefined ? {} : { server }),
     },
@@ -391,6 +398,9 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
   let baseUrl = config.baseUrl ?? '';
   let serverHeader: string | undefined;
   let suites: SuitesOutcome = { results: [], flows: [], ending: { kind: 'finished' }, leftRunning: false };
+  /** What first contact found wrong with the documented form, and the sentence that says the run went on in another. */
+  let firstContactDeviations: readonly Deviation[] = [];
+  const warnings = [...config.warnings];
   // With --har, the workers append their exchanges here; the HAR is joined from it at the end.
   const exchangeLogDir = config.har === undefined ? undefined : mkdtempSync(join(tmpdir(), 'otp-exchanges-'));
   try {
@@ -406,9 +416,17 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       redactor = new Redactor(secretsOfRunWith(givenToken, base.secrets, config));
       const weak = weakTokenWarning(givenToken);
       if (weak) io.log(weak);
-      const token = await stop.race(checkedToken(base, givenToken, selected, io, quiet));
+      const contacted = await stop.race(contactTarget(base, givenToken, selected, io, quiet));
+      const { token } = contacted;
+      form = contacted.form;
+      firstContactDeviations = contacted.deviations;
+      if (contacted.adopted) {
+        warnings.push(contacted.adopted);
+        io.log(contacted.adopted);
+      }
       const settings: RunSettings = {
         ...base,
+        ...form,
         token,
         secrets: [...new Set([givenToken, ...secretsOfRunWith(token, base.secrets, config)])],
         ...(exchangeLogDir ? { exchangeLogDir } : {}),
@@ -441,6 +459,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       seed: config.seed,
       runs: config.runs,
       results: suites.results,
+      firstContact: firstContactDeviations,
       flows: suites.flows,
       skipped: [
         ...config.skipped,
@@ -452,7 +471,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       allowUnverified: config.allowUnverified,
       ...(config.shard ? { shard: shardPosition(config.shard)! } : {}),
       options: runShapeOf(config),
-      warnings: config.warnings,
+      warnings,
     });
     // The last net: whatever reached the report, keys and values, is redacted before it is written or printed.
     const report = redactor.deep(built);

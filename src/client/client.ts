@@ -8,12 +8,14 @@ import type { ParsedBody, ReceivedResponse, Transcript } from './exchange.js';
 import { classifyFailure } from './failures.js';
 import { createLimiter } from './limiter.js';
 import { createPacer, retryAfterMs } from './pacing.js';
-import { parseBaseUrl, requestPath } from './target.js';
+import { type PathForm, parseBaseUrl, pathInForm, requestPath } from './target.js';
 
 export interface ClientOptions {
   readonly baseUrl: string;
   readonly token: string;
   readonly authScheme: AuthScheme;
+  /** How paths under /pc and /auth are written on the wire (section 4's doubled slash unless told). */
+  readonly pathForm: PathForm;
   /** Per request, from sending to the last byte of the body. */
   readonly timeoutMs: number;
   /** Bodies longer than this are cut and reported. */
@@ -139,7 +141,7 @@ export function createClient(options: ClientOptions): Client {
 
   async function sendOnce(request: OutgoingRequest): Promise<Transcript> {
     const headers = request.headers ? flattenHeaders({ ...defaultHeaders, ...request.headers }) : plainHeaders;
-    const path = requestPath(target, request.wirePath);
+    const path = requestPath(target, options.pathForm === 'documented' ? request.wirePath : pathInForm(request.wirePath, options.pathForm));
     const sent = { method: request.method, url: `${target.origin}${path}`, headers, body: request.body };
     if (request.abandon?.aborted) {
       return { request: sent, failure: classifyFailure(undefined, options.timeoutMs, request.abandon), durationMs: 0 };

@@ -42,6 +42,18 @@ export function parseBaseUrl(given: string): Target {
 }
 
 /**
+ * How paths under /pc and /auth go on the wire: `documented`, with the doubled slash section 4
+ * writes; `single-slash`, as a server that normalises paths serves them.
+ */
+export const pathForms = ['documented', 'single-slash'] as const;
+export type PathForm = (typeof pathForms)[number];
+
+/** The wire path in a path form: the doubled slash after the base address kept, or made one. */
+export function pathInForm(wirePath: string, form: PathForm): string {
+  return form === 'single-slash' ? wirePath.replace(/^\/\/+/, '/') : wirePath;
+}
+
+/**
  * `{base}` + wire path, by string: URL resolution would read `//pc/...` as a host name (4: "Paths
  * under /pc and /auth are written with a doubled slash after the base address").
  */

@@ -45,7 +45,17 @@ export const runOptions: readonly OptionSpec[] = [
     type: 'string',
     valueName: 'SCHEME',
     defaultText: 'bearer-no-space',
-    description: 'bearer-no-space sends `bearer<TOKEN>` as section 5 documents; bearer-space sends `Bearer <TOKEN>`; api-key sends the token alone.',
+    description:
+      'bearer-no-space sends `bearer<TOKEN>` as section 5 documents; bearer-space sends `Bearer <TOKEN>`, bearer-lowercase-space `bearer <TOKEN>`, api-key the token alone. The documented form is tried first whatever this says: a server that refuses it still fails.',
+  },
+  {
+    name: 'path-form',
+    env: 'OTP_PATH_FORM',
+    type: 'string',
+    valueName: 'FORM',
+    defaultText: 'documented',
+    description:
+      'documented sends paths under /pc and /auth with the doubled slash section 4 writes (//pc/…); single-slash sends /pc/…. The documented form is tried first whatever this says: a server that refuses it still fails.',
   },
   {
     name: 'ca-file',

@@ -10,7 +10,7 @@ import { operations } from '../catalogue/operations.js';
 import { referenceOperationMapFile } from '../reference/map-file.js';
 import type { Severity } from '../checks/types.js';
 import { type AuthScheme, authSchemes } from '../client/auth.js';
-import { displayUrl, parseBaseUrl } from '../client/target.js';
+import { displayUrl, parseBaseUrl, type PathForm, pathForms } from '../client/target.js';
 import { randomSeed } from '../engine/seed.js';
 import type { RunSettings } from '../engine/settings.js';
 import { DEFAULT_WALK_PAGES, DEFAULT_WALK_RECORDS } from '../generators/coverage/pages.js';
@@ -273,6 +273,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     label: source('label'),
     token,
     authScheme: oneOf<AuthScheme>('auth-scheme', source('auth-scheme') ?? 'bearer-no-space', authSchemes),
+    pathForm: oneOf<PathForm>('path-form', source('path-form') ?? 'documented', pathForms),
     runs,
     hostileRuns: wholeNumber('hostile-runs', source('hostile-runs') ?? (quick ? '0' : '25'), 0, 100_000),
     authProbes: flag('--auth-probes', source('auth-probes'), !quick),

@@ -30,6 +30,7 @@ export function operationContext(
     authProbes: settings.authProbes,
     seed: settings.seed,
     token: settings.token,
+    authScheme: settings.authScheme,
     secrets,
     ...(settings.coveragePass === false
       ? {}

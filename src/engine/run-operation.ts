@@ -1,6 +1,9 @@
 import type { Operation } from '../catalogue/operations.js';
 import { type AuthProbe, authProbes, nearMissTokens } from '../checks/auth/probes.js';
+import { hasDataSchema } from '../checks/data/data-issues.js';
+import { dataSchema } from '../checks/data/data-schema.js';
 import type { Check, CheckContext, Exchange, Finding } from '../checks/types.js';
+import { type AuthScheme, authorizationValue } from '../client/auth.js';
 import type { Client } from '../client/client.js';
 import { generateCalls } from './calls.js';
 import { causeDeviation } from './cause-evidence.js';
@@ -35,6 +38,11 @@ export interface OperationResult {
   readonly durationMs: number;
   /** Why no answer of the operation could be checked; undefined when one could (see whyUnverified). */
   readonly unverified?: string;
+  /**
+   * Whether some valid call's `data` was checked against the documented records; absent where the
+   * documented `data` is an empty object (publish, create, delete, login, send-code).
+   */
+  readonly dataChecked?: boolean;
   /** What the coverage pass and the page walk sent, by input class, and how each was answered. */
   readonly coveragePass?: OperationCoverage;
   /** How long its answers took: count, mean, p50, p95, max and the slowest calls with their repro. */
@@ -64,6 +72,8 @@ export interface OperationRunContext extends CheckContext {
   /** Strings never written into evidence: the token and any credential. */
   readonly secrets: readonly string[];
   readonly token: string;
+  /** How the run writes the token: probes of a wrong or near-miss token are written the same way. */
+  readonly authScheme: AuthScheme;
   readonly shrink: ShrinkBudget;
   /** The deterministic coverage pass and page walk, before the generated calls; absent: not run. */
   readonly coverage?: WalkBounds;
@@ -77,23 +87,26 @@ const caseChanged = (token: string) => token.replace(/[a-zA-Z]/g, (letter) => (l
 /**
  * The `authorization` header of each probe (a value of undefined removes it), or undefined when the
  * probe does not apply: a near miss must differ from the token (there is no case to change in
- * "123456"), and a token of one character has no near miss worth the name.
+ * "123456"), and a token of one character has no near miss worth the name. A token that is not the
+ * valid one is written in the run's scheme, so that only the token differs from the valid calls.
  */
-function probeHeaders(probe: AuthProbe, token: string): Record<string, string | undefined> | undefined {
+function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme): Record<string, string | undefined> | undefined {
   // Not the last character in either case, so the changed token differs however the server compares.
   const otherLast = token.slice(-1).toLowerCase() === 'x' ? 'y' : 'x';
+  const inScheme = (value: string) => authorizationValue(scheme, value);
   const values: Record<AuthProbe, string | undefined> = {
     'no-header': undefined,
     'empty-value': '',
-    'wrong-token': `bearer${token.length > 0 ? 'x'.repeat(token.length) : 'invalid'}`,
-    'bearer-space': `Bearer ${token}`,
-    'token-only': token,
-    'token-appended': `bearer${token}x`,
-    'token-last-changed': `bearer${token.slice(0, -1)}${otherLast}`,
-    'token-half': `bearer${token.slice(0, Math.floor(token.length / 2))}`,
-    'token-case-changed': `bearer${caseChanged(token)}`,
+    'wrong-token': inScheme(token.length > 0 ? 'x'.repeat(token.length) : 'invalid'),
+    'bearer-space': authorizationValue('bearer-space', token),
+    'bearer-lowercase-space': authorizationValue('bearer-lowercase-space', token),
+    'token-only': authorizationValue('api-key', token),
+    'token-appended': inScheme(`${token}x`),
+    'token-last-changed': inScheme(`${token.slice(0, -1)}${otherLast}`),
+    'token-half': inScheme(token.slice(0, Math.floor(token.length / 2))),
+    'token-case-changed': inScheme(caseChanged(token)),
   };
-  if (nearMissTokens.includes(probe) && (token.length < 2 || values[probe] === `bearer${token}`)) return undefined;
+  if (nearMissTokens.includes(probe) && (token.length < 2 || values[probe] === inScheme(token))) return undefined;
   return { authorization: values[probe] };
 }
 
@@ -143,7 +156,7 @@ export async function runOperation(operation: Operation, context: OperationRunCo
       ? firstConforming.then((probed) =>
           Promise.all(
             authProbes.flatMap((probe, index) => {
-              const headers = probeHeaders(probe, context.token);
+              const headers = probeHeaders(probe, context.token, context.authScheme);
               return headers
                 ? [
                     session
@@ -158,6 +171,7 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   const [[covered, walked], conforming, , probes] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns]);
 
   const verdicts = judging.finish();
+  const dataChecked = hasDataSchema(operation) ? (verdicts.byCheck[dataSchema.id]?.evaluated ?? 0) > 0 : undefined;
   const shrunkChecks = new Set<string>();
   /** The first hostile cause of each check is shrunk to the smallest call that still shows it; the rest keep their own evidence. */
   const shownBy = async (cause: Cause): Promise<Sample> => {
@@ -190,7 +204,8 @@ export async function runOperation(operation: Operation, context: OperationRunCo
     deviations,
     observations: probes.map(describeProbe),
     durationMs: Math.round(performance.now() - started),
-    unverified: whyUnverified(conforming),
+    unverified: whyUnverified(conforming, dataChecked),
+    ...(dataChecked === undefined ? {} : { dataChecked }),
     latency: session.latency.summary(operation, context),
     ...(context.coverage ? { coveragePass: coverageOf([...covered, ...walked.calls], verdicts.findingsByCall, walked.walk, coverageMs) } : {}),
   };

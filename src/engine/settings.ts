@@ -3,12 +3,15 @@ import type { Operation } from '../catalogue/operations.js';
 import type { Severity } from '../checks/types.js';
 import type { AuthScheme } from '../client/auth.js';
 import type { TransportOptions } from '../client/dispatcher.js';
+import type { PathForm } from '../client/target.js';
 
 /** Everything a run needs, resolved from options, environment and .env; plain data, so it can cross to workers. */
 export interface RunSettings {
   readonly baseUrl: string;
   readonly token: string;
   readonly authScheme: AuthScheme;
+  /** How paths under /pc and /auth go on the wire: documented (doubled slash) unless the run found or was told otherwise. */
+  readonly pathForm: PathForm;
   /** Generated valid payloads per operation. */
   readonly runs: number;
   /** Generated hostile payloads per operation (0: none). */

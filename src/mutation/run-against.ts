@@ -3,12 +3,14 @@ import { fillTemplate, mappedOperation } from '../catalogue/operation-map.js';
 import { readOperationMap } from '../validation/operation-map-file.js';
 import { findOperation, type Operation, operations } from '../catalogue/operations.js';
 import type { Deviation } from '../engine/deviation.js';
+import { firstContactFor } from '../engine/first-contact.js';
 import { startRun } from '../engine/run-plan.js';
 import type { RunSettings } from '../engine/settings.js';
 import { allFlows } from '../flows/index.js';
 import { mappedLifecycleFlow } from '../flows/mapped-lifecycle.js';
 import { referenceOperationMapFile } from '../reference/map-file.js';
 import { type ReferenceServerOptions, startReferenceServer } from '../reference/server.js';
+import { sharedValidator } from '../validation/validator.js';
 
 const token = 'self-check-token';
 
@@ -52,6 +54,7 @@ export function selfCheckSettings(baseUrl: string, overrides: Partial<RunSetting
     baseUrl,
     token,
     authScheme: 'bearer-no-space',
+    pathForm: 'documented',
     runs: 8,
     hostileRuns: 100,
     authProbes: true,
@@ -82,16 +85,23 @@ export async function deviationsAgainst(
   server: Omit<ReferenceServerOptions, 'token'>,
   operationIds: readonly string[] = selfCheckOperations.map((op) => op.id),
   overrides: Partial<RunSettings> = {},
-): Promise<{ deviations: Deviation[]; requests: number }> {
+): Promise<{ deviations: readonly Deviation[]; requests: number; notRun?: string }> {
   const reference = await startReferenceServer({ token, now: () => SELF_CHECK_CLOCK_MS, ...server });
   const settings = selfCheckSettings(reference.url, { ...overrides, secrets: [reference.credentials.password, ...(overrides.secrets ?? [])] });
   const mapped = mappedWith(reference.credentials);
   try {
     const selected = [...operations, ...mapped].filter((op) => operationIds.includes(op.id));
     const flows = settings.stateful ? flowsCalling(operationIds, settings.seed) : [];
-    const { operations: operationResults, flows: flowResults } = await startRun({ ...settings, mapped }, { operations: selected, flows }).finished;
+    // As a run does: first contact decides the form the run goes on in, and says what the server refused.
+    const contact = await firstContactFor(settings, selected, sharedValidator());
+    if (contact.kind !== 'go-on') return { deviations: [], requests: 0, notRun: contact.reason };
+    const { operations: operationResults, flows: flowResults } = await startRun({ ...settings, ...contact.form, mapped }, { operations: selected, flows })
+      .finished;
     const results = [...operationResults, ...flowResults];
-    return { deviations: results.flatMap((r) => r.deviations), requests: results.reduce((total, r) => total + r.exchanges, 0) };
+    return {
+      deviations: [...contact.deviations, ...results.flatMap((r) => r.deviations)],
+      requests: results.reduce((total, r) => total + r.exchanges, 0),
+    };
   } finally {
     await reference.close();
   }

@@ -107,9 +107,18 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   const credentials = options.credentials ?? { mobile: '13800138000', password: randomBytes(12).toString('hex') };
   const fault = options.fault;
   const wire = options.variant?.wire?.();
+  const intercept = fault?.interceptor?.();
+
+  /** The rule for the `authorization` header (5): the fault's where it has one, else the variant's, else the documented form. */
+  function authorized(operation: Operation, header: string | undefined): boolean {
+    if (fault?.authorizes && fault.operationId === operation.id) return fault.authorizes(header, options.token);
+    if (PUBLIC_OPERATIONS.has(operation.id)) return true;
+    if (fault?.authorizes && fault.throughout) return fault.authorizes(header, options.token);
+    return options.variant?.authorizes ? options.variant.authorizes(header, options.token) : header === expectedAuthorization;
+  }
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (fault?.intercept?.(req, res)) return;
+    if (intercept?.(req, res)) return;
     // The variant's way on the wire (status, headers, encoding) where it has one.
     const reply = (body: unknown) => (wire?.send ? wire.send(req, res, JSON.stringify(body)) : sendJson(res, body));
     const operation = routes.get(req.url ?? '');
@@ -121,11 +130,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     }
     const text = await readBody(req);
     if (wire?.turnAway?.(req, res, text ?? '')) return;
-    const authorized =
-      fault?.authorizes && fault.operationId === operation.id
-        ? fault.authorizes(req.headers.authorization, options.token)
-        : PUBLIC_OPERATIONS.has(operation.id) || req.headers.authorization === expectedAuthorization;
-    if (!authorized) {
+    if (!authorized(operation, req.headers.authorization)) {
       return reply(failure(operation, '401', 'Missing or invalid authorization: send authorization: bearer<TOKEN>.', { reason: 'unauthorized' }));
     }
     if (text === undefined) {

@@ -17,6 +17,8 @@ export interface Variant {
   delayMs?(operation: Operation): number;
   /** Its ways on the wire, made once per server (they may remember what they did). */
   wire?(): VariantWire;
+  /** Its rule for the `authorization` header, where it lets in more than the documented `bearer<TOKEN>`. */
+  authorizes?(header: string | undefined, token: string): boolean;
 }
 
 /** How a variant's answers travel: the status line, headers and encoding of the JSON, and requests turned away. */
@@ -186,6 +188,24 @@ export const gzipBodies: Variant = {
   }),
 };
 
+/**
+ * A success envelope as many Java servers write it: `"error": {"code": null, "message": null}`
+ * beside the data. 2.1 says only that `error` is an object of "Error result data"; an object whose
+ * members are all null carries none, and the data beside it is the result to check.
+ */
+export const nullErrorMembers: Variant = {
+  name: 'null-error-members',
+  description: 'success answers carry "error": {"code": null, "message": null}',
+  rewrite: (operation, body) => (operation.envelope === 'data-only' || !ok(body) ? body : { ...body, error: { code: null, message: null } }),
+};
+
+/** Lets in `Bearer <TOKEN>` beside the documented `bearer<TOKEN>` (5 rule 2 shows the one; accepting another too breaks nothing). */
+export const lenientAuthorization: Variant = {
+  name: 'lenient-authorization',
+  description: 'accepts Bearer <token> as well as the documented bearer<token>',
+  authorizes: (header, token) => header === `bearer${token}` || header === `Bearer ${token}`,
+};
+
 export const variants: readonly Variant[] = [
   alternativeConventions,
   sparseAndSlow,
@@ -194,6 +214,8 @@ export const variants: readonly Variant[] = [
   upperCaseContentType,
   badInput400,
   gzipBodies,
+  nullErrorMembers,
+  lenientAuthorization,
 ];
 
 export function findVariant(name: string): Variant | undefined {

@@ -2,7 +2,7 @@ import { unsampled } from '../engine/deviation.js';
 import { causeLine, causesHeadline, causesOf } from './causes.js';
 import type { Report } from './report.js';
 import { type Tested, testedFacts } from './tested.js';
-import { statusLabel } from './status.js';
+import { headline } from './headline.js';
 import { deviationHeadline } from './text.js';
 import type { WrittenReports } from './write.js';
 
@@ -23,9 +23,13 @@ const CAUSES_LISTED = 10;
 
 export type Verbosity = 'quiet' | 'normal' | 'verbose';
 
-function verdictLine(report: Report): string {
+/** The headline, then the run's figures on a line of their own. */
+function verdictLines(report: Report): string[] {
   const s = report.summary;
-  return `${statusLabel[report.status]}  ${plural(s.operations, 'operation')}, ${plural(s.requests, 'request')}, ${s.passed}/${s.checks} checks passed (${s.skipped} skipped): ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}  [seed ${report.seed}, fail on ${report.failOn}${report.gate.failOnNew ? ' (new only)' : ''}, ${report.durationMs} ms]`;
+  return [
+    headline(report),
+    `  ${plural(s.operations, 'operation')}, ${plural(s.requests, 'request')}, ${s.passed}/${s.checks} checks passed (${s.skipped} skipped): ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}  [seed ${report.seed}, fail on ${report.failOn}${report.gate.failOnNew ? ' (new only)' : ''}, ${report.durationMs} ms]`,
+  ];
 }
 
 function reportsLine(files: WrittenReports): string {
@@ -48,7 +52,7 @@ function skippedLine(skipped: readonly Report['coverage'][number][], files: Writ
 /** The closing output: a table per operation, the verdict and why, the first deviations, the reports. */
 export function summaryText(report: Report, files: WrittenReports, verbosity: Verbosity = 'normal'): string {
   // Nothing ran: no table to show, only the status and why.
-  if (verbosity === 'quiet' || report.status === 'not-run') return [verdictLine(report), ...whyLines(report), reportsLine(files)].join('\n');
+  if (verbosity === 'quiet' || report.status === 'not-run') return [...verdictLines(report), ...whyLines(report), reportsLine(files)].join('\n');
   const rows = report.operations.map((op) => [
     `${op.operation}${op.status === 'unverified' ? ' (unverified)' : ''}`,
     String(op.requests),
@@ -58,7 +62,7 @@ export function summaryText(report: Report, files: WrittenReports, verbosity: Ve
     String(op.infos),
   ]);
   const lines = rows.length === 0 ? [''] : ['', table(['operation', 'requests', 'checks passed', 'errors', 'warnings', 'infos'], rows), ''];
-  lines.push(verdictLine(report));
+  lines.push(...verdictLines(report));
   lines.push(...whyLines(report));
   const unverified = report.operations.filter((op) => op.status === 'unverified');
   if (unverified.length > 0) lines.push(`Unverified: ${unverified.map((op) => `${op.operation} (${op.reason})`).join('; ')}`);

@@ -3,6 +3,7 @@ import { unsampled } from '../engine/deviation.js';
 import { countsAgainst, type GatedDeviation } from '../gate/gate.js';
 import { causeLine, causesHeadline, causesOf } from './causes.js';
 import type { Report } from './report.js';
+import { headline } from './headline.js';
 import { statusLabel } from './status.js';
 import { testedFacts } from './tested.js';
 import { deviationHeadline } from './text.js';
@@ -60,7 +61,7 @@ export function renderMarkdown(report: Report): string {
           '',
         ];
   const lines = [
-    `## ${report.status === 'pass' ? '✅' : report.status === 'fail' ? '❌' : '⚠️'} otp-conformance: ${statusLabel[report.status]}`,
+    `## ${report.status === 'pass' ? '✅' : report.status === 'fail' ? '❌' : '⚠️'} otp-conformance: ${cell(headline(report))}`,
     '',
     ...causeLines,
     ...testedFacts(report).map(([label, value]) => `- **${label}:** ${cell(value)}`),
@@ -72,7 +73,10 @@ export function renderMarkdown(report: Report): string {
     `| ${s.errors} | ${s.warnings} | ${s.infos} | ${s.passed}/${s.checks} | ${s.skipped} |`,
     '',
   ];
-  if (report.reason !== undefined) lines.push(`**Why it is ${statusLabel[report.status].toLowerCase()}:** ${cell(report.reason)}`, '');
+  if (report.reason !== undefined) {
+    const why = report.status === 'fail' ? 'What could not be checked beside' : `Why it is ${statusLabel[report.status].toLowerCase()}`;
+    lines.push(`**${why}:** ${cell(report.reason)}`, '');
+  }
   if (report.gate.failures.length > 0) lines.push('**Why it fails:**', '', ...report.gate.failures.map((f) => `- ${cell(f)}`), '');
   const baseline = report.gate.baseline;
   if (baseline) {

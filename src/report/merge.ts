@@ -160,6 +160,8 @@ export function mergeReports(files: readonly string[]): Report {
       passed: sum((part) => part.summary.passed),
       skipped: sum((part) => part.summary.skipped),
       coverageRequests: sum((part) => part.summary.coverageRequests ?? 0),
+      withData: summaries.filter((summary) => summary.dataChecked !== undefined).length,
+      dataChecked: summaries.filter((summary) => summary.dataChecked === true).length,
       ...countSeverities(deviations),
     },
     operations: summaries,

@@ -3,6 +3,7 @@ import { listedOperations } from '../catalogue/listed-operations.js';
 import { type Operation, operations } from '../catalogue/operations.js';
 import { type Severity, severityRank } from '../checks/types.js';
 import type { AuthScheme } from '../client/auth.js';
+import type { PathForm } from '../client/target.js';
 import type { Deviation } from '../engine/deviation.js';
 import type { Observation } from '../engine/observation.js';
 import type { FlowResult } from '../engine/run-flow.js';
@@ -36,6 +37,8 @@ export interface OperationSummary extends SeverityCounts {
   readonly byCheck: Readonly<Record<string, CheckTally>>;
   /** unverified: no answer of its could be checked; the run is then incomplete unless --allow-unverified. */
   readonly status: 'verified' | 'unverified';
+  /** Whether some valid call's `data` was checked against its documented records; absent where the documented `data` is an empty object. */
+  readonly dataChecked?: boolean;
   /** Why it is unverified. */
   readonly reason?: string;
   /** What the coverage pass and the page walk sent, by input class, and how each class was answered. */
@@ -59,7 +62,10 @@ export interface Target {
   /** As given, less any user:password@ (never shown). */
   readonly baseUrl: string;
   readonly embedded: boolean;
+  /** How the run wrote the token: as configured, or the form the server served when it refused the documented one. */
   readonly authScheme: AuthScheme;
+  /** How the run wrote paths under /pc and /auth (absent in reports of older versions: documented). */
+  readonly pathForm?: PathForm;
   /** --label: the name the user gave the target. */
   readonly label?: string;
   /** The Server header the target answered with, when it sent one. */
@@ -108,7 +114,10 @@ export interface Report {
   readonly failOn: Severity;
   /** What the run concluded; only `pass` means "checked and conforms". */
   readonly status: RunStatus;
-  /** Why, where the status is neither pass nor fail. */
+  /**
+   * Why, where the status is not pass: what stopped or limited the run; for a `fail`, what could
+   * not be checked beside the defects found (absent when everything was).
+   */
   readonly reason?: string;
   /** `pass` exactly when status is `pass`; kept for the tools that read it. */
   readonly verdict: 'pass' | 'fail';
@@ -124,6 +133,9 @@ export interface Report {
     readonly skipped: number;
     /** Requests of the coverage pass and the page walk (counted in `requests` too). */
     readonly coverageRequests?: number;
+    /** Operations whose documented `data` holds records, and of those, the ones whose data some answer let the run check. */
+    readonly withData?: number;
+    readonly dataChecked?: number;
   };
   readonly operations: readonly OperationSummary[];
   /** Every operation of sections 4 and 4.1: tested, or skipped with the reason. Nothing is silently absent. */
@@ -174,6 +186,8 @@ export interface ReportInput {
   readonly seed: number;
   readonly runs: number;
   readonly results: readonly OperationResult[];
+  /** What first contact found before the suites: the server refusing the documented header or path form. */
+  readonly firstContact?: readonly Deviation[];
   readonly flows: readonly FlowResult[];
   /** Operations not called, and why (read-only, not selected). */
   readonly skipped: ReadonlyArray<{ readonly operationId: string; readonly reason: string }>;
@@ -226,6 +240,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
   // Sorted, not taken in the order the answers came: the same seed writes the same report.
   const results = [...input.results].sort((a, b) => byCatalogue({ id: a.operationId }, { id: b.operationId }));
   const flows = [...input.flows].sort((a, b) => groupIndex(a.group) - groupIndex(b.group) || a.flowId.localeCompare(b.flowId));
+  const firstContact = input.firstContact ?? [];
   const summaries: OperationSummary[] = results.map((result) => ({
     id: result.operationId,
     operation: result.operation,
@@ -236,13 +251,14 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     skipped: result.skipped,
     durationMs: result.durationMs,
     byCheck: result.byCheck,
-    ...countSeverities(result.deviations),
+    ...countSeverities([...firstContact.filter((d) => d.operationId === result.operationId), ...result.deviations]),
     ...(result.unverified === undefined ? { status: 'verified' as const } : { status: 'unverified' as const, reason: result.unverified }),
+    ...(result.dataChecked === undefined ? {} : { dataChecked: result.dataChecked }),
     ...(result.coveragePass ? { coveragePass: result.coveragePass } : {}),
     ...(result.latency ? { latency: figuresOf(result.latency) } : {}),
   }));
   const { deviations, gate } = applyGate(
-    [...results, ...flows].flatMap((result) => result.deviations).sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
+    [...firstContact, ...[...results, ...flows].flatMap((result) => result.deviations)].sort((a, b) => severityRank(b.severity) - severityRank(a.severity)),
     input.gate,
     { operations: summaries, flows },
   );
@@ -278,6 +294,8 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
       passed: sum((s) => s.passed),
       skipped: sum((s) => s.skipped),
       coverageRequests: sum((s) => s.coveragePass?.requests ?? 0),
+      withData: summaries.filter((s) => s.dataChecked !== undefined).length,
+      dataChecked: summaries.filter((s) => s.dataChecked === true).length,
       ...countSeverities(deviations),
     },
     operations: summaries,

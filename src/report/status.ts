@@ -1,9 +1,9 @@
 /**
  * What a run concluded, in one word: only `pass` says "this server was checked and conforms".
  * - pass: every selected operation was checked and nothing fails the gate.
- * - fail: deviations at or above --fail-on (or an expired waiver).
- * - not-run: nothing was checked (the target could not be reached, the token was refused).
- * - incomplete: the run did not check everything (operations unverified, out of time, the kit failed).
+ * - fail: deviations at or above --fail-on (or an expired waiver), whatever else could not be checked.
+ * - not-run: nothing about the server could be judged (unreachable, token refused in every form, not this API).
+ * - incomplete: nothing wrong found, but not everything was checked (operations unverified, out of time, the kit failed).
  * - interrupted: stopped by SIGINT or SIGTERM.
  */
 export type RunStatus = 'pass' | 'fail' | 'not-run' | 'incomplete' | 'interrupted';
@@ -42,19 +42,24 @@ export interface StatusDecision {
 
 /** The exit codes, the statuses a report then has, and what they mean: read by --help and kept in the README. */
 export const exitCodeTable: ReadonlyArray<{ readonly code: ExitCode; readonly status: string; readonly meaning: string }> = [
-  { code: 0, status: '`pass`', meaning: 'the server was checked and conforms: no deviation at or above `--fail-on`' },
-  { code: 1, status: '`fail`', meaning: 'at least one deviation at or above `--fail-on` (not waived), or an expired waiver; see the report' },
+  { code: 0, status: '`pass`', meaning: 'the server was checked and conforms: every selected operation verified, no deviation at or above `--fail-on`' },
+  {
+    code: 1,
+    status: '`fail`',
+    meaning:
+      'the server has a defect: at least one deviation at or above `--fail-on` (not waived), or an expired waiver — even when other operations could not be verified (the report says which); see the report',
+  },
   {
     code: 2,
     status: 'none, `not-run` or `incomplete`',
     meaning:
-      'the kit was called wrongly (a bad option or file, a report dir another run is writing: no report is written), or could not go on after the start (the token operation gave no token: `not-run`; the kit itself failed: `incomplete`), the report giving the error',
+      'the kit was called wrongly (a bad option or file, a port in use, a report dir another run is writing: no report is written), or could not go on after the start (the token operation gave no token: `not-run`; the kit itself failed: `incomplete`), the report giving the error',
   },
   {
     code: 3,
     status: '`not-run` or `incomplete`',
     meaning:
-      'the target could not be checked: unreachable, TLS failed, token refused (`not-run`); operations unverified, or `--max-time` ran out (`incomplete`)',
+      'could not check, and no defect found: the target unreachable, TLS failed, the token refused in every form, or the base URL not serving this API (`not-run`); operations unverified, or `--max-time` ran out (`incomplete`)',
   },
   { code: 130, status: '`interrupted`', meaning: 'stopped by SIGINT (Ctrl-C); the report holds what finished before' },
   { code: 143, status: '`interrupted`', meaning: 'stopped by SIGTERM; the report holds what finished before' },
@@ -69,9 +74,10 @@ function unverifiedReason(unverified: RunOutcomeFacts['unverified']): string {
 }
 
 /**
- * The one place a run's status and exit code are decided. A run that could not check never passes:
- * interrupted beats everything, then a kit failure, a run that never started, running out of time,
- * and unverified operations; only a complete run is judged pass or fail by the gate.
+ * The one place a run's status and exit code are decided. An interruption beats everything, then a
+ * kit failure and a run that never started. Otherwise a defect found fails the run, even when some
+ * operations could not be verified or the time ran out: the server's fault is never reported as
+ * "could not check". Only what found nothing wrong and could not check everything is incomplete.
  */
 export function decideStatus(facts: RunOutcomeFacts): StatusDecision {
   const { ending } = facts;
@@ -83,14 +89,17 @@ export function decideStatus(facts: RunOutcomeFacts): StatusDecision {
     case 'not-run':
       return { status: 'not-run', reason: ending.reason, exitCode: ending.kitError ? 2 : 3 };
     case 'out-of-time':
-      return { status: 'incomplete', reason: ending.reason, exitCode: 3 };
     case 'finished':
       break;
   }
-  if (facts.unverified.length > 0 && !facts.allowUnverified) {
-    return { status: 'incomplete', reason: unverifiedReason(facts.unverified), exitCode: 3 };
-  }
-  return facts.gateFailures.length > 0 ? { status: 'fail', exitCode: 1 } : { status: 'pass', exitCode: 0 };
+  const unchecked = [
+    ...(ending.kind === 'out-of-time' ? [ending.reason] : []),
+    ...(facts.unverified.length > 0 && !facts.allowUnverified ? [unverifiedReason(facts.unverified)] : []),
+  ];
+  const reason = unchecked.length > 0 ? { reason: unchecked.join('; ') } : {};
+  if (facts.gateFailures.length > 0) return { status: 'fail', ...reason, exitCode: 1 };
+  if (unchecked.length > 0) return { status: 'incomplete', ...reason, exitCode: 3 };
+  return { status: 'pass', exitCode: 0 };
 }
 
 /** The exit code of a report read back (merge): its status, without the run's own circumstances. */
@@ -109,17 +118,16 @@ export const statusLabel: Record<RunStatus, string> = {
 };
 
 /**
- * The status of a run joined from parts (merge): incomplete when any part could not check all it
- * was given, else fail when any part fails, else pass. A part written before `status` existed
- * counts by its verdict.
+ * The status of a run joined from parts (merge), by the same precedence as one run: fail when any
+ * part fails (saying which parts could not check everything), else incomplete when any part could
+ * not check all it was given, else pass. A part written before `status` existed counts by its verdict.
  */
 export function combinedStatus(
   parts: ReadonlyArray<{ readonly file: string; readonly status?: RunStatus; readonly reason?: string; readonly verdict: 'pass' | 'fail' }>,
 ): { status: RunStatus; reason?: string } {
   const unfinished = parts.filter((part) => part.status !== undefined && part.status !== 'pass' && part.status !== 'fail');
-  if (unfinished.length > 0) {
-    const reason = unfinished.map((part) => `${part.file} is ${part.status}${part.reason ? ` (${part.reason})` : ''}`).join('; ');
-    return { status: 'incomplete', reason };
-  }
-  return { status: parts.some((part) => (part.status ?? part.verdict) === 'fail') ? 'fail' : 'pass' };
+  const unfinishedReason = unfinished.map((part) => `${part.file} is ${part.status}${part.reason ? ` (${part.reason})` : ''}`).join('; ');
+  const reason = unfinished.length > 0 ? { reason: unfinishedReason } : {};
+  if (parts.some((part) => (part.status ?? part.verdict) === 'fail')) return { status: 'fail', ...reason };
+  return unfinished.length > 0 ? { status: 'incomplete', ...reason } : { status: 'pass' };
 }

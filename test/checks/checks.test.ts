@@ -25,6 +25,9 @@ const noted = (exchange: Exchange, note: Partial<NonNullable<Exchange['response'
   response: { ...exchange.response!, ...note },
 });
 
+/** The same call sent with a single slash before /pc, as a server that normalises paths serves it. */
+const atSingleSlash = (exchange: Exchange): Exchange => ({ ...exchange, request: { ...exchange.request, url: exchange.request.url.replace('//pc/', '/pc/') } });
+
 const unauthorized = { data: {}, status: 'fail', code: '401', message: 'unauthorized', error: { reason: 'unauthorized' } };
 
 const mapItems = (data: Json, rewrite: (line: Json, index: number) => Json) => ({
@@ -201,6 +204,14 @@ const cases: Record<string, Case> = {
       exchangeOf('bank-card-list'),
       exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:bearer-space', requestHeaders: { authorization: 'Bearer T0KEN' } }),
     ],
+  },
+  'documented-path': {
+    fires: [
+      exchangeOf('bank-card-list', { status: 404, body: '<html>Cannot POST //pc/customer/bankCardList</html>' }),
+      atSingleSlash(exchangeOf('bank-card-list')),
+    ],
+    instancePath: '',
+    quiet: [exchangeOf('bank-card-list'), atSingleSlash(exchangeOf('bank-card-list'))],
   },
   'auth-unauthorized-data': {
     fires: [exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:no-header', payload: { pageSize: 5, status: 1 } })],

@@ -60,7 +60,7 @@ describe('a run that could not check never passes', () => {
     const dir = freshDir();
     const { code, stderr } = await kit(['--base-url', reference.url, '--token', 'not-the-token-77', '--report-dir', dir]);
     expect(code).toBe(3);
-    expect(stderr).toContain('the server refused the token: ');
+    expect(stderr).toContain('the server refused the token in every form tried');
     expect(stderr).toContain('code "401"');
     const report = reportIn(dir);
     expect(report).toMatchObject({ status: 'not-run', verdict: 'fail' });

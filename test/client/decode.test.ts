@@ -23,6 +23,7 @@ async function answering(headers: Record<string, string>, body: Buffer, seen: Ar
     baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     token: 'T0KEN',
     authScheme: 'bearer-no-space',
+    pathForm: 'documented',
     timeoutMs: 5000,
     maxBodyBytes: 64 * 1024,
     concurrency: 1,

@@ -44,6 +44,7 @@ describe('large bodies', () => {
       baseUrl: url,
       token: 't',
       authScheme: 'bearer-no-space',
+      pathForm: 'documented',
       timeoutMs: 2000,
       maxBodyBytes: 64 * 1024 * 1024,
       concurrency: 8,

@@ -34,6 +34,7 @@ async function clientFor(onRequest: (head: string, socket: Socket) => void, opti
     baseUrl: `${url}${options.baseSuffix ?? ''}`,
     token: 'T0KEN',
     authScheme: 'bearer-no-space',
+    pathForm: 'documented',
     timeoutMs: options.timeoutMs ?? 2000,
     maxBodyBytes: options.maxBodyBytes ?? 1024,
     concurrency: 2,
@@ -145,7 +146,15 @@ describe('transport failures become data, never exceptions', () => {
   it('a refused connection is reported as such', async () => {
     const { url, server } = await rawServer(() => {});
     await new Promise((resolve) => server.close(resolve));
-    const client = createClient({ baseUrl: url, token: 't', authScheme: 'bearer-no-space', timeoutMs: 1000, maxBodyBytes: 1024, concurrency: 1 });
+    const client = createClient({
+      baseUrl: url,
+      token: 't',
+      authScheme: 'bearer-no-space',
+      pathForm: 'documented',
+      timeoutMs: 1000,
+      maxBodyBytes: 1024,
+      concurrency: 1,
+    });
     const transcript = await send(client);
     await client.close();
     expect(transcript.failure?.kind).toBe('connection-refused');

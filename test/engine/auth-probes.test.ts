@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
+import type { AuthScheme } from '../../src/client/auth.js';
 import { runOperation } from '../../src/engine/run-operation.js';
 import { kitFor, testSettings } from '../support/kit.js';
 
@@ -23,9 +24,9 @@ async function recordingServer(): Promise<{ url: string; headers: (string | unde
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, headers };
 }
 
-async function probesSent(token: string): Promise<{ headers: (string | undefined)[]; probes: string[] }> {
+async function probesSent(token: string, authScheme: AuthScheme = 'bearer-no-space'): Promise<{ headers: (string | undefined)[]; probes: string[] }> {
   const { url, headers } = await recordingServer();
-  const { client, context } = kitFor(testSettings(url, token, { runs: 1, hostileRuns: 0, coveragePass: false }));
+  const { client, context } = kitFor(testSettings(url, token, { runs: 1, hostileRuns: 0, coveragePass: false, authScheme }));
   try {
     const result = await runOperation(findOperation('bank-card-list')!, context);
     return { headers: headers.slice(1), probes: result.observations.map((observation) => observation.probe) };
@@ -42,6 +43,7 @@ describe('auth probes: the header written every way a client could get it wrong'
       'empty-value',
       'wrong-token',
       'bearer-space',
+      'bearer-lowercase-space',
       'token-only',
       'token-appended',
       'token-last-changed',
@@ -49,8 +51,25 @@ describe('auth probes: the header written every way a client could get it wrong'
       'token-case-changed',
     ]);
     expect([...headers].sort()).toEqual(
-      [undefined, '', 'bearerxxxxxxxxxx', 'Bearer Tok3n-abcX', 'Tok3n-abcX', 'bearerTok3n-abcXx', 'bearerTok3n-abcy', 'bearerTok3n', 'bearertOK3N-ABCx'].sort(),
+      [
+        undefined,
+        '',
+        'bearerxxxxxxxxxx',
+        'Bearer Tok3n-abcX',
+        'bearer Tok3n-abcX',
+        'Tok3n-abcX',
+        'bearerTok3n-abcXx',
+        'bearerTok3n-abcy',
+        'bearerTok3n',
+        'bearertOK3N-ABCx',
+      ].sort(),
     );
+  });
+
+  it('a run that goes on in another scheme writes the wrong and near-miss tokens in it, so that only the token differs', async () => {
+    const { headers } = await probesSent('Tok3n-abcX', 'bearer-space');
+    expect(headers).toEqual(expect.arrayContaining(['Bearer xxxxxxxxxx', 'Bearer Tok3n-abcXx', 'Bearer Tok3n-abcy', 'Bearer Tok3n', 'Bearer tOK3N-ABCx']));
+    expect(headers.filter((header) => header?.startsWith('bearerTok3n'))).toEqual([]);
   });
 
   it('leaves out the case change where it changes nothing (a token of digits)', async () => {

@@ -61,8 +61,8 @@ describe('findings are aggregated by cause as they are found', () => {
     const { result, requests } = await check(() => ({ status: 500, body: '<html>oops</html>' }), { runs: 1, authProbes: true });
     expect(result.deviations.filter((d) => d.intent === 'conforming').length).toBeGreaterThan(1);
     expect(result.deviations.filter((d) => d.intent === 'auth-probe').every((d) => d.recurrence === undefined)).toBe(true);
-    // One call, five probes, one re-send.
-    expect(requests).toBe(7);
+    // One call, six probes, one re-send.
+    expect(requests).toBe(8);
   });
 });
 

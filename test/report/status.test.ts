@@ -20,7 +20,15 @@ describe('decideStatus: one place for status and exit code', () => {
     expect(decideStatus({ ...finished, unverified })).toMatchObject({ status: 'incomplete', exitCode: 3 });
     expect(decideStatus({ ...finished, unverified }).reason).toContain('/pc/purchase_order/list');
     expect(decideStatus({ ...finished, unverified, allowUnverified: true })).toEqual({ status: 'pass', exitCode: 0 });
-    expect(decideStatus({ ...finished, unverified, gateFailures: ['1 error'] })).toMatchObject({ status: 'incomplete', exitCode: 3 });
+  });
+
+  it('a defect found fails the run even when operations could not be verified or the time ran out, and says what was not checked', () => {
+    const failing = decideStatus({ ...finished, unverified, gateFailures: ['1 error'] });
+    expect(failing).toMatchObject({ status: 'fail', exitCode: 1 });
+    expect(failing.reason).toContain('/pc/purchase_order/list');
+    const late = decideStatus({ ...finished, gateFailures: ['1 error'], ending: { kind: 'out-of-time', reason: 'the run ran out of time' } });
+    expect(late).toEqual({ status: 'fail', reason: 'the run ran out of time', exitCode: 1 });
+    expect(decideStatus({ ...finished, gateFailures: ['1 error'], unverified, allowUnverified: true })).toEqual({ status: 'fail', exitCode: 1 });
   });
 
   it('a run that could not check never passes, whatever the gate says', () => {
@@ -43,10 +51,11 @@ describe('decideStatus: one place for status and exit code', () => {
     expect(decideStatus({ ...finished, ending: { kind: 'interrupted', signal: 'SIGTERM' } })).toMatchObject({ exitCode: 143 });
   });
 
-  it('merged parts: incomplete when a part is, fail when one fails, a part without status counts by its verdict', () => {
+  it('merged parts: fail when one fails (saying which could not check everything), else incomplete when a part is; a part without status counts by its verdict', () => {
     const part = (status: RunStatus | undefined, verdict: 'pass' | 'fail') => ({ file: `${status}.json`, status, verdict });
     expect(combinedStatus([part('pass', 'pass'), part(undefined, 'fail')])).toEqual({ status: 'fail' });
     expect(combinedStatus([part('pass', 'pass'), part('interrupted', 'fail')])).toMatchObject({ status: 'incomplete' });
+    expect(combinedStatus([part('fail', 'fail'), part('incomplete', 'fail')])).toEqual({ status: 'fail', reason: 'incomplete.json is incomplete' });
     expect(combinedStatus([part('pass', 'pass'), part(undefined, 'pass')])).toEqual({ status: 'pass' });
   });
 });

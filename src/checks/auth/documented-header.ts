@@ -1,5 +1,7 @@
 import type { OperationCheck } from '../types.js';
-import { otherForms, probeOf, succeeded } from './probes.js';
+import { type AuthProbe, otherForms, probeOf, succeeded } from './probes.js';
+
+const formShown: Partial<Record<AuthProbe, string>> = { 'bearer-space': 'Bearer <TOKEN>', 'bearer-lowercase-space': 'bearer <TOKEN>', 'token-only': '<TOKEN>' };
 
 export const authDocumentedHeader: OperationCheck = {
   id: 'auth-documented-header',
@@ -19,7 +21,7 @@ export const authDocumentedHeader: OperationCheck = {
       {
         instancePath: '',
         expected: 'authorization: bearer<TOKEN> accepted (no space)',
-        actual: `refused on all ${documented.length} calls, while ${probeOf(accepted)} (${accepted.request.headers.authorization?.startsWith('Bearer ') ? 'Bearer <TOKEN>' : '<TOKEN>'}) is accepted`,
+        actual: `refused on all ${documented.length} call${documented.length === 1 ? '' : 's'}, while ${probeOf(accepted)} (${formShown[probeOf(accepted)!]}) is accepted`,
       },
     ];
   },

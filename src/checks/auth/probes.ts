@@ -3,13 +3,15 @@ import type { Exchange } from '../types.js';
 
 /**
  * The ways the kit writes (or leaves out) the `authorization` header when probing (5): the
- * documented `bearer<TOKEN>` is what conforming calls send; these are the others.
+ * documented `bearer<TOKEN>` is what conforming calls send; these are the others. The probes of a
+ * token that is not the valid one are written in the run's scheme, so that only the token differs.
  */
 export const authProbes = [
   'no-header',
   'empty-value',
   'wrong-token',
   'bearer-space',
+  'bearer-lowercase-space',
   'token-only',
   'token-appended',
   'token-last-changed',
@@ -21,7 +23,7 @@ export type AuthProbe = (typeof authProbes)[number];
 /** Probes that carry no valid token at all. */
 export const withoutValidToken: readonly AuthProbe[] = ['no-header', 'empty-value', 'wrong-token'];
 /** Probes that carry the valid token written another way than section 5 shows. */
-export const otherForms: readonly AuthProbe[] = ['bearer-space', 'token-only'];
+export const otherForms: readonly AuthProbe[] = ['bearer-space', 'bearer-lowercase-space', 'token-only'];
 /**
  * Probes that carry a token one slip away from the valid one, in the documented form: one character
  * appended, the last character changed, the first half only, the letter case changed. A server that

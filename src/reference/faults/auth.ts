@@ -1,4 +1,4 @@
-import { caughtBy, type Fault, gateFault, routeFault } from './fault.js';
+import { answerAfterBody, caughtBy, type Fault, gateFault, interceptFault, routeFault } from './fault.js';
 
 /** How many characters of the header the truncating server compares: fewer than `bearer<TOKEN>` has. */
 const COMPARED_CHARACTERS = 16;
@@ -19,6 +19,31 @@ export const authFaults: readonly Fault[] = [
       description: 'accepts Bearer <token> but refuses the documented bearer<token>',
       operationId: 'consignee-by-id',
       authorizes: (header, token) => header === `Bearer ${token}`,
+    },
+    {
+      name: 'bearer-space-only',
+      description: 'accepts only Bearer <token>, at every operation, as a stock bearer-token middleware does',
+      operationId: 'custom-demand-list',
+      authorizes: (header, token) => header === `Bearer ${token}`,
+      throughout: true,
+    },
+  ]),
+  ...caughtBy({ check: 'documented-path', severity: 'error' }, interceptFault, [
+    {
+      name: 'single-slash-paths-only',
+      description:
+        'serves /pc/… and /auth/… with a single slash and answers 404 to the documented //pc/…, as a server that routes before it keeps the raw path',
+      operationId: 'custom-demand-list',
+      interceptor: () => (req, res) => {
+        const url = req.url ?? '';
+        if (url.startsWith('//')) {
+          answerAfterBody(req, res, { status: 404, contentType: 'text/html', body: '<html><body><h1>404 Not Found</h1></body></html>' });
+          return true;
+        }
+        // What the server does serve is the operation at the single-slash path: routed as the documented one.
+        if (/^\/(pc|auth)\//.test(url)) req.url = `/${url}`;
+        return false;
+      },
     },
   ]),
   ...caughtBy({ check: 'auth-unauthorized-data', severity: 'warning' }, gateFault, [

@@ -18,10 +18,15 @@ export interface Fault {
   strikes(operation: Operation, payload: unknown): boolean;
   /** Answers in the fault's way; `body` is what the clean server would have sent. */
   respond(res: ServerResponse, body: unknown, payload: unknown): void;
-  /** Takes over a request before routing; true when it answered. */
-  intercept?(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Made once per server (it may count what it saw): takes over a request before routing, and
+   * returns true when it answered. It may also change `req.url` to route the request elsewhere.
+   */
+  interceptor?(): (req: IncomingMessage, res: ServerResponse) => boolean;
   /** Replaces the server's rule for the `authorization` header at the fault's operation. */
   authorizes?(header: string | undefined, token: string): boolean;
+  /** The rule of `authorizes` holds at every operation that takes the token, not only at `operationId` (where the kit reports it). */
+  readonly throughout?: boolean;
 }
 
 export interface FaultFacts {
@@ -110,8 +115,19 @@ export function orderLinesFault(facts: FaultFacts & { rewrite(lines: Json[]): Js
 }
 
 /** A fault in how requests are let in: the server's rule for the `authorization` header. */
-export function gateFault(facts: FaultFacts & Pick<Fault, 'authorizes'>): Fault {
+export function gateFault(facts: FaultFacts & Pick<Fault, 'authorizes' | 'throughout'>): Fault {
   return { ...facts, strikes: () => false, respond: notAnAnswerFault(facts.name) };
+}
+
+/** A fault that takes requests over before routing (see Fault.interceptor), and rewrites no answer. */
+export function interceptFault(facts: FaultFacts & Required<Pick<Fault, 'interceptor'>>): Fault {
+  return { ...facts, strikes: () => false, respond: notAnAnswerFault(facts.name) };
+}
+
+/** Answers the request once its body has arrived. */
+export function answerAfterBody(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  req.resume();
+  req.once('end', () => send(res, answer));
 }
 
 /** A fault that answers every request to its operation's path the same way, before routing and authorization. */
@@ -119,17 +135,14 @@ export function routeFault(facts: FaultFacts & { answer: Answer }): Fault {
   const operation = findOperation(facts.operationId);
   if (!operation) throw new Error(`Fault ${facts.name} names no documented operation.`);
   const path = wirePath(operation);
-  return {
+  return interceptFault({
     ...facts,
-    strikes: () => false,
-    respond: notAnAnswerFault(facts.name),
-    intercept(req, res) {
+    interceptor: () => (req, res) => {
       if (req.url !== path) return false;
-      req.resume();
-      req.once('end', () => send(res, facts.answer));
+      answerAfterBody(req, res, facts.answer);
       return true;
     },
-  };
+  });
 }
 
 function notAnAnswerFault(name: string): Fault['respond'] {

@@ -1,7 +1,9 @@
-import { answerFault, caughtBy, crashFault, type Fault, inputFault, json, socketFault, stringsIn } from './fault.js';
+import { answerFault, caughtBy, crashFault, type Fault, inputFault, interceptFault, json, socketFault, stringsIn } from './fault.js';
 
 type Json = Record<string, unknown>;
 const APPLICATION_JSON = 'application/json';
+/** Requests the dying server answers before it stops. */
+const ANSWERED_BEFORE_DYING = 30;
 
 /** Answers that are not JSON, or not HTTP 200 (section 1, 4 rule 1), and those the spec leaves open. */
 export const transportFaults: readonly Fault[] = [
@@ -90,6 +92,21 @@ export const transportFaults: readonly Fault[] = [
           if (!res.destroyed) res.once('drain', pump);
         };
         pump();
+      },
+    },
+  ]),
+  ...caughtBy({ check: 'response-received', severity: 'error' }, interceptFault, [
+    {
+      name: 'dies-after-requests',
+      description: `answers ${ANSWERED_BEFORE_DYING} requests, then resets every connection, as a server process that died behind its port`,
+      operationId: 'custom-demand-list',
+      interceptor() {
+        let seen = 0;
+        return (req) => {
+          if (++seen <= ANSWERED_BEFORE_DYING) return false;
+          req.socket.destroy();
+          return true;
+        };
       },
     },
   ]),

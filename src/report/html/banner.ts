@@ -1,3 +1,4 @@
+import { headline } from '../headline.js';
 import type { Report } from '../report.js';
 import { statusLabel } from '../status.js';
 import { testedFacts } from '../tested.js';
@@ -12,6 +13,7 @@ export function renderBanner(report: Report): SafeHtml {
   <div class="verdict">${statusLabel[report.status]}</div>
   <div class="run">
     <h1>${report.tool} ${report.version} — conformance report</h1>
+    <p class="headline">${headline(report)}</p>
     ${facts([
       ...testedFacts(report).map(([label, value]): [string, string] => [label.toLowerCase(), value]),
       ['started', report.startedAt],

@@ -1,0 +1,46 @@
+import type { Report } from './report.js';
+import { statusLabel } from './status.js';
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** The defects that fail the run, counted: errors, and warnings too when they fail it. */
+function defects(report: Report): string {
+  const { errors, warnings } = report.summary;
+  if (report.failOn === 'warning') return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  return errors > 0 ? plural(errors, 'error') : report.gate.failures.join('; ');
+}
+
+/** What could not be checked: the unverified operations counted, else the reason the status gives. */
+function unchecked(report: Report): string | undefined {
+  const unverified = report.operations.filter((op) => op.status === 'unverified').length;
+  if (unverified > 0) return `${plural(unverified, 'operation')} not verified`;
+  return report.reason;
+}
+
+/** Of the operations whose documented `data` holds records, how many had it checked. */
+function dataChecked(report: Report): string {
+  const { withData, dataChecked: checked } = report.summary;
+  return withData === undefined || withData === 0 ? '' : `; data checked at ${checked ?? 0} of ${withData} that return records`;
+}
+
+/**
+ * The run in one line, as every report leads with it: the status word, then on a fail the defects
+ * and what could not be checked beside them, on a pass how much was checked, otherwise why.
+ */
+export function headline(report: Report): string {
+  const label = statusLabel[report.status];
+  switch (report.status) {
+    case 'pass':
+      return `${label} — ${plural(report.summary.operations, 'operation')} checked${dataChecked(report)}`;
+    case 'fail': {
+      const limits = unchecked(report);
+      return `${label} — ${defects(report)}${limits === undefined ? '' : `; ${limits}`}`;
+    }
+    case 'incomplete':
+      return `${label} — ${report.summary.errors > 0 ? plural(report.summary.errors, 'error') : 'no defect found'}; ${unchecked(report) ?? 'not everything was checked'}`;
+    case 'not-run':
+      return `${label} — nothing was checked`;
+    case 'interrupted':
+      return `${label} — ${report.reason ?? 'stopped'}; ${plural(report.summary.errors, 'error')} in what finished`;
+  }
+}
