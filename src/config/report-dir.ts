@@ -8,7 +8,9 @@ function refuse(dir: string, problem: string): KitError {
 
 /**
  * The report directory must exist and be writable, or be creatable: checked before the first
- * request, so that a run is never lost for want of a place to write its report. Nothing is created here.
+ * request, so that a run is never lost for want of a place to write its report. Of a directory that
+ * exists nothing more is asked: its lock and its files are written inside it, so its parent may be
+ * read-only. Nothing is created here.
  */
 export function checkReportDir(dir: string): void {
   let probe = dir;

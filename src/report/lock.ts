@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { KitError } from '../errors.js';
 
 export interface ReportDirLock {
@@ -7,9 +7,13 @@ export interface ReportDirLock {
   release(): void;
 }
 
-/** The lock file of a report folder: beside it, so that writing the folder never moves it. */
+/**
+ * The lock file of a report folder: inside it, so that a folder that exists needs nothing of its
+ * parent (which may be read-only, or another file system when the folder is a mount point). The
+ * reports are written in place, file by file, so the folder is never moved and the lock stays.
+ */
 export function lockFileOf(reportDir: string): string {
-  return join(dirname(reportDir), `.${basename(reportDir)}.lock`);
+  return join(reportDir, '.otp-conformance.lock');
 }
 
 function isAlive(pid: number): boolean {
@@ -39,17 +43,18 @@ function heldBy(pid: number | undefined, reportDir: string, lockFile: string): K
 }
 
 /**
- * Takes the report folder for this run: a lock file holding our pid, created only if absent. A
- * lock left by a process that no longer runs is taken over (moved aside first, so that of two runs
- * taking it over at once only one succeeds). Refused, with exit 2, while a live run holds it.
+ * Takes the report folder for this run, creating it if it does not exist yet (with the mode mkdir
+ * gives any folder): a lock file in it holding our pid, created only if absent. A lock left by a
+ * process that no longer runs is taken over (moved aside first, so that of two runs taking it over
+ * at once only one succeeds). Refused, with exit 2, while a live run holds it.
  */
 export function lockReportDir(reportDir: string): ReportDirLock {
   const lockFile = lockFileOf(reportDir);
   const pid = String(process.pid);
   try {
-    mkdirSync(dirname(lockFile), { recursive: true });
+    mkdirSync(reportDir, { recursive: true });
   } catch (error) {
-    throw new KitError('OTP_BAD_REPORT_DIR', `${dirname(reportDir)} cannot be created (${(error as Error).message}); pick a --report-dir you can write to.`);
+    throw new KitError('OTP_BAD_REPORT_DIR', `${reportDir} cannot be created (${(error as Error).message}); pick a --report-dir you can write to.`);
   }
   for (let attempt = 0; attempt < 3; attempt++) {
     try {

@@ -1,5 +1,6 @@
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Report } from './report.js';
 import type * as HtmlRenderer from './html.js';
 import type * as JunitRenderer from './junit.js';
@@ -18,52 +19,30 @@ const FILE_NAMES: Readonly<Record<keyof WrittenReports, string>> = {
   markdown: 'summary.md',
   html: 'report.html',
 };
-const OWN_FILES = new Set(Object.values(FILE_NAMES));
-
-/** Whether replacing the folder whole would pull the working directory out from under the user. */
-function holdsWorkingDirectory(dir: string): boolean {
-  const path = relative(resolve(dir), process.cwd());
-  return path === '' || (!path.startsWith('..') && !path.startsWith('/'));
-}
+/** The order the files are put in place: report.json last, so that whoever finds the new one finds the others new too. */
+const PLACING_ORDER: readonly (keyof WrittenReports)[] = ['junit', 'markdown', 'html', 'json'];
 
 /**
- * Puts the staged folder where the report folder is, in two renames: a reader sees the old
- * report or the new one, never half of one. What else the old folder held (other runs' parts, a
- * baseline) is moved over first; only the kit's own four files of the old run are dropped.
+ * Each file written beside its place, in the report folder itself, then renamed over it. A rename
+ * within one folder replaces the file at once and never crosses devices, so a reader sees the old
+ * file or the new one, never half of one, whether the folder is a mount point or its parent is
+ * read-only; the folder itself is left as it is (its inode, mode, owner and other files).
  */
-function swapInto(staging: string, reportDir: string): void {
-  if (!existsSync(reportDir)) {
-    renameSync(staging, reportDir);
-    return;
-  }
-  const carried: string[] = [];
-  const old = `${staging}.old`;
+function putInPlace(reportDir: string, contents: Readonly<Record<keyof WrittenReports, string>>): void {
+  // Unique per write: two writes into one folder (without the lock, from the library) never share a file.
+  const suffix = `.${process.pid}-${randomBytes(4).toString('hex')}.writing`;
+  const pending = PLACING_ORDER.map((key) => ({ final: join(reportDir, FILE_NAMES[key]), temporary: join(reportDir, `.${FILE_NAMES[key]}${suffix}`), key }));
+  let placed = 0;
   try {
-    for (const entry of readdirSync(reportDir)) {
-      if (OWN_FILES.has(entry)) continue;
-      renameSync(join(reportDir, entry), join(staging, entry));
-      carried.push(entry);
+    // 'wx': a file planted under the temporary name (a symlink, say) is refused, never written through.
+    for (const file of pending) writeFileSync(file.temporary, contents[file.key], { flag: 'wx' });
+    for (const file of pending) {
+      renameSync(file.temporary, file.final);
+      placed++;
     }
-    renameSync(reportDir, old);
-    try {
-      renameSync(staging, reportDir);
-    } catch (error) {
-      renameSync(old, reportDir);
-      throw error;
-    }
-  } catch (error) {
-    // Whatever was moved goes back: a failed write must not lose what the folder held.
-    for (const entry of carried) renameSync(join(staging, entry), join(reportDir, entry));
-    throw error;
+  } finally {
+    for (const file of pending.slice(placed)) rmSync(file.temporary, { force: true });
   }
-  rmSync(old, { recursive: true, force: true });
-}
-
-/** Each file written beside its place and renamed over it: whole files, when the folder cannot be swapped. */
-function replaceFiles(staging: string, reportDir: string): void {
-  mkdirSync(reportDir, { recursive: true });
-  for (const name of OWN_FILES) renameSync(join(staging, name), join(reportDir, name));
-  rmSync(staging, { recursive: true, force: true });
 }
 
 let loading: Promise<[typeof HtmlRenderer, typeof JunitRenderer, typeof MarkdownRenderer]> | undefined;
@@ -80,34 +59,16 @@ export function preloadRenderers(): void {
 }
 
 /**
- * report.json, junit.xml, summary.md and report.html in the report folder, written atomically: all
- * four into a temporary folder beside it, then renamed into place. The Markdown summary is also
+ * report.json, junit.xml, summary.md and report.html in the report folder, each replaced whole
+ * (`putInPlace`); the folder is created if it does not exist yet. The Markdown summary is also
  * appended to the CI job summary (GitHub's $GITHUB_STEP_SUMMARY) when one is given.
  */
 export async function writeReports(report: Report, reportDir: string, jobSummaryFile?: string): Promise<WrittenReports> {
   const [{ renderHtmlReport }, { renderJunit }, { renderMarkdown }] = await renderers();
-  const parent = dirname(reportDir);
-  mkdirSync(parent, { recursive: true });
-  const staging = mkdtempSync(join(parent, `.${basename(reportDir)}.writing-`));
   const markdown = renderMarkdown(report);
-  try {
-    writeFileSync(join(staging, FILE_NAMES.json), `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(join(staging, FILE_NAMES.junit), renderJunit(report));
-    writeFileSync(join(staging, FILE_NAMES.markdown), markdown);
-    writeFileSync(join(staging, FILE_NAMES.html), renderHtmlReport(report));
-    if (holdsWorkingDirectory(reportDir)) replaceFiles(staging, reportDir);
-    else {
-      try {
-        swapInto(staging, reportDir);
-      } catch {
-        // A folder that cannot be renamed (a mount point, say): whole files, one by one.
-        replaceFiles(staging, reportDir);
-      }
-    }
-  } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
-    throw error;
-  }
+  const contents = { json: `${JSON.stringify(report, null, 2)}\n`, junit: renderJunit(report), markdown, html: renderHtmlReport(report) };
+  mkdirSync(reportDir, { recursive: true });
+  putInPlace(reportDir, contents);
   if (jobSummaryFile) appendFileSync(jobSummaryFile, markdown);
   return {
     json: join(reportDir, FILE_NAMES.json),

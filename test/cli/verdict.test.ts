@@ -160,7 +160,7 @@ describe('a report whatever happens', () => {
     const dir = freshDir();
     const gone = spawn(process.execPath, ['-e', '']);
     await new Promise((resolve) => gone.once('exit', resolve));
-    mkdirSync(join(dir, '..'), { recursive: true });
+    mkdirSync(dir, { recursive: true });
     writeFileSync(lockFileOf(dir), String(gone.pid));
     const { code } = await kit(['--runs', '1', '--hostile-runs', '0', '--only', 'login', '--report-dir', dir]);
     expect(code).toBe(0);
