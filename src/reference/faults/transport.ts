@@ -80,6 +80,17 @@ export const transportFaults: readonly Fault[] = [
       },
     },
     {
+      name: 'short-body',
+      description: 'promises the whole body in content-length, sends half of it and closes the connection',
+      operationId: 'consignee-by-id',
+      respond(res, body) {
+        const text = JSON.stringify(body);
+        res.writeHead(200, { 'content-type': APPLICATION_JSON, 'content-length': String(Buffer.byteLength(text)) });
+        res.write(text.slice(0, Math.floor(text.length / 2)));
+        res.socket?.end();
+      },
+    },
+    {
       name: 'endless-body',
       description: 'streams a body that never ends',
       operationId: 'consignment-publish',
