@@ -63,6 +63,8 @@ export function renderMarkdown(report: Report): string {
   const lines = [
     `## ${report.status === 'pass' ? '✅' : report.status === 'fail' ? '❌' : '⚠️'} otp-conformance: ${cell(headline(report))}`,
     '',
+    ...(report.warnings ?? []).map((warning) => `> ⚠️ ${cell(warning)}`),
+    ...(report.warnings && report.warnings.length > 0 ? [''] : []),
     ...causeLines,
     ...testedFacts(report).map(([label, value]) => `- **${label}:** ${cell(value)}`),
     '',

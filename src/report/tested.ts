@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
+import { authorizationShown } from '../client/auth.js';
 import type { Report, SpecIdentity } from './report.js';
 
 /** The spec text the kit enforces, shipped with it. */
@@ -20,6 +21,15 @@ export function shippedSpec(): SpecIdentity {
 
 const onOff = (value: boolean) => (value ? 'on' : 'off');
 
+/** How the requests were written, where not as sections 4 and 5 document: the form the server served instead. */
+function sentAs(target: Report['target']): string {
+  const forms = [
+    ...(target.authScheme === 'bearer-no-space' ? [] : [`authorization: ${authorizationShown(target.authScheme)}`]),
+    ...(target.pathForm === 'single-slash' ? ['a single slash before /pc and /auth'] : []),
+  ];
+  return forms.length === 0 ? '' : `; sent with ${forms.join(' and ')}`;
+}
+
 /** The parts of a report that say what was tested; known before the run starts. */
 export type Tested = Pick<Report, 'tool' | 'version' | 'target' | 'spec' | 'node' | 'seed' | 'runs' | 'failOn' | 'options'>;
 
@@ -30,7 +40,7 @@ export function testedFacts(report: Tested): Array<[string, string]> {
   return [
     [
       'Target',
-      `${target.baseUrl}${target.label ? ` "${target.label}"` : ''}${target.embedded ? ' (embedded reference server)' : ''}${target.server ? `, Server: ${target.server}` : ''}`,
+      `${target.baseUrl}${target.label ? ` "${target.label}"` : ''}${target.embedded ? ' (embedded reference server)' : ''}${target.server ? `, Server: ${target.server}` : ''}${sentAs(target)}`,
     ],
     ['Kit', `${report.tool} ${report.version}`],
     ['Spec', report.spec ? `unversioned; sha256 ${report.spec.sha256.slice(0, 16)} of ${report.spec.file}` : 'not recorded'],

@@ -17,6 +17,8 @@ interface Ended {
   readonly stdout: string;
   readonly stderr: string;
   readonly report: Report;
+  /** The report folder, for the other reports. */
+  readonly dir: string;
 }
 
 /** The CLI in a child process against `url`, as a user runs it, with a small run; its report read back. */
@@ -46,7 +48,7 @@ function kit(url: string, extra: string[] = [], token = TOKEN): Promise<Ended> {
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   return new Promise((resolve) =>
-    child.once('close', (code) => resolve({ code, stdout, stderr, report: JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report })),
+    child.once('close', (code) => resolve({ code, stdout, stderr, dir, report: JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report })),
   );
 }
 
@@ -79,12 +81,16 @@ const unverified = (report: Report) => report.operations.filter((op) => op.statu
 
 describe("the server's defect at first contact is a fail, and every other operation is still checked", () => {
   it('a server that accepts only Bearer <token>: exit 1, auth-documented-header (5 rule 2), the run goes on in that form', async () => {
-    const { code, stdout, report } = await kit((await withFault('bearer-space-only')).url);
+    const { code, stdout, report, dir } = await kit((await withFault('bearer-space-only')).url);
     expect(code).toBe(1);
     expect(errorsOf(report)).toEqual(['auth-documented-header 5 rule 2 at /pc/custom_demand/list']);
     expect(report.target.authScheme).toBe('bearer-space');
     expect(report.warnings?.join('\n')).toContain('served Bearer <TOKEN> at //pc/custom_demand/list');
     expect(stdout).toContain('the run goes on in that form');
+    const summary = readFileSync(join(dir, 'summary.md'), 'utf8');
+    expect(summary).toContain('the run goes on in that form');
+    expect(summary).toContain('sent with authorization: Bearer \\<TOKEN\\>');
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('the run goes on in that form');
     expect(unverified(report)).toEqual([]);
     expect(report.operations).toHaveLength(16);
   });

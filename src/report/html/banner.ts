@@ -14,6 +14,7 @@ export function renderBanner(report: Report): SafeHtml {
   <div class="run">
     <h1>${report.tool} ${report.version} — conformance report</h1>
     <p class="headline">${headline(report)}</p>
+    ${report.warnings && report.warnings.length > 0 ? html`<ul class="failures">${report.warnings.map((warning) => html`<li>${warning}</li>`)}</ul>` : ''}
     ${facts([
       ...testedFacts(report).map(([label, value]): [string, string] => [label.toLowerCase(), value]),
       ['started', report.startedAt],
