@@ -87,7 +87,7 @@ export interface SpecIdentity {
 export interface RunTimings {
   /** From the process's start to the run's: Node and the kit's modules loading. */
   readonly startUpMs: number;
-  /** The embedded server started, the target probed, the token obtained and tried once. */
+  /** The embedded server started, the target probed, the token obtained and first contact made. */
   readonly targetMs: number;
   /** vitest and its worker starting, the kit's modules loading there, the schemas compiling, until the run's schedule is under way. */
   readonly suitesStartMs: number;
