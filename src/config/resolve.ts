@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import dotenv from 'dotenv';
 import { groups } from '../catalogue/groups.js';
 import { findListedOperation } from '../catalogue/listed-operations.js';
@@ -15,7 +14,9 @@ import { randomSeed } from '../engine/seed.js';
 import type { RunSettings } from '../engine/settings.js';
 import { DEFAULT_WALK_PAGES, DEFAULT_WALK_RECORDS } from '../generators/coverage/pages.js';
 import { KitError } from '../errors.js';
-import { runOptions } from './options.js';
+import { TOOL_NAME } from '../version.js';
+import { type CommandSpec, parseCommandLine } from './command-line.js';
+import { runOptions, runParseOptions, runValueNames } from './options.js';
 import { checkReportDir } from './report-dir.js';
 import { checkToken, resolveTransport } from './transport.js';
 
@@ -144,19 +145,17 @@ export interface ParsedCommandLine {
   readonly positionals: string[];
 }
 
-/** Parses the options of `run` (and --help), refusing unknown ones with a sentence. */
+/** The options of run, as a mistake on its command line names them. */
+export const runCommand: CommandSpec = { name: 'run', help: `Run ${TOOL_NAME} --help for the options.`, valueNames: runValueNames };
+
+/** Parses the options of `run` (and --help), refusing a mistake with a sentence. */
 export function parseRunArguments(argv: readonly string[]): ParsedCommandLine {
-  const options = Object.fromEntries(
-    runOptions.flatMap((spec) => [
-      [spec.name, { type: spec.type, ...(spec.multiple ? { multiple: true } : {}) }],
-      ...(spec.negatable ? [[`no-${spec.name}`, { type: 'boolean' }]] : []),
-    ]),
-  ) as Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
-  try {
-    return parseArgs({ args: [...argv], options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw badOption(`${(error as Error).message}. Run otp-conformance --help for the options.`);
-  }
+  return parseCommandLine(runCommand, {
+    args: [...argv],
+    options: { ...runParseOptions(), help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+    strict: true,
+  });
 }
 
 /** Option beats environment beats .env beats default. */
