@@ -6,6 +6,7 @@ import { runOptions } from '../config/options.js';
 import { KitError, TargetUnreachableError } from '../errors.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { exitCodeOf, exitCodeTable } from '../report/status.js';
+import { listenError } from './listen-error.js';
 
 // Each command loads its own modules when it runs (`await import`): --version, list or serve
 // never load vitest, the engine or the report renderers, and a run starts sooner.
@@ -99,6 +100,8 @@ async function serve(argv: string[]): Promise<void> {
   }
   const latency = serveLatency(values);
   const givenToken = values.token ?? process.env.OTP_TOKEN;
+  // A token no header can carry would be accepted by nothing: refused before the server starts.
+  (await import('../config/transport.js')).checkToken(givenToken);
   const token = givenToken ?? randomBytes(16).toString('hex');
   // The token operation (token-get) takes these; the map's templates read them as ${OTP_USERNAME}, ${OTP_PASSWORD}.
   const { OTP_USERNAME: mobile, OTP_PASSWORD: password } = process.env;
@@ -112,6 +115,8 @@ async function serve(argv: string[]): Promise<void> {
     ...(fault ? { fault } : {}),
     ...(variant ? { variant } : {}),
     ...(latency ? { latency } : {}),
+  }).catch((error: unknown) => {
+    throw listenError(error, port, values.host || '127.0.0.1') ?? error;
   });
   // One value per labelled line, so each can be copied whole. A token the user chose is theirs already; only a generated one is printed.
   console.log(`Reference server of the Open Trading Platform API (${TOOL_NAME} ${TOOL_VERSION})`);
