@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import dotenv from 'dotenv';
 import { groups } from '../catalogue/groups.js';
@@ -293,6 +293,9 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   const maxTime = source('max-time');
   const harText = source('har');
   const har = harText === undefined ? undefined : resolve(cwd, harText);
+  if (har !== undefined && existsSync(har) && statSync(har).isDirectory()) {
+    throw badOption(`--har ${harText} is a folder; give the file to write, e.g. --har ${join(harText!, 'run.har')}.`);
+  }
   // The report folder is created by the run, before the HAR is written.
   if (har !== undefined && dirname(har) !== reportDir && !existsSync(dirname(har))) {
     throw badOption(
