@@ -95,8 +95,9 @@ async function serve(argv: string[]): Promise<void> {
     throw new KitError('OTP_BAD_OPTION', `--variant ${values.variant} is not a known variant; run ${TOOL_NAME} serve --variant list to see them.`);
   }
   const port = Number(values.port ?? '8080');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new KitError('OTP_BAD_OPTION', `--port ${values.port} is not a port number; use 0–65535, e.g. --port 8080.`);
+  // Digits only: Number() would also read 0x50 as port 80, and 1e3 as 1000.
+  if (!/^\d+$/.test(values.port ?? '8080') || port > 65535) {
+    throw new KitError('OTP_BAD_OPTION', `--port ${JSON.stringify(values.port)} is not a port number; use 0–65535, e.g. --port 8080.`);
   }
   const latency = serveLatency(values);
   const givenToken = values.token ?? process.env.OTP_TOKEN;

@@ -59,6 +59,10 @@ describe('serve where it cannot listen', () => {
     await expectMistake(['serve', '--port', '0', '--host', '192.0.2.1'], /^otp-conformance: --host 192\.0\.2\.1 is not an address of this machine; give one/);
   });
 
+  it.each(['0x50', '1e3', '-1', '65536', ''])('--port %j: not a port number', async (text) => {
+    await expectMistake(['serve', `--port=${text}`], `--port ${JSON.stringify(text)} is not a port number; use 0–65535, e.g. --port 8080.`);
+  });
+
   it('a token no header can carry', async () => {
     await expectMistake(['serve', '--port', '0', '--token', 'abc\ndef'], /^otp-conformance: --token holds a line break at character 4/);
   });
