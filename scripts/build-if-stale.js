@@ -28,7 +28,15 @@ export function buildIfStale() {
       .map(newestChange),
   );
   if (sources < built) return;
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.js')], { stdio: 'inherit' });
+  build('inherit');
+}
+
+/**
+ * `npm run build`, then the stamp the next check compares with. `stdio` as execFileSync takes it:
+ * 'pipe' keeps the compiler's output off the console, on the error thrown when the build fails.
+ */
+export function build(stdio) {
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.js')], { stdio });
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
 

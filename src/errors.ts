@@ -31,6 +31,12 @@ export const kitErrorCodes = [
   'OTP_BAD_SCHEMA',
   /** The token operation answered without a token where the map points. */
   'OTP_NO_TOKEN',
+  /** serve: another program already listens on --port. */
+  'OTP_PORT_IN_USE',
+  /** serve: the system does not let this user listen on --port (a privileged port). */
+  'OTP_PORT_DENIED',
+  /** serve: --host is not an address of this machine, or a name it cannot resolve. */
+  'OTP_BAD_HOST',
 ] as const;
 export type KitErrorCode = (typeof kitErrorCodes)[number];
 

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { type CommandSpec, parseCommandLine } from '../config/command-line.js';
+import { nearestName } from '../config/nearest-name.js';
 import { runOptions } from '../config/options.js';
 import { KitError, TargetUnreachableError } from '../errors.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { exitCodeOf, exitCodeTable } from '../report/status.js';
-import type { LatencyFlags } from './serve-latency.js';
+import { listenError } from './listen-error.js';
 
 // Each command loads its own modules when it runs (`await import`): --version, list or serve
 // never load vitest, the engine or the report renderers, and a run starts sooner.
@@ -48,27 +49,28 @@ ${serveOptions}
 Exit codes (and report.json's status):
 ${exitCodeTable.map((row) => `  ${String(row.code).padEnd(5)}${row.meaning.replaceAll('`', '')} [${row.status.replaceAll('`', '')}]`).join('\n')}`;
 
+const serveCommand: CommandSpec = {
+  name: 'serve',
+  help: `Run ${TOOL_NAME} serve --help for the options.`,
+  valueNames: { port: 'N', host: 'HOST', token: 'T', inject: 'FAULT', variant: 'NAME', latency: 'MS', 'slow-every': 'N', 'slow-ms': 'M' },
+};
+
 async function serve(argv: string[]): Promise<void> {
-  let values: { port?: string; host?: string; token?: string; inject?: string; variant?: string; help?: boolean } & LatencyFlags;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        token: { type: 'string' },
-        inject: { type: 'string' },
-        variant: { type: 'string' },
-        latency: { type: 'string' },
-        'slow-every': { type: 'string' },
-        'slow-ms': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new KitError('OTP_BAD_OPTION', `${(error as Error).message}. Run ${TOOL_NAME} --help for the options of serve.`);
-  }
+  const { values } = parseCommandLine(serveCommand, {
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      token: { type: 'string' },
+      inject: { type: 'string' },
+      variant: { type: 'string' },
+      latency: { type: 'string' },
+      'slow-every': { type: 'string' },
+      'slow-ms': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
   if (values.help) {
     console.log(serveUsage);
     return;
@@ -93,11 +95,14 @@ async function serve(argv: string[]): Promise<void> {
     throw new KitError('OTP_BAD_OPTION', `--variant ${values.variant} is not a known variant; run ${TOOL_NAME} serve --variant list to see them.`);
   }
   const port = Number(values.port ?? '8080');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new KitError('OTP_BAD_OPTION', `--port ${values.port} is not a port number; use 0–65535, e.g. --port 8080.`);
+  // Digits only: Number() would also read 0x50 as port 80, and 1e3 as 1000.
+  if (!/^\d+$/.test(values.port ?? '8080') || port > 65535) {
+    throw new KitError('OTP_BAD_OPTION', `--port ${JSON.stringify(values.port)} is not a port number; use 0–65535, e.g. --port 8080.`);
   }
   const latency = serveLatency(values);
   const givenToken = values.token ?? process.env.OTP_TOKEN;
+  // A token no header can carry would be accepted by nothing: refused before the server starts.
+  (await import('../config/transport.js')).checkToken(givenToken);
   const token = givenToken ?? randomBytes(16).toString('hex');
   // The token operation (token-get) takes these; the map's templates read them as ${OTP_USERNAME}, ${OTP_PASSWORD}.
   const { OTP_USERNAME: mobile, OTP_PASSWORD: password } = process.env;
@@ -111,6 +116,8 @@ async function serve(argv: string[]): Promise<void> {
     ...(fault ? { fault } : {}),
     ...(variant ? { variant } : {}),
     ...(latency ? { latency } : {}),
+  }).catch((error: unknown) => {
+    throw listenError(error, port, values.host || '127.0.0.1') ?? error;
   });
   // One value per labelled line, so each can be copied whole. A token the user chose is theirs already; only a generated one is printed.
   console.log(`Reference server of the Open Trading Platform API (${TOOL_NAME} ${TOOL_VERSION})`);
@@ -127,14 +134,15 @@ async function serve(argv: string[]): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+const mergeCommand: CommandSpec = {
+  name: 'merge',
+  help: `Usage: ${TOOL_NAME} merge [--report-dir DIR] part-1/report.json part-2/report.json …`,
+  valueNames: { 'report-dir': 'DIR' },
+};
+
 /** `merge REPORT…`: the parts of a run split with --shard, as one set of reports. */
 async function merge(argv: string[]): Promise<number> {
-  let parsed: { values: { 'report-dir'?: string }; positionals: string[] };
-  try {
-    parsed = parseArgs({ args: argv, options: { 'report-dir': { type: 'string' } }, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new KitError('OTP_BAD_OPTION', `${(error as Error).message}. Usage: ${TOOL_NAME} merge [--report-dir DIR] part-1/report.json part-2/report.json …`);
-  }
+  const parsed = parseCommandLine(mergeCommand, { args: argv, options: { 'report-dir': { type: 'string' } }, allowPositionals: true, strict: true });
   const [{ checkReportDir }, { secretsOfEnvironment }, { Redactor }, { mergeReports }, { lockReportDir }, { writeReports }, { summaryText }] =
     await Promise.all([
       import('../config/report-dir.js'),
@@ -157,6 +165,8 @@ async function merge(argv: string[]): Promise<number> {
   }
   return exitCodeOf(report.status);
 }
+
+const commands = ['run', 'serve', 'list', 'explain', 'merge', 'replay'];
 
 async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
@@ -186,7 +196,11 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) {
-    throw new KitError('OTP_BAD_OPTION', `Unknown command ${JSON.stringify(positionals[0])}; use run, serve, list, explain, merge or replay (see --help).`);
+    const guess = nearestName(positionals[0]!, commands);
+    throw new KitError(
+      'OTP_BAD_OPTION',
+      `Unknown command ${JSON.stringify(positionals[0])}; ${guess ? `did you mean ${guess}? Use` : 'use'} ${commands.slice(0, -1).join(', ')} or ${commands.at(-1)} (see --help).`,
+    );
   }
   const config = resolveRunConfig(runArgv, process.env, process.cwd());
   const [{ runConformance }, { processSignals }] = await Promise.all([import('./run.js'), import('./run-stop.js')]);

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import type { Severity } from '../checks/types.js';
 import { createClient } from '../client/client.js';
-import { runOptions } from '../config/options.js';
+import { type CommandSpec, parseCommandLine } from '../config/command-line.js';
+import { runParseOptions, runValueNames } from '../config/options.js';
 import { resolveRunConfig } from '../config/resolve.js';
 import type { Deviation } from '../engine/deviation.js';
 import { replayCall, type ReplayResult } from '../engine/replay.js';
@@ -34,25 +34,21 @@ export interface ReplayedDeviation {
 
 const usage = `Usage: ${TOOL_NAME} replay REPORT.json [--deviation N] [--base-url URL] [--token TOKEN] [options of run]`;
 
+const replayCommand: CommandSpec = { name: 'replay', help: usage, valueNames: { ...runValueNames, deviation: 'N' } };
+
 function badOption(message: string): KitError {
   return new KitError('OTP_BAD_OPTION', message);
 }
 
 /** The report file, --deviation, and the options of run that remain (--token, --base-url, TLS, headers…). */
 function parseReplayArguments(argv: readonly string[]): { file: string; deviation: number | undefined; runArgv: string[] } {
-  const options = Object.fromEntries([
-    ...runOptions.flatMap((spec) => [
-      [spec.name, { type: spec.type, ...(spec.multiple ? { multiple: true } : {}) }],
-      ...(spec.negatable ? [[`no-${spec.name}`, { type: 'boolean' }]] : []),
-    ]),
-    ['deviation', { type: 'string' }],
-  ]) as Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true, tokens: true });
-  } catch (error) {
-    throw badOption(`${(error as Error).message}. ${usage}`);
-  }
+  const parsed = parseCommandLine(replayCommand, {
+    args: [...argv],
+    options: { ...runParseOptions(), deviation: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+    tokens: true,
+  });
   const positionals = parsed.positionals;
   if (positionals.length !== 1) throw badOption(`replay takes one report.json, given ${positionals.length}. ${usage}`);
   const deviationText = parsed.values.deviation as string | undefined;

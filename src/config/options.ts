@@ -311,3 +311,18 @@ export const runOptions: readonly OptionSpec[] = [
     description: 'Exit 1 when a deviation is at or above this severity: error or warning.',
   },
 ];
+
+/** The options of run as `parseArgs` takes them: each of the table, and `--no-<name>` of those that take it. */
+export function runParseOptions(): Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> {
+  return Object.fromEntries(
+    runOptions.flatMap((spec) => [
+      [spec.name, { type: spec.type, ...(spec.multiple ? { multiple: true } : {}) }],
+      ...(spec.negatable ? [[`no-${spec.name}`, { type: 'boolean' }]] : []),
+    ]),
+  );
+}
+
+/** What each option of run that takes a value takes (`timeout: 'MS'`), for a message that shows how to write it. */
+export const runValueNames: Readonly<Record<string, string>> = Object.fromEntries(
+  runOptions.filter((spec) => spec.valueName !== undefined).map((spec) => [spec.name, spec.valueName!]),
+);

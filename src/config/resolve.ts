@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import dotenv from 'dotenv';
 import { groups } from '../catalogue/groups.js';
 import { findListedOperation } from '../catalogue/listed-operations.js';
@@ -15,7 +14,9 @@ import { randomSeed } from '../engine/seed.js';
 import type { RunSettings } from '../engine/settings.js';
 import { DEFAULT_WALK_PAGES, DEFAULT_WALK_RECORDS } from '../generators/coverage/pages.js';
 import { KitError } from '../errors.js';
-import { runOptions } from './options.js';
+import { TOOL_NAME } from '../version.js';
+import { type CommandSpec, parseCommandLine } from './command-line.js';
+import { runOptions, runParseOptions, runValueNames } from './options.js';
 import { checkReportDir } from './report-dir.js';
 import { checkToken, resolveTransport } from './transport.js';
 
@@ -96,6 +97,29 @@ function oneOf<T extends string>(name: string, text: string, allowed: readonly T
   return text as T;
 }
 
+/**
+ * Options given together (on the command line, in the environment or .env) that cannot both hold:
+ * refused, naming both and the one to drop, rather than one of them silently winning.
+ */
+function refuseContradictions({ readOnly, source, givenAs }: { readOnly: boolean; source: Source; givenAs: (name: string) => string }): void {
+  if (readOnly && flag('--stateful', source('stateful'), false)) {
+    throw badOption(
+      `${givenAs('read-only')} and ${givenAs('stateful')} contradict each other: the flows create and delete records, and read-only sends nothing that changes state; drop ${givenAs('stateful')}, or ${givenAs('read-only')} to run the flows.`,
+    );
+  }
+  const walk = ['walk-pages', 'walk-records'].find((name) => source(name) !== undefined);
+  if (walk !== undefined && !flag('--coverage', source('coverage'), true)) {
+    throw badOption(
+      `${givenAs('coverage')} and ${givenAs(walk)} contradict each other: the page walk is part of the coverage pass, which ${givenAs('coverage')} turns off; drop ${givenAs(walk)}, or ${givenAs('coverage')} to walk the pages.`,
+    );
+  }
+  if (source('ca-file') !== undefined && flag('--insecure', source('insecure'), false)) {
+    throw badOption(
+      `${givenAs('insecure')} and ${givenAs('ca-file')} contradict each other: --ca-file verifies the server certificate against that CA, --insecure verifies nothing; drop ${givenAs('insecure')}.`,
+    );
+  }
+}
+
 /** What `--only` can pick from: the documented operations and those an operation map places. */
 export interface Selectable {
   readonly id: string;
@@ -144,19 +168,17 @@ export interface ParsedCommandLine {
   readonly positionals: string[];
 }
 
-/** Parses the options of `run` (and --help), refusing unknown ones with a sentence. */
+/** The options of run, as a mistake on its command line names them. */
+export const runCommand: CommandSpec = { name: 'run', help: `Run ${TOOL_NAME} --help for the options.`, valueNames: runValueNames };
+
+/** Parses the options of `run` (and --help), refusing a mistake with a sentence. */
 export function parseRunArguments(argv: readonly string[]): ParsedCommandLine {
-  const options = Object.fromEntries(
-    runOptions.flatMap((spec) => [
-      [spec.name, { type: spec.type, ...(spec.multiple ? { multiple: true } : {}) }],
-      ...(spec.negatable ? [[`no-${spec.name}`, { type: 'boolean' }]] : []),
-    ]),
-  ) as Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
-  try {
-    return parseArgs({ args: [...argv], options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw badOption(`${(error as Error).message}. Run otp-conformance --help for the options.`);
-  }
+  return parseCommandLine(runCommand, {
+    args: [...argv],
+    options: { ...runParseOptions(), help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+    strict: true,
+  });
 }
 
 /** Option beats environment beats .env beats default. */
@@ -173,6 +195,18 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     if (values[`no-${name}`] === true) return 'false';
     return env[spec.env] ?? dotenvValues[spec.env];
   };
+  /** How the user gave an option, as a message names it: on the command line, in the environment or in .env. */
+  const givenAs = (name: string): string => {
+    const spec = runOptions.find((option) => option.name === name)!;
+    if (values[name] !== undefined) return `--${name}`;
+    if (values[`no-${name}`] !== undefined) return `--no-${name}`;
+    return `${spec.env} (${env[spec.env] !== undefined ? 'environment' : '.env'})`;
+  };
+  for (const spec of runOptions) {
+    if (spec.negatable && values[spec.name] === true && values[`no-${spec.name}`] === true) {
+      throw badOption(`--${spec.name} and --no-${spec.name} contradict each other; give one.`);
+    }
+  }
 
   const givenBaseUrl = source('base-url');
   if (givenBaseUrl !== undefined) parseBaseUrl(givenBaseUrl);
@@ -211,7 +245,8 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   }
   const quiet = flag('--quiet', source('quiet'), false);
   const verbose = flag('--verbose', source('verbose'), false);
-  if (quiet && verbose) throw badOption('--quiet and --verbose contradict each other; pick one.');
+  if (quiet && verbose) throw badOption(`${givenAs('quiet')} and ${givenAs('verbose')} contradict each other; pick one.`);
+  refuseContradictions({ readOnly, source, givenAs });
   const waiversFile = source('waivers');
   const shard = source('shard');
   const shardParts = shard === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(shard);
@@ -258,6 +293,9 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   const maxTime = source('max-time');
   const harText = source('har');
   const har = harText === undefined ? undefined : resolve(cwd, harText);
+  if (har !== undefined && existsSync(har) && statSync(har).isDirectory()) {
+    throw badOption(`--har ${harText} is a folder; give the file to write, e.g. --har ${join(harText!, 'run.har')}.`);
+  }
   // The report folder is created by the run, before the HAR is written.
   if (har !== undefined && dirname(har) !== reportDir && !existsSync(dirname(har))) {
     throw badOption(

@@ -62,6 +62,7 @@ const cases: ReadonlyArray<{ readonly args: string[]; readonly env?: NodeJS.Proc
   { args: [...target, '--header', 'Authorization: bearer x'], names: '--token' },
   { args: [...target, '--header', 'X-Key: one\r\nX-Injected: two'], names: /--header X-Key: its value holds a line break/ },
   { args: [...target, '--header', 'X-Key: a', '--header', 'x-key: b'], names: 'given twice' },
+  { args: ['--har', dir], names: /--har .* is a folder; give the file to write, e\.g\. --har .*run\.har\./ },
 ];
 
 /** What the command does with its options before the first request; the KitError it throws, if any. */

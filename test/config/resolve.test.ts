@@ -29,7 +29,7 @@ describe('resolveRunConfig', () => {
     expect(resolveRunConfig(target, {}, emptyDir())).toMatchObject({ stateful: true, readOnly: false });
     expect(resolveRunConfig([...target, '--no-stateful'], {}, emptyDir()).stateful).toBe(false);
     expect(resolveRunConfig(target, { OTP_STATEFUL: 'false' }, emptyDir()).stateful).toBe(false);
-    const readOnly = resolveRunConfig([...target, '--read-only', '--stateful'], {}, emptyDir());
+    const readOnly = resolveRunConfig([...target, '--read-only'], {}, emptyDir());
     expect(readOnly).toMatchObject({ stateful: false, readOnly: true });
     expect(readOnly.operations).not.toContain('custom-demand-create');
   });
@@ -90,5 +90,40 @@ describe('selectOperations', () => {
 
   it('says when a group has no documented operation', () => {
     expect(kitErrorOf(() => selectOperations(['token'])).message).toContain('4.1');
+  });
+});
+
+describe('options given together that cannot both hold: refused, naming both and the one to drop', () => {
+  const target = ['--base-url', 'https://127.0.0.1:9', '--token', 't'];
+  it.each([
+    { argv: ['--read-only', '--stateful'], env: {}, names: ['--read-only', '--stateful'], drop: 'drop --stateful' },
+    { argv: ['--read-only'], env: { OTP_STATEFUL: 'true' }, names: ['--read-only', 'OTP_STATEFUL (environment)'], drop: 'drop OTP_STATEFUL (environment)' },
+    { argv: ['--no-coverage', '--walk-pages', '3'], env: {}, names: ['--no-coverage', '--walk-pages'], drop: 'drop --walk-pages' },
+    { argv: ['--walk-records', '30'], env: { OTP_COVERAGE: 'false' }, names: ['OTP_COVERAGE (environment)', '--walk-records'], drop: 'drop --walk-records' },
+    { argv: [...target, '--insecure', '--ca-file', 'ca.pem'], env: {}, names: ['--insecure', '--ca-file'], drop: 'drop --insecure' },
+    { argv: ['--stateful', '--no-stateful'], env: {}, names: ['--stateful and --no-stateful'], drop: 'give one' },
+    { argv: ['--verbose'], env: { OTP_QUIET: '1' }, names: ['OTP_QUIET (environment)', '--verbose'], drop: 'pick one' },
+  ])('$argv with $env', ({ argv, env, names, drop }) => {
+    const error = kitErrorOf(() => resolveRunConfig(argv, env, emptyDir()));
+    expect(error.code).toBe('OTP_BAD_OPTION');
+    for (const name of names) expect(error.message).toContain(name);
+    expect(error.message).toContain(drop);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('an option in .env counts as given', () => {
+    const dir = emptyDir();
+    writeFileSync(join(dir, '.env'), 'OTP_WALK_PAGES=4\n');
+    expect(kitErrorOf(() => resolveRunConfig(['--no-coverage'], {}, dir)).message).toContain('OTP_WALK_PAGES (.env)');
+  });
+
+  it('what only looks alike is accepted: a default the other option changes, or options that agree', () => {
+    // --runs 1 turns the extras off by default; asking for one is documented, not a contradiction.
+    expect(resolveRunConfig(['--runs', '1', '--auth-probes', '--stateful'], {}, emptyDir())).toMatchObject({ authProbes: true, stateful: true });
+    expect(resolveRunConfig(['--read-only', '--no-stateful'], {}, emptyDir())).toMatchObject({ readOnly: true, stateful: false });
+    expect(resolveRunConfig(['--coverage', '--walk-pages', '3'], {}, emptyDir())).toMatchObject({ coveragePass: true, walkPages: 3 });
+    expect(resolveRunConfig(['--read-only'], { OTP_STATEFUL: 'false' }, emptyDir()).stateful).toBe(false);
+    // The command line beats the environment: --no-stateful leaves nothing to contradict.
+    expect(resolveRunConfig(['--read-only', '--no-stateful'], { OTP_STATEFUL: 'true' }, emptyDir()).stateful).toBe(false);
   });
 });

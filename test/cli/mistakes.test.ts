@@ -1,0 +1,114 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const cli = fileURLToPath(new URL('../../bin/otp-conformance.js', import.meta.url));
+/** A fresh user's environment: none of the caller's OTP_* variables, and an empty working directory. */
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTP_') && name !== 'GITHUB_STEP_SUMMARY'));
+const cwd = mkdtempSync(join(tmpdir(), 'otp-mistakes-'));
+afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+
+async function kit(args: readonly string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { cwd, env: { ...env, ...extraEnv }, timeout: 30_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** A mistake: exit 2 before anything starts, and one line on stderr that says what is wrong and what to do, never "please report". */
+async function expectMistake(args: readonly string[], line: string | RegExp, extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
+  const { code, stdout, stderr } = await kit(args, extraEnv);
+  expect(code, stderr).toBe(2);
+  expect(stdout).toBe('');
+  const lines = stderr.split('\n').filter((text) => text !== '');
+  expect(lines).toHaveLength(1);
+  if (typeof line === 'string') expect(lines[0]).toBe(`otp-conformance: ${line}`);
+  else expect(lines[0]).toMatch(line);
+  expect(stderr).not.toMatch(/please report/i);
+}
+
+describe('serve where it cannot listen', () => {
+  let taken: Server;
+  let port: number;
+  beforeAll(async () => {
+    taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    port = (taken.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => taken.close(() => resolve()));
+  });
+
+  it('a port in use: says so, and to give another --port or --port 0', async () => {
+    await expectMistake(
+      ['serve', '--port', String(port), '--host', '127.0.0.1'],
+      `--port ${port} is in use on 127.0.0.1: another program (or another serve) listens there; give another --port, or --port 0 for a free one.`,
+    );
+  });
+
+  it('a --host that is not an address of this machine (192.0.2.1 is kept for documentation, RFC 5737)', async () => {
+    await expectMistake(['serve', '--port', '0', '--host', '192.0.2.1'], /^otp-conformance: --host 192\.0\.2\.1 is not an address of this machine; give one/);
+  });
+
+  it.each(['0x50', '1e3', '-1', '65536', ''])('--port %j: not a port number', async (text) => {
+    await expectMistake(['serve', `--port=${text}`], `--port ${JSON.stringify(text)} is not a port number; use 0–65535, e.g. --port 8080.`);
+  });
+
+  it('a token no header can carry', async () => {
+    await expectMistake(['serve', '--port', '0', '--token', 'abc\ndef'], /^otp-conformance: --token holds a line break at character 4/);
+  });
+});
+
+describe('an option mistyped, without its value, or with a value it does not take', () => {
+  const help = 'Run otp-conformance --help for the options.';
+  it.each([
+    [['--bse-url', 'http://127.0.0.1:9'], `--bse-url is not an option of run; did you mean --base-url? ${help}`],
+    [['run', '--frobnicate'], `--frobnicate is not an option of run. ${help}`],
+    [['--runs', '1', '--timeout'], `--timeout needs a value: write it as --timeout MS. ${help}`],
+    [['--read-only=yes'], `--read-only takes no value (given --read-only=yes): give --read-only alone to turn it on. ${help}`],
+    [['--seed', '-5'], `--seed -5: a value that starts with a dash goes after an equals sign: --seed=-5. ${help}`],
+    [['serve', '--prot', '8080'], '--prot is not an option of serve; did you mean --port? Run otp-conformance serve --help for the options.'],
+    [['serve', '8080'], '"8080" is not an option of serve; options start with --. Run otp-conformance serve --help for the options.'],
+    [
+      ['merge', '--report-dri', 'out', 'a.json'],
+      /^otp-conformance: --report-dri is not an option of merge; did you mean --report-dir\? Usage: otp-conformance merge /,
+    ],
+    [
+      ['replay', 'report.json', '--deviaton', '2'],
+      /^otp-conformance: --deviaton is not an option of replay; did you mean --deviation\? Usage: otp-conformance replay /,
+    ],
+    [['lst'], 'Unknown command "lst"; did you mean list? Use run, serve, list, explain, merge or replay (see --help).'],
+  ])('%j', async (args, line) => {
+    await expectMistake(args, line);
+  });
+});
+
+describe('options that contradict each other', () => {
+  it.each([
+    [['--read-only', '--stateful'], {}, /--read-only and --stateful contradict each other: .*; drop --stateful/],
+    [['--read-only'], { OTP_STATEFUL: 'true' }, /--read-only and OTP_STATEFUL \(environment\) contradict each other/],
+    [['--no-coverage', '--walk-pages', '3'], {}, /--no-coverage and --walk-pages contradict each other: .*; drop --walk-pages/],
+    [
+      ['--base-url', 'https://127.0.0.1:9', '--token', 't', '--insecure', '--ca-file', 'ca.pem'],
+      {},
+      /--insecure and --ca-file contradict each other: .*; drop --insecure\.$/,
+    ],
+  ])('%j %j', async (args, extraEnv, line) => {
+    await expectMistake(args, line, extraEnv);
+  });
+});
+
+describe('a file option naming a folder', () => {
+  it('--har: the file to write, not a folder', async () => {
+    await expectMistake(['--har', cwd], `--har ${cwd} is a folder; give the file to write, e.g. --har ${join(cwd, 'run.har')}.`);
+  });
+});
