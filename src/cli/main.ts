@@ -159,6 +159,7 @@ async function merge(argv: string[]): Promise<number> {
   const lock = lockReportDir(reportDir);
   try {
     const files = await writeReports(report, reportDir, process.env.GITHUB_STEP_SUMMARY);
+    if (files.jobSummaryProblem) console.error(`${TOOL_NAME}: ${files.jobSummaryProblem}`);
     console.log(summaryText(report, files));
   } finally {
     lock.release();

@@ -476,6 +476,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     // The last net: whatever reached the report, keys and values, is redacted before it is written or printed.
     const report = redactor.deep(built);
     const files = await writeReports(report, config.reportDir, io.jobSummaryFile);
+    if (files.jobSummaryProblem) io.error(files.jobSummaryProblem);
     io.log(summaryText(report, files, config.verbosity));
     if (config.har && exchangeLogDir) await writeRunHar(config.har, exchangeLogDir, redactor, io);
     // A stop may leave calls in flight (a pre-flight waiting out --timeout, tests past their grace).

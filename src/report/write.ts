@@ -1,26 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { KitError } from '../errors.js';
 import type { Report } from './report.js';
 import type * as HtmlRenderer from './html.js';
 import type * as JunitRenderer from './junit.js';
 import type * as MarkdownRenderer from './markdown.js';
+
+/** The four reports a run writes. */
+type ReportFile = 'json' | 'junit' | 'markdown' | 'html';
 
 export interface WrittenReports {
   readonly json: string;
   readonly junit: string;
   readonly markdown: string;
   readonly html: string;
+  /** Why the CI job summary could not be appended to, when it could not. */
+  readonly jobSummaryProblem?: string;
 }
 
-const FILE_NAMES: Readonly<Record<keyof WrittenReports, string>> = {
+const FILE_NAMES: Readonly<Record<ReportFile, string>> = {
   json: 'report.json',
   junit: 'junit.xml',
   markdown: 'summary.md',
   html: 'report.html',
 };
 /** The order the files are put in place: report.json last, so that whoever finds the new one finds the others new too. */
-const PLACING_ORDER: readonly (keyof WrittenReports)[] = ['junit', 'markdown', 'html', 'json'];
+const PLACING_ORDER: readonly ReportFile[] = ['junit', 'markdown', 'html', 'json'];
 
 /**
  * Each file written beside its place, in the report folder itself, then renamed over it. A rename
@@ -28,7 +34,7 @@ const PLACING_ORDER: readonly (keyof WrittenReports)[] = ['junit', 'markdown', '
  * file or the new one, never half of one, whether the folder is a mount point or its parent is
  * read-only; the folder itself is left as it is (its inode, mode, owner and other files).
  */
-function putInPlace(reportDir: string, contents: Readonly<Record<keyof WrittenReports, string>>): void {
+function putInPlace(reportDir: string, contents: Readonly<Record<ReportFile, string>>): void {
   // Unique per write: two writes into one folder (without the lock, from the library) never share a file.
   const suffix = `.${process.pid}-${randomBytes(4).toString('hex')}.writing`;
   const pending = PLACING_ORDER.map((key) => ({ final: join(reportDir, FILE_NAMES[key]), temporary: join(reportDir, `.${FILE_NAMES[key]}${suffix}`), key }));
@@ -60,20 +66,40 @@ export function preloadRenderers(): void {
 
 /**
  * report.json, junit.xml, summary.md and report.html in the report folder, each replaced whole
- * (`putInPlace`); the folder is created if it does not exist yet. The Markdown summary is also
- * appended to the CI job summary (GitHub's $GITHUB_STEP_SUMMARY) when one is given.
+ * (`putInPlace`); the folder is created if it does not exist yet. A folder that cannot be written
+ * (removed or made read-only during the run) is a KitError with the fix. The Markdown summary is
+ * also appended to the CI job summary (GitHub's $GITHUB_STEP_SUMMARY) when one is given; a job
+ * summary that cannot be written is said, and leaves the reports as they are.
  */
 export async function writeReports(report: Report, reportDir: string, jobSummaryFile?: string): Promise<WrittenReports> {
   const [{ renderHtmlReport }, { renderJunit }, { renderMarkdown }] = await renderers();
   const markdown = renderMarkdown(report);
   const contents = { json: `${JSON.stringify(report, null, 2)}\n`, junit: renderJunit(report), markdown, html: renderHtmlReport(report) };
-  mkdirSync(reportDir, { recursive: true });
-  putInPlace(reportDir, contents);
-  if (jobSummaryFile) appendFileSync(jobSummaryFile, markdown);
+  try {
+    mkdirSync(reportDir, { recursive: true });
+    putInPlace(reportDir, contents);
+  } catch (error) {
+    throw new KitError(
+      'OTP_BAD_REPORT_DIR',
+      `the reports could not be written to ${reportDir} (${(error as Error).message}); the run was ${report.status}: give a --report-dir you can write to and run again.`,
+    );
+  }
+  const jobSummaryProblem = jobSummaryFile === undefined ? undefined : appendJobSummary(jobSummaryFile, markdown);
   return {
     json: join(reportDir, FILE_NAMES.json),
     junit: join(reportDir, FILE_NAMES.junit),
     markdown: join(reportDir, FILE_NAMES.markdown),
     html: join(reportDir, FILE_NAMES.html),
+    ...(jobSummaryProblem === undefined ? {} : { jobSummaryProblem }),
   };
+}
+
+/** Appends the summary to the CI job summary; what went wrong, if anything, in a sentence with the fix. */
+function appendJobSummary(file: string, markdown: string): string | undefined {
+  try {
+    appendFileSync(file, markdown);
+    return undefined;
+  } catch (error) {
+    return `the job summary ${file} ($GITHUB_STEP_SUMMARY) could not be appended to (${(error as Error).message}); the reports are written: point GITHUB_STEP_SUMMARY at a file you can write, or unset it.`;
+  }
 }

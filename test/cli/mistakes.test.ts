@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,5 +110,18 @@ describe('options that contradict each other', () => {
 describe('a file option naming a folder', () => {
   it('--har: the file to write, not a folder', async () => {
     await expectMistake(['--har', cwd], `--har ${cwd} is a folder; give the file to write, e.g. --har ${join(cwd, 'run.har')}.`);
+  });
+});
+
+describe('where the reports go, after the run', () => {
+  it('a job summary that cannot be written: one line with the fix, the reports written and the run’s own exit code', async () => {
+    const reports = join(cwd, 'summary-run');
+    const { code, stderr } = await kit(['--runs', '1', '--only', 'login', '--report-dir', reports], {
+      GITHUB_STEP_SUMMARY: join(cwd, 'no-such-folder', 'summary.md'),
+    });
+    expect(code, stderr).toBe(0);
+    const lines = stderr.split('\n').filter((text) => text !== '');
+    expect(lines).toEqual([expect.stringMatching(/^otp-conformance: the job summary .* could not be appended to .*unset it\.$/)]);
+    expect(existsSync(join(reports, 'report.json'))).toBe(true);
   });
 });

@@ -34,3 +34,17 @@ describe('the report dir', () => {
     lockReportDir(dir).release();
   });
 });
+
+describe('a report dir that cannot be written', () => {
+  it('is a kit error naming the folder, the run’s status and the fix, not an unexpected failure', async () => {
+    const parent = parentDir();
+    const dir = join(parent, 'reports');
+    // What stood as a folder when the run began is a file when it ends.
+    writeFileSync(dir, 'not a folder');
+    await expect(writeReports(sampleReport(), dir)).rejects.toMatchObject({
+      code: 'OTP_BAD_REPORT_DIR',
+      message: expect.stringMatching(/^the reports could not be written to .*reports \(.*\); the run was fail: give a --report-dir you can write to/),
+    });
+    expect(readdirSync(parent)).toEqual(['reports']);
+  });
+});
