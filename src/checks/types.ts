@@ -1,5 +1,5 @@
 import type { Operation } from '../catalogue/operations.js';
-import type { Transcript } from '../client/exchange.js';
+import type { Transcript, TransportFailure } from '../client/exchange.js';
 import type { Validator } from '../validation/validator.js';
 
 /**
@@ -31,6 +31,46 @@ export interface Exchange extends Transcript {
   readonly payload: unknown;
   /** Where the request came from: `<intent>:<fast-check path>`, or `auth-probe:<probe>`. */
   readonly path: string;
+}
+
+/** A record's identity where it has one: its `id` (2.6–2.9), else the order number of 2.3 (`soId`). */
+export type RecordId = string | number;
+
+/** What an answer's envelope (2.1) said, in outline: what a check over several calls may read of it. */
+export interface EnvelopeOutline {
+  /** The envelope's `code`, as it came (its values are "not shown", 7). */
+  readonly code: unknown;
+  /** An error result on evidence (isErrorResult). */
+  readonly errorResult: boolean;
+  /** A `data` the checks of data judge: the `data` precondition held. */
+  readonly hasData: boolean;
+  /** The records the answer carried: a page's list length, or 1 for a record with members, 0 for none. */
+  readonly records: number;
+  /** The identity of each record carried, in order, where the records have one. */
+  readonly ids: readonly RecordId[];
+}
+
+/**
+ * What the kit keeps of a call once every check on it has run: the facts the checks over several
+ * calls judge (did the server do what was asked, did it refuse, what did it list), the verdict of
+ * an unverified operation, the probe observations and the coverage tallies read. None of its body
+ * text, headers or payload: every call of an operation is kept until the operation ends.
+ */
+export interface CallRecord {
+  readonly operation: Operation;
+  readonly intent: Intent;
+  /** Where it came from: `conforming:<path>`, `hostile:<path>`, `coverage:<n>`, `page:<size>:<no>`, `auth-probe:<probe>`. */
+  readonly path: string;
+  /** Its place in the operation's plan: what orders the evidence, whatever order the answers came in. */
+  readonly rank: number;
+  /** The request's path as it went on the wire, after the base URL's (e.g. `//pc/custom_demand/list`). */
+  readonly wirePath: string;
+  /** The status line's code; undefined when none arrived. */
+  readonly status: number | undefined;
+  /** What went wrong on the wire, if anything (a body cut short after its status line too). */
+  readonly failure: TransportFailure['kind'] | undefined;
+  /** The body, when it arrived whole and parsed as a JSON object, in outline; undefined otherwise. */
+  readonly envelope: EnvelopeOutline | undefined;
 }
 
 /**
@@ -91,10 +131,13 @@ export interface ExchangeCheck extends CheckDefinition {
   run(exchange: Exchange, context: CheckContext): Finding[];
 }
 
-/** Judges all exchanges of one operation together (of every intent: it picks what it needs). */
+/**
+ * Judges all calls of one operation together (of every intent: it picks what it needs), as the
+ * kit keeps them once each was judged: their records, never their bodies.
+ */
 export interface OperationCheck extends CheckDefinition {
   readonly scope: 'operation';
-  run(exchanges: readonly Exchange[], context: CheckContext): Finding[];
+  run(calls: readonly CallRecord[], context: CheckContext): Finding[];
 }
 
 export type Check = ExchangeCheck | OperationCheck;

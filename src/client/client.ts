@@ -30,13 +30,17 @@ export interface ClientOptions {
   readonly transport?: TransportOptions;
 }
 
-/** HTTP 401 or 403, or an envelope whose code says so: the answer of a server that refused the token. */
+/** HTTP 401 or 403, or an envelope whose code says so: how a server that refused the token answers. */
+export function refusesToken(status: number | undefined, code: unknown): boolean {
+  return status === 401 || status === 403 || code === '401' || code === '403';
+}
+
+/** Whether an answer refused the token (refusesToken). */
 export function unauthorized(transcript: Transcript): boolean {
   const response = transcript.response;
   if (!response) return false;
-  if (response.status === 401 || response.status === 403) return true;
   const body = response.json.ok ? (response.json.value as { code?: unknown } | null) : null;
-  return body !== null && typeof body === 'object' && (body.code === '401' || body.code === '403');
+  return refusesToken(response.status, body !== null && typeof body === 'object' ? body.code : undefined);
 }
 
 /**

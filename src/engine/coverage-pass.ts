@@ -1,6 +1,5 @@
 import type { Operation } from '../catalogue/operations.js';
-import { isPlainObject, jsonBody } from '../checks/preconditions.js';
-import type { Exchange } from '../checks/types.js';
+import type { CallRecord, Exchange } from '../checks/types.js';
 import { type CoverageJudgement, type CoverageRequest, coverageRequests } from '../generators/coverage/requests.js';
 import type { OperationSession } from './session.js';
 
@@ -23,17 +22,17 @@ export interface ClassCoverage {
   readonly deviations: Readonly<Record<string, number>>;
 }
 
-/** One call of the coverage pass or the page walk, before judging: what it tried, and where. */
+/** One call of the coverage pass or the page walk: what it tried, where, and its place among its phase's calls. */
 export interface CoverageCall {
   readonly class: string;
   readonly family: string;
   readonly field: string;
   readonly judgedAs: CoverageJudgement;
-  readonly exchange: Exchange;
+  readonly place: number;
 }
 
-/** Judges a call as it arrives, at its place in the plan, and gives back what is kept of it (its outline). */
-export type KeepJudged = (exchange: Exchange, place: number) => Exchange;
+/** Judges a call as it arrives, at its place among its phase's calls. */
+export type JudgeCall = (exchange: Exchange, place: number) => void;
 
 /** Where coverage calls are found again when their findings are counted: `coverage:<n>`. */
 export const COVERAGE_PATH = 'coverage';
@@ -42,11 +41,11 @@ export const COVERAGE_PATH = 'coverage';
  * Sends every request of the operation's coverage pass (the same under every seed), each judged as
  * it arrives; the calls come back in the order they were sent. Operations of 4.1 have no documented request shape: no field classes.
  */
-export async function sendCoveragePass(operation: Operation, session: OperationSession, keep: KeepJudged): Promise<CoverageCall[]> {
+export async function sendCoveragePass(operation: Operation, session: OperationSession, judge: JudgeCall): Promise<CoverageCall[]> {
   if (operation.requestSchema === undefined) return [];
   return session.inLanes(coverageRequests(operation.id), async (request, index) => {
-    const exchange = await session.send(request.judgedAs, `${COVERAGE_PATH}:${index}`, payloadOf(request), request.body);
-    return { class: request.classId, family: request.family, field: request.field, judgedAs: request.judgedAs, exchange: keep(exchange, index) };
+    judge(await session.send(request.judgedAs, `${COVERAGE_PATH}:${index}`, payloadOf(request), request.body), index);
+    return { class: request.classId, family: request.family, field: request.field, judgedAs: request.judgedAs, place: index };
   });
 }
 
@@ -61,19 +60,25 @@ export function coverageCallAt(operation: Operation, index: number): { judgedAs:
 }
 
 /** The answer of a call as a status or failure, and its envelope code. */
-function answerOf(exchange: Exchange): { status: string; code: string | undefined } {
-  const status = exchange.response ? String(exchange.response.status) : (exchange.failure?.kind ?? 'no response');
-  const body = jsonBody(exchange);
-  const code = isPlainObject(body) && (typeof body.code === 'string' || typeof body.code === 'number') ? String(body.code) : undefined;
-  return { status, code };
+function answerOf(call: CallRecord | undefined): { status: string; code: string | undefined } {
+  const status = call?.status !== undefined ? String(call.status) : (call?.failure ?? 'no response');
+  const code = call?.envelope?.code;
+  return { status, code: typeof code === 'string' || typeof code === 'number' ? String(code) : undefined };
 }
 
 const count = (tally: Record<string, number>, key: string) => {
   tally[key] = (tally[key] ?? 0) + 1;
 };
 
-/** The calls of the pass and the walk gathered by class, with the deviations the judge found on them. */
-export function classCoverage(calls: readonly CoverageCall[], findingsByCall: ReadonlyMap<string, Readonly<Record<string, number>>>): ClassCoverage[] {
+/**
+ * The calls of the pass and the walk gathered by class, with what the judge kept of each (by its
+ * rank in the operation's plan) and the deviations it found on them.
+ */
+export function classCoverage(
+  calls: ReadonlyArray<CoverageCall & { readonly rank: number }>,
+  records: ReadonlyMap<number, CallRecord>,
+  findingsByCall: ReadonlyMap<number, Readonly<Record<string, number>>>,
+): ClassCoverage[] {
   interface Tally {
     family: string;
     judgedAs: Set<CoverageJudgement>;
@@ -93,11 +98,10 @@ export function classCoverage(calls: readonly CoverageCall[], findingsByCall: Re
     tally.judgedAs.add(call.judgedAs);
     tally.requests++;
     tally.fields.add(call.field);
-    const { status, code } = answerOf(call.exchange);
+    const { status, code } = answerOf(records.get(call.rank));
     count(tally.statuses, status);
     if (code !== undefined) count(tally.codes, code);
-    for (const [check, findings] of Object.entries(findingsByCall.get(call.exchange.path) ?? {}))
-      tally.deviations[check] = (tally.deviations[check] ?? 0) + findings;
+    for (const [check, findings] of Object.entries(findingsByCall.get(call.rank) ?? {})) tally.deviations[check] = (tally.deviations[check] ?? 0) + findings;
   }
   return [...byClass].map(([id, tally]) => ({
     class: id,

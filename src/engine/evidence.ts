@@ -1,4 +1,5 @@
-import type { Check, Exchange, Finding } from '../checks/types.js';
+import type { Check, Finding } from '../checks/types.js';
+import type { KeptExchange } from './judge.js';
 import { Redactor } from '../redaction/redactor.js';
 import { type Deviation, deviationMessage } from './deviation.js';
 import { curlRepro } from './repro.js';
@@ -23,7 +24,7 @@ export function redactorFor(secrets: readonly string[]): Redactor {
   return redactor;
 }
 
-function hostileNote(exchange: Exchange): string | undefined {
+function hostileNote(exchange: KeptExchange): string | undefined {
   const payload = exchange.payload as { kind?: string; description?: string } | undefined;
   return exchange.intent === 'hostile' && payload?.kind ? `${payload.kind}: ${payload.description ?? ''}` : undefined;
 }
@@ -35,7 +36,7 @@ function hostileNote(exchange: Exchange): string | undefined {
 export function toDeviation(
   check: Pick<Check, 'id' | 'severity' | 'rule' | 'title'>,
   finding: Finding,
-  exchange: Exchange,
+  exchange: KeptExchange,
   context: EvidenceContext,
 ): Deviation {
   const redactor = redactorFor(context.secrets);

@@ -1,6 +1,7 @@
 import { type Operation, operations, wirePath } from '../catalogue/operations.js';
 import { authDocumentedHeader } from '../checks/auth/documented-header.js';
-import { type AuthProbe, succeeded } from '../checks/auth/probes.js';
+import type { AuthProbe } from '../checks/auth/probes.js';
+import { recordOf, succeeded } from '../checks/call-record.js';
 import { documentedPath } from '../checks/paths/documented-path.js';
 import { isErrorResult, isPlainObject } from '../checks/preconditions.js';
 import type { Exchange } from '../checks/types.js';
@@ -111,7 +112,7 @@ function read(exchange: Exchange, anonymous: Transcript | undefined): Reading {
   const envelope = isPlainObject(body) && ENVELOPE_FIELDS.some((field) => field in body);
   if (!envelope) return response.status >= 500 ? 'other' : 'not-found';
   if (body.code === '404' || body.code === 404) return 'not-found';
-  if (succeeded(exchange)) return 'served';
+  if (succeeded(recordOf(exchange, 0))) return 'served';
   const identity = errorIdentity(exchange);
   return identity !== undefined && identity === errorIdentity(anonymous) ? 'refused' : 'other';
 }

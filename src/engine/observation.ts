@@ -1,6 +1,6 @@
-import { jsonBody } from '../checks/preconditions.js';
-import { probeOf, servedRecords, succeeded } from '../checks/auth/probes.js';
-import type { Exchange } from '../checks/types.js';
+import { probeOf, servedRecords } from '../checks/auth/probes.js';
+import { succeeded } from '../checks/call-record.js';
+import type { CallRecord } from '../checks/types.js';
 
 /**
  * What the server did where the spec does not say what it must do. Recorded in the report, not
@@ -16,21 +16,16 @@ export interface Observation {
   readonly outcome: 'refused' | 'accepted' | 'served records' | 'no response';
 }
 
-export function describeProbe(exchange: Exchange): Observation {
-  const body = jsonBody(exchange) as { code?: unknown } | undefined;
-  const outcome: Observation['outcome'] = !exchange.response
-    ? 'no response'
-    : servedRecords(exchange)
-      ? 'served records'
-      : succeeded(exchange)
-        ? 'accepted'
-        : 'refused';
+export function describeProbe(call: CallRecord): Observation {
+  const outcome: Observation['outcome'] =
+    call.status === undefined ? 'no response' : servedRecords(call) ? 'served records' : succeeded(call) ? 'accepted' : 'refused';
+  const code = call.envelope?.code;
   return {
-    operation: exchange.operation.path,
+    operation: call.operation.path,
     kind: 'auth-probe',
-    probe: probeOf(exchange) ?? exchange.path,
-    status: exchange.response?.status,
-    code: body && typeof body.code === 'string' ? body.code : undefined,
+    probe: probeOf(call) ?? call.path,
+    status: call.status,
+    code: typeof code === 'string' ? code : undefined,
     outcome,
   };
 }

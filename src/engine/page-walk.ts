@@ -4,7 +4,7 @@ import type { Exchange } from '../checks/types.js';
 import { PAGE_SIZE_LARGE, PAGE_SIZE_ONE, pageClass, walkBase, walkPageSize } from '../generators/coverage/pages.js';
 import type { CoverageJudgement } from '../generators/coverage/requests.js';
 import { extend } from '../objects.js';
-import type { CoverageCall, KeepJudged } from './coverage-pass.js';
+import type { CoverageCall, JudgeCall } from './coverage-pass.js';
 import type { OperationSession } from './session.js';
 
 export interface WalkBounds {
@@ -27,7 +27,7 @@ export interface PageWalk {
   readonly stoppedBy: 'last-page' | 'page-bound' | 'record-bound' | 'empty-page' | 'no-page';
 }
 
-/** A walk call as kept, and what its page said before it was cut to its outline. */
+/** A walk call, and what its page said. */
 interface WalkedPage {
   readonly call: CoverageCall;
   readonly page: { readonly records: number; readonly totalPage: number | undefined } | undefined;
@@ -73,22 +73,22 @@ export async function walkPages(
   operation: Operation,
   session: OperationSession,
   bounds: WalkBounds,
-  keep: KeepJudged,
+  judge: JudgeCall,
 ): Promise<{ calls: CoverageCall[]; walk?: PageWalk }> {
   const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
   if (!base) return { calls: [] };
   const size = walkPageSize(bounds);
-  // Each call is judged as it arrives and kept in outline; its place in the plan (counted as it is sent) orders the evidence.
+  // Each call is judged as it arrives; its place in the plan (counted as it is sent) orders the evidence.
   const calls: CoverageCall[] = [];
   let order = 0;
   const send = async (pageSize: number, pageNo: number, judgedAs: CoverageJudgement, classOf: (exchange: Exchange) => string): Promise<WalkedPage> => {
     const payload = pageBody(base, pageSize, pageNo);
     const place = order++;
     const exchange = await session.send(judgedAs, pagePath(pageSize, pageNo, judgedAs), payload, JSON.stringify(payload));
-    // Read before the call is cut to its outline, which keeps one record of a long list.
     const data = resultData(exchange);
     const page = Array.isArray(data?.list) ? { records: (data.list as unknown[]).length, totalPage: totalPageOf(data) } : undefined;
-    const call = { class: classOf(exchange), family: 'page', field: pageSize === size ? 'pageNo' : 'pageSize', judgedAs, exchange: keep(exchange, place) };
+    const call = { class: classOf(exchange), family: 'page', field: pageSize === size ? 'pageNo' : 'pageSize', judgedAs, place };
+    judge(exchange, place);
     return { call, page };
   };
   const sendInTurn = async (...sends: Promise<WalkedPage>[]): Promise<WalkedPage[]> => {

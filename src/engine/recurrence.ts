@@ -1,7 +1,7 @@
 import { holds } from '../checks/preconditions.js';
-import type { CheckContext, Exchange, Finding, Intent } from '../checks/types.js';
+import type { CheckContext, Finding, Intent } from '../checks/types.js';
 import type { Recurrence } from './deviation.js';
-import { type Cause, causeKey, type Sample } from './judge.js';
+import { type Cause, causeKey, type KeptExchange, type Sample } from './judge.js';
 import type { OperationSession } from './session.js';
 
 /**
@@ -18,7 +18,7 @@ const resent: readonly Intent[] = ['conforming', 'hostile'];
  * arrives and then dropped.
  */
 export async function labelRecurrences(session: OperationSession, shown: ReadonlyMap<Cause, Sample>, context: CheckContext): Promise<Map<Cause, Recurrence>> {
-  const byCall = new Map<Exchange, Cause[]>();
+  const byCall = new Map<KeptExchange, Cause[]>();
   for (const [cause, { exchange }] of shown) {
     if (cause.check.scope !== 'exchange' || !resent.includes(exchange.intent)) continue;
     byCall.set(exchange, [...(byCall.get(exchange) ?? []), cause]);

@@ -5,11 +5,11 @@ import { dataSchema } from '../checks/data/data-schema.js';
 import type { Check, CheckContext, Exchange, Finding } from '../checks/types.js';
 import { type AuthScheme, authorizationValue } from '../client/auth.js';
 import type { Client } from '../client/client.js';
-import { generateCalls } from './calls.js';
+import { type GeneratedCall, generateCalls } from './calls.js';
 import { causeDeviation } from './cause-evidence.js';
 import { type ClassCoverage, classCoverage, type CoverageCall, sendCoveragePass } from './coverage-pass.js';
 import type { Deviation } from './deviation.js';
-import { type Cause, causeKey, type CheckTally, Judge, outline, type Sample } from './judge.js';
+import { type Cause, causeKey, type CheckTally, Judge, outline, type Sample, type Verdicts } from './judge.js';
 import type { OperationLatency } from './latency.js';
 import { describeProbe, type Observation } from './observation.js';
 import { type PageWalk, type WalkBounds, walkPages } from './page-walk.js';
@@ -111,64 +111,73 @@ function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme): Reco
 }
 
 /**
- * Where each phase's calls start in the operation's plan. A call's place (phase start + its index)
- * decides which evidence a cause keeps and the order of causes, so the report is the same whatever
- * order the answers arrive in.
+ * The phases of one operation, in the order their calls rank in its plan, and what each waits for
+ * before it starts. Every phase goes out at once (a slow answer in one holds up none of the others),
+ * but a call's rank — its phase's place here, then its index in the phase — decides which evidence
+ * a cause keeps and the order of the causes, so the report is the same whatever order answers come in.
+ * - coverage: every input class on every request field, the same for every seed; waits for nothing.
+ * - walk: the pages of a list, one after another; waits for nothing.
+ * - conforming: the generated valid calls; waits for nothing, and is started first, so that a
+ *   timeout elsewhere, which abandons the operation, finds them already sent.
+ * - hostile: the generated hostile calls; waits for nothing.
+ * - probes: the first valid call again with the header written other ways; waits for that call.
  */
-const PLAN = { coverage: 0, walk: 1_000_000, conforming: 2_000_000, hostile: 3_000_000, probes: 4_000_000 } as const;
+const PHASES = ['coverage', 'walk', 'conforming', 'hostile', 'probes'] as const;
+type Phase = (typeof PHASES)[number];
+/** No phase sends this many calls: a rank is its phase's place times this, plus its index. */
+const PHASE_SPAN = 2 ** 32;
+const rankOf = (phase: Phase, index: number) => PHASES.indexOf(phase) * PHASE_SPAN + index;
 
 /**
- * One operation, end to end: valid payloads, then hostile ones, then the auth probes; every
- * exchange judged by every check that applies, its findings folded by cause as they come; hostile
- * failures shrunk; the call behind each cause re-sent once to label it consistent or intermittent;
- * each cause one deviation with its count and a few samples of evidence.
+ * One operation, end to end: its phases (PHASES) under way side by side; every exchange judged by
+ * every check that applies as it arrives, its findings folded by cause; then the checks over the
+ * operation's calls; hostile failures shrunk; the call behind each cause re-sent once to label it
+ * consistent or intermittent; each cause one deviation with its count and a few samples of evidence.
  */
 export async function runOperation(operation: Operation, context: OperationRunContext): Promise<OperationResult> {
   const started = performance.now();
   const session = new OperationSession(context.client, operation, context.lanes);
   const judging = new Judge(context.checks, context);
+  const judgeIn = (phase: Phase) => (exchange: Exchange, index: number) => judging.add(exchange, rankOf(phase, index));
 
-  // Every phase goes out at once, so a slow answer in one holds up none of the others; the valid
-  // calls first, so that a timeout elsewhere, which abandons the operation, finds them already sent.
-  // Each call is judged as it arrives, and its place in the plan, not its arrival, orders the evidence kept.
-  // What the probes resend: the first valid call's payload and body, not its answer, which may be a page of 5 MiB.
-  let firstConforming: Promise<{ payload: unknown; body: string | undefined }> | undefined;
-  const conformingRuns = session.inLanes(generateCalls(operation, 'conforming', context.seed, context.runs), (call, index) => {
-    const sending = session.send('conforming', `conforming:${index}`, call.payload, call.body);
-    firstConforming ??= sending.then((sent) => ({ payload: sent.payload, body: sent.request.body }));
-    return sending.then((sent) => judging.add(sent, PLAN.conforming + index));
-  });
-  // The coverage pass is the same for every seed: a class that trips the server is found on every run.
+  const valid = generateCalls(operation, 'conforming', context.seed, context.runs);
+  const sendValid = (call: GeneratedCall, index: number) => session.send('conforming', `conforming:${index}`, call.payload, call.body);
+  // What the probes resend, by its own promise: the first valid call's payload and body, not its answer, which may be a page of 5 MiB.
+  const firstValid = valid[0]
+    ? sendValid(valid[0], 0).then((sent) => {
+        judgeIn('conforming')(sent, 0);
+        return { payload: sent.payload, body: sent.request.body };
+      })
+    : undefined;
+  const conformingRuns = Promise.all([
+    firstValid,
+    session.inLanes(valid.slice(1), async (call, index) => judgeIn('conforming')(await sendValid(call, index + 1), index + 1)),
+  ]);
   const coverageStarted = performance.now();
   let coverageMs = 0;
   const coverageRun = context.coverage
-    ? Promise.all([
-        sendCoveragePass(operation, session, (exchange, place) => judging.add(exchange, PLAN.coverage + place)),
-        walkPages(operation, session, context.coverage, (exchange, place) => judging.add(exchange, PLAN.walk + place)),
-      ]).finally(() => (coverageMs = performance.now() - coverageStarted))
+    ? Promise.all([sendCoveragePass(operation, session, judgeIn('coverage')), walkPages(operation, session, context.coverage, judgeIn('walk'))]).finally(
+        () => (coverageMs = performance.now() - coverageStarted),
+      )
     : Promise.resolve<[CoverageCall[], { calls: CoverageCall[]; walk?: PageWalk }]>([[], { calls: [] }]);
   const hostileRuns = session.inLanes(generateCalls(operation, 'hostile', context.seed, context.hostileRuns), async (call, index) =>
-    judging.add(await session.send('hostile', `hostile:${index}`, call.payload, call.body), PLAN.hostile + index),
+    judgeIn('hostile')(await session.send('hostile', `hostile:${index}`, call.payload, call.body), index),
   );
-  // The probes resend the first valid call with other headers: they wait for that call alone.
   const probeRuns =
-    context.authProbes && firstConforming
-      ? firstConforming.then((probed) =>
+    context.authProbes && firstValid
+      ? firstValid.then((probed) =>
           Promise.all(
-            authProbes.flatMap((probe, index) => {
+            authProbes.map((probe, index) => {
               const headers = probeHeaders(probe, context.token, context.authScheme);
-              return headers
-                ? [
-                    session
-                      .send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.body, headers)
-                      .then((sent) => judging.add(sent, PLAN.probes + index)),
-                  ]
-                : [];
+              return (
+                headers &&
+                session.send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.body, headers).then((sent) => judgeIn('probes')(sent, index))
+              );
             }),
           ),
         )
-      : Promise.resolve([]);
-  const [[covered, walked], conforming, , probes] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns]);
+      : undefined;
+  const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns]);
 
   const verdicts = judging.finish();
   const dataChecked = hasDataSchema(operation) ? (verdicts.byCheck[dataSchema.id]?.evaluated ?? 0) > 0 : undefined;
@@ -202,20 +211,41 @@ export async function runOperation(operation: Operation, context: OperationRunCo
     skipped: verdicts.skipped,
     byCheck: verdicts.byCheck,
     deviations,
-    observations: probes.map(describeProbe),
+    observations: verdicts.calls.filter((call) => call.intent === 'auth-probe').map(describeProbe),
     durationMs: Math.round(performance.now() - started),
-    unverified: whyUnverified(conforming, dataChecked),
+    unverified: whyUnverified(
+      verdicts.calls.filter((call) => call.path.startsWith('conforming:')),
+      dataChecked,
+    ),
     ...(dataChecked === undefined ? {} : { dataChecked }),
     latency: session.latency.summary(operation, context),
-    ...(context.coverage ? { coveragePass: coverageOf([...covered, ...walked.calls], verdicts.findingsByCall, walked.walk, coverageMs) } : {}),
+    ...(context.coverage
+      ? {
+          coveragePass: coverageOf(
+            [
+              ...covered.map((call) => ({ ...call, rank: rankOf('coverage', call.place) })),
+              ...walked.calls.map((call) => ({ ...call, rank: rankOf('walk', call.place) })),
+            ],
+            verdicts,
+            walked.walk,
+            coverageMs,
+          ),
+        }
+      : {}),
   };
 }
 
 function coverageOf(
   calls: Parameters<typeof classCoverage>[0],
-  findingsByCall: Parameters<typeof classCoverage>[1],
+  verdicts: Pick<Verdicts, 'calls' | 'findingsByCall'>,
   walk: PageWalk | undefined,
   durationMs: number,
 ): OperationCoverage {
-  return { requests: calls.length, classes: classCoverage(calls, findingsByCall), ...(walk ? { pageWalk: walk } : {}), durationMs: Math.round(durationMs) };
+  const records = new Map(verdicts.calls.map((call) => [call.rank, call]));
+  return {
+    requests: calls.length,
+    classes: classCoverage(calls, records, verdicts.findingsByCall),
+    ...(walk ? { pageWalk: walk } : {}),
+    durationMs: Math.round(durationMs),
+  };
 }

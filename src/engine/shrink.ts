@@ -20,7 +20,7 @@ export interface ShrinkBudget {
 export async function shrinkHostileCall(
   session: OperationSession,
   check: ExchangeCheck,
-  failing: Exchange,
+  failing: Pick<Exchange, 'path'>,
   runSeed: number,
   context: CheckContext,
   budget: ShrinkBudget,

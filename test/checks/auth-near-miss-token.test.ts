@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authNearMissToken } from '../../src/checks/auth/near-miss-token.js';
+import { recordOf } from '../../src/checks/call-record.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
@@ -11,7 +12,7 @@ const refused = { data: {}, status: 'fail', code: '401', message: 'unauthorized'
 const probe = (name: string, body?: unknown): Exchange =>
   exchangeOf('bank-card-list', { intent: 'auth-probe', path: `auth-probe:${name}`, payload: { pageSize: 5, status: 1 }, ...(body ? { body } : {}) });
 
-const judge = (exchanges: Exchange[]) => authNearMissToken.run(exchanges, { validator });
+const judge = (exchanges: Exchange[]) => authNearMissToken.run(exchanges.map(recordOf), { validator });
 
 describe('auth-near-miss-token: a token one slip away from the valid one must not get in', () => {
   it('fires once, naming every near miss let in, when the wrong token is refused', () => {

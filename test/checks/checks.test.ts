@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
+import { recordOf } from '../../src/checks/call-record.js';
 import { holds } from '../../src/checks/preconditions.js';
 import type { Check, Exchange } from '../../src/checks/types.js';
 import { createValidator } from '../../src/validation/validator.js';
@@ -242,7 +243,7 @@ const cases: Record<string, Case> = {
 
 function run(check: Check, fixture: Exchange | Exchange[]) {
   const exchanges = Array.isArray(fixture) ? fixture : [fixture];
-  if (check.scope === 'operation') return check.run(exchanges, { validator });
+  if (check.scope === 'operation') return check.run(exchanges.map(recordOf), { validator });
   return exchanges.flatMap((exchange) => (check.intents.includes(exchange.intent) && holds(check.needs, exchange) ? check.run(exchange, { validator }) : []));
 }
 

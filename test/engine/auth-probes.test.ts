@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import type { AuthScheme } from '../../src/client/auth.js';
 import { runOperation } from '../../src/engine/run-operation.js';
+import { OperationSession } from '../../src/engine/session.js';
 import { kitFor, testSettings } from '../support/kit.js';
 
 let server: Server | undefined;
@@ -86,6 +87,33 @@ describe('auth probes: the header written every way a client could get it wrong'
       expect(result.observations.every((observation) => observation.outcome === 'refused')).toBe(true);
       expect(result.deviations.filter((deviation) => deviation.check.startsWith('auth-'))).toEqual([]);
     } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('the probes wait for the first valid call by its own promise', () => {
+  it('however the lanes schedule their calls: lanes that start late still see every probe sent', async () => {
+    const { url } = await recordingServer();
+    const lanes = vi.spyOn(OperationSession.prototype, 'inLanes').mockImplementation(async function <T, R>(
+      this: OperationSession,
+      items: readonly T[],
+      work: (item: T, index: number) => Promise<R>,
+    ): Promise<R[]> {
+      // An await before the first call: nothing in the lanes has started when the caller goes on.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const results: R[] = [];
+      for (const [index, item] of items.entries()) results.push(await work(item, index));
+      return results;
+    });
+    const { client, context } = kitFor(testSettings(url, 'abcdef', { runs: 3, hostileRuns: 0, coveragePass: false }));
+    try {
+      const result = await runOperation(findOperation('bank-card-list')!, context);
+      expect(lanes).toHaveBeenCalled();
+      expect(result.observations.map((observation) => observation.probe)).toContain('wrong-token');
+      expect(result.observations).toHaveLength(10);
+    } finally {
+      lanes.mockRestore();
       await client.close();
     }
   });

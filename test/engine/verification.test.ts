@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import type { Exchange } from '../../src/checks/types.js';
-import { whyUnverified } from '../../src/engine/verification.js';
+import { recordOf } from '../../src/checks/call-record.js';
+import { wasSent } from '../../src/engine/judge.js';
+import { whyUnverified as whyUnverifiedOfRecords } from '../../src/engine/verification.js';
 
 const list = findOperation('custom-demand-list')!;
 const page = { data: { totalPage: 1, pageNo: 1, list: [] }, status: 'ok', code: '200', message: '', error: {} };
 const failure = (code: string, reason: string) => ({ data: {}, status: 'fail', code, message: reason, error: { reason } });
+
+/** As the Judge keeps them: a record of every call that was sent, none of one abandoned before it was. */
+const whyUnverified = (exchanges: readonly Exchange[], dataChecked: boolean | undefined) =>
+  whyUnverifiedOfRecords(exchanges.filter(wasSent).map(recordOf), dataChecked);
 
 describe('whyUnverified', () => {
   const exchange = (intent: Exchange['intent'], outcome: { status: number; body: unknown } | { failure: 'timeout' | 'aborted' }): Exchange =>

@@ -1,5 +1,6 @@
+import { succeeded } from '../call-record.js';
 import type { OperationCheck } from '../types.js';
-import { type AuthProbe, otherForms, probeOf, succeeded } from './probes.js';
+import { type AuthProbe, otherForms, probeOf } from './probes.js';
 
 const formShown: Partial<Record<AuthProbe, string>> = { 'bearer-space': 'Bearer <TOKEN>', 'bearer-lowercase-space': 'bearer <TOKEN>', 'token-only': '<TOKEN>' };
 
@@ -12,10 +13,10 @@ export const authDocumentedHeader: OperationCheck = {
   title: 'Documented authorization header refused',
   description:
     'The documented header is refused while the same token written another way is accepted: every client written from the spec fails. Judged only when every conforming call failed, so that a refusal for another reason (a missing record, a rule the spec does not show) is not mistaken for it.',
-  run(exchanges) {
-    const documented = exchanges.filter((exchange) => exchange.intent === 'conforming');
+  run(calls) {
+    const documented = calls.filter((call) => call.intent === 'conforming');
     if (documented.length === 0 || documented.some(succeeded)) return [];
-    const accepted = exchanges.find((exchange) => otherForms.includes(probeOf(exchange)!) && succeeded(exchange));
+    const accepted = calls.find((call) => otherForms.includes(probeOf(call)!) && succeeded(call));
     if (!accepted) return [];
     return [
       {

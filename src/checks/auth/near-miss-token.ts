@@ -1,5 +1,6 @@
+import { succeeded } from '../call-record.js';
 import type { OperationCheck } from '../types.js';
-import { nearMissTokens, probeOf, succeeded } from './probes.js';
+import { nearMissTokens, probeOf } from './probes.js';
 
 export const authNearMissToken: OperationCheck = {
   id: 'auth-near-miss-token',
@@ -10,16 +11,16 @@ export const authNearMissToken: OperationCheck = {
   title: 'A token one slip away from the valid one is accepted',
   description:
     'The server refuses an unrelated token but accepts one that is the valid token with a character appended, its last character changed, cut to its first half or in another letter case: it compares tokens loosely, so a guessed or mistyped token gets in. A warning, since the spec does not say what a server must answer to an invalid token (5); judged only where the same operation refused the wrong token, so a server that checks no token at all is not reported twice.',
-  run(exchanges) {
-    const wrongToken = exchanges.find((exchange) => probeOf(exchange) === 'wrong-token');
-    if (!wrongToken?.response || succeeded(wrongToken)) return [];
-    const accepted = exchanges.filter((exchange) => nearMissTokens.includes(probeOf(exchange)!) && succeeded(exchange));
+  run(calls) {
+    const wrongToken = calls.find((call) => probeOf(call) === 'wrong-token');
+    if (wrongToken?.status === undefined || succeeded(wrongToken)) return [];
+    const accepted = calls.filter((call) => nearMissTokens.includes(probeOf(call)!) && succeeded(call));
     if (accepted.length === 0) return [];
     return [
       {
         instancePath: '',
         expected: 'a token that is not the valid one refused, as the wrong token was',
-        actual: `accepted: ${accepted.map((exchange) => probeOf(exchange)).join(', ')}`,
+        actual: `accepted: ${accepted.map((call) => probeOf(call)).join(', ')}`,
       },
     ];
   },

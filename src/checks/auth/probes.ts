@@ -1,5 +1,5 @@
-import { isPlainObject, jsonBody, resultData } from '../preconditions.js';
-import type { Exchange } from '../types.js';
+import { succeeded } from '../call-record.js';
+import type { CallRecord } from '../types.js';
 
 /**
  * The ways the kit writes (or leaves out) the `authorization` header when probing (5): the
@@ -33,22 +33,13 @@ export const otherForms: readonly AuthProbe[] = ['bearer-space', 'bearer-lowerca
  */
 export const nearMissTokens: readonly AuthProbe[] = ['token-appended', 'token-last-changed', 'token-half', 'token-case-changed'];
 
-export function probeOf(exchange: Exchange): AuthProbe | undefined {
-  if (exchange.intent !== 'auth-probe') return undefined;
-  return exchange.path.slice('auth-probe:'.length) as AuthProbe;
+/** The probe a call was, or undefined for any other call. */
+export function probeOf(call: Pick<CallRecord, 'intent' | 'path'>): AuthProbe | undefined {
+  if (call.intent !== 'auth-probe') return undefined;
+  return call.path.slice('auth-probe:'.length) as AuthProbe;
 }
 
-/** HTTP 200, JSON, and not an error result: the server did what was asked. */
-export function succeeded(exchange: Exchange): boolean {
-  const body = jsonBody(exchange);
-  return exchange.response?.status === 200 && isPlainObject(body) && resultData(exchange) !== undefined;
-}
-
-/** Records in the answer: a non-empty list, or a non-empty record. */
-export function servedRecords(exchange: Exchange): boolean {
-  const data = resultData(exchange);
-  if (!data || exchange.response?.status !== 200) return false;
-  if (exchange.operation.response.kind === 'page') return Array.isArray(data.list) && data.list.length > 0;
-  if (exchange.operation.response.kind === 'record') return Object.keys(data).length > 0;
-  return false;
+/** Records in the answer: a non-empty list, or a non-empty record, as the server does what was asked. */
+export function servedRecords(call: CallRecord): boolean {
+  return succeeded(call) && call.operation.response.kind !== 'object' && call.envelope!.records > 0;
 }

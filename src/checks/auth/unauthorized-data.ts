@@ -11,13 +11,13 @@ export const authUnauthorizedData: OperationCheck = {
   description:
     'Records handed out to a call with no valid token. The spec does not say what a server must answer then (5), but every operation "takes the header authorization, a required string".',
   appliesTo: (operation) => operation.response.kind !== 'object',
-  run(exchanges) {
-    return exchanges
-      .filter((exchange) => withoutValidToken.includes(probeOf(exchange)!) && servedRecords(exchange))
-      .map((exchange) => ({
+  run(calls) {
+    return calls
+      .filter((call) => withoutValidToken.includes(probeOf(call)!) && servedRecords(call))
+      .map((call) => ({
         instancePath: '/data',
         expected: 'no records without a valid token',
-        actual: `records served to a call with ${probeOf(exchange)}`,
+        actual: `records served to a call with ${probeOf(call)}`,
       }));
   },
 };

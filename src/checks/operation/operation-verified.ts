@@ -1,5 +1,4 @@
 import { hasDataSchema } from '../data/data-issues.js';
-import { holds } from '../preconditions.js';
 import type { OperationCheck } from '../types.js';
 
 export const operationVerified: OperationCheck = {
@@ -12,10 +11,10 @@ export const operationVerified: OperationCheck = {
   description:
     'Every call answered with an error result (or not at all), so the documented shape of `data` was never seen. Not a broken rule: the kit could not verify, and says so.',
   appliesTo: hasDataSchema,
-  run(exchanges) {
-    const conforming = exchanges.filter((exchange) => exchange.intent === 'conforming');
+  run(calls) {
+    const conforming = calls.filter((call) => call.intent === 'conforming');
     // Calls that got no answer at all are response-received's finding; this one is about answers.
-    if (!conforming.some((exchange) => holds('response', exchange)) || conforming.some((exchange) => holds('data', exchange))) return [];
+    if (!conforming.some((call) => call.status !== undefined && call.status !== 429) || conforming.some((call) => call.envelope?.hasData)) return [];
     return [
       {
         instancePath: '/data',

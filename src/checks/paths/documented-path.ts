@@ -1,9 +1,9 @@
 import { wirePath } from '../../catalogue/operations.js';
-import { succeeded } from '../auth/probes.js';
-import type { Exchange, OperationCheck } from '../types.js';
+import { succeeded } from '../call-record.js';
+import type { CallRecord, OperationCheck } from '../types.js';
 
 /** Whether the call went to the operation's path with the doubled slash section 4 writes. */
-const atDocumentedPath = (exchange: Exchange) => exchange.request.url.endsWith(wirePath(exchange.operation));
+const atDocumentedPath = (call: CallRecord) => call.wirePath.endsWith(wirePath(call.operation));
 
 export const documentedPath: OperationCheck = {
   id: 'documented-path',
@@ -15,10 +15,10 @@ export const documentedPath: OperationCheck = {
   description:
     'The operation is refused at its documented path, with the doubled slash, while the same call with a single slash is served: every client written from the spec fails. Judged only when every call at the documented path failed, so that a refusal for another reason is not mistaken for it.',
   appliesTo: (operation) => operation.pathStyle === 'double-slash',
-  run(exchanges) {
-    const documented = exchanges.filter((exchange) => exchange.intent === 'conforming' && atDocumentedPath(exchange));
+  run(calls) {
+    const documented = calls.filter((call) => call.intent === 'conforming' && atDocumentedPath(call));
     if (documented.length === 0 || documented.some(succeeded)) return [];
-    const served = exchanges.find((exchange) => !atDocumentedPath(exchange) && succeeded(exchange));
+    const served = calls.find((call) => !atDocumentedPath(call) && succeeded(call));
     if (!served) return [];
     return [
       {

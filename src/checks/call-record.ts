@@ -1,0 +1,49 @@
+import { refusesToken } from '../client/client.js';
+import { isErrorResult, isPlainObject, preconditionsMet, resultData } from './preconditions.js';
+import type { CallRecord, Exchange, RecordId } from './types.js';
+
+const identity = (record: unknown): RecordId | undefined => {
+  if (!isPlainObject(record)) return undefined;
+  const id = record.id ?? record.soId;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+};
+
+/** The records an answer's data carries: a page's list, or the record itself. */
+function carried(data: Record<string, unknown> | undefined): { records: number; ids: RecordId[] } {
+  if (!data) return { records: 0, ids: [] };
+  const list = Array.isArray(data.list) ? data.list : Object.keys(data).length > 0 ? [data] : [];
+  const ids = list.map(identity).filter((id): id is RecordId => id !== undefined);
+  return { records: list.length, ids: ids.length === list.length ? ids : [] };
+}
+
+/** The path of a request URL, as sent: what follows the origin (`http://host:port`). */
+const pathOf = (url: string) => url.replace(/^[a-z]+:\/\/[^/]*/i, '');
+
+/** The record of a call, built once from the whole exchange, before anything of it is let go. */
+export function recordOf(exchange: Exchange, rank: number): CallRecord {
+  const met = preconditionsMet(exchange);
+  const body = met.json ? exchange.response!.json : undefined;
+  const value = body?.ok ? body.value : undefined;
+  const data = met.data ? resultData(exchange) : undefined;
+  return {
+    operation: exchange.operation,
+    intent: exchange.intent,
+    path: exchange.path,
+    rank,
+    wirePath: pathOf(exchange.request.url),
+    status: exchange.response?.status,
+    failure: exchange.failure?.kind,
+    envelope: isPlainObject(value)
+      ? { code: value.code, errorResult: isErrorResult(value, exchange.response!.status), hasData: met.data, ...carried(data) }
+      : undefined,
+  };
+}
+
+/** A status line that is an answer to judge: a 429 is a rate limit the kit could not wait out (rate-limited reports it). */
+export const answered = (call: CallRecord): boolean => call.status !== undefined && call.status !== 429 && call.failure === undefined;
+
+/** HTTP 200 and a result with data: the server did what was asked. */
+export const succeeded = (call: CallRecord): boolean => call.status === 200 && call.envelope?.hasData === true;
+
+/** The server refused the token (refusesToken). */
+export const refusedToken = (call: CallRecord): boolean => refusesToken(call.status, call.envelope?.code);
