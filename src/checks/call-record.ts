@@ -1,4 +1,4 @@
-import { refusesToken } from '../client/client.js';
+import { refusesToken } from '../client/refusal.js';
 import { isErrorResult, isPlainObject, preconditionsMet, resultData } from './preconditions.js';
 import type { CallRecord, Exchange, RecordId } from './types.js';
 

@@ -6,6 +6,7 @@ import { ACCEPT_ENCODING, type BodyRead } from './decode.js';
 import { createDispatcher, type TransportOptions } from './dispatcher.js';
 import type { ParsedBody, ReceivedResponse, Transcript } from './exchange.js';
 import { classifyFailure } from './failures.js';
+import { unauthorized } from './refusal.js';
 import { createLimiter } from './limiter.js';
 import { createPacer, retryAfterMs } from './pacing.js';
 import { type PathForm, parseBaseUrl, pathInForm, requestPath } from './target.js';
@@ -28,19 +29,6 @@ export interface ClientOptions {
   readonly refreshToken?: () => Promise<string | undefined>;
   /** TLS trust, proxies and extra headers. */
   readonly transport?: TransportOptions;
-}
-
-/** HTTP 401 or 403, or an envelope whose code says so: how a server that refused the token answers. */
-export function refusesToken(status: number | undefined, code: unknown): boolean {
-  return status === 401 || status === 403 || code === '401' || code === '403';
-}
-
-/** Whether an answer refused the token (refusesToken). */
-export function unauthorized(transcript: Transcript): boolean {
-  const response = transcript.response;
-  if (!response) return false;
-  const body = response.json.ok ? (response.json.value as { code?: unknown } | null) : null;
-  return refusesToken(response.status, body !== null && typeof body === 'object' ? body.code : undefined);
 }
 
 /**
