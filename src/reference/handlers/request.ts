@@ -2,6 +2,7 @@
  * Reading request bodies: each field read by a converter, lenient where the spec leaves a type
  * open and strict where it states one; the first problem answers 400 naming the field.
  */
+import { isPlainObject, type Json } from '../json.js';
 import type { Outcome, Problem } from './answer.js';
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; problem: Problem };
@@ -16,14 +17,10 @@ export type Convert<T> = (value: unknown) => T | undefined;
 
 const fail = (field: string, reason: string): { ok: false; problem: Problem } => ({ ok: false, problem: { field, reason } });
 
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The fields of `shape` read from `payload`, or the first problem in the shape's order. */
 export function readRequest<S extends RequestShape>(payload: unknown, shape: S, at = 'body'): Parsed<RequestOf<S>> {
-  if (!isJsonObject(payload)) return fail(at, 'must be a JSON object');
-  const request: Record<string, unknown> = {};
+  if (!isPlainObject(payload)) return fail(at, 'must be a JSON object');
+  const request: Json = {};
   for (const [name, read] of Object.entries(shape)) {
     const field = at === 'body' ? name : `${at}.${name}`;
     const parsed = read(Object.hasOwn(payload, name) ? payload[name] : undefined, field);
