@@ -21,6 +21,7 @@ import { handle } from '../src/reference/handlers.js';
 import { seedState } from '../src/reference/seed.js';
 import { startReferenceServer } from '../src/reference/server.js';
 import { createValidator, recordSchemaId } from '../src/validation/validator.js';
+import { HANDLER_CONTEXT } from '../test/support/handler-context.js';
 import { fixtureServer, wrongPageBody } from '../test/support/wrong-pages.js';
 import { benchLatency } from './latency.js';
 import { median, type ProcessRun, root, runCli, runNpmStart } from './measure.js';
@@ -274,7 +275,7 @@ if (wanted('engine')) {
 if (wanted('validation')) {
   const validator = createValidator();
   const state = seedState();
-  const dataOf = (id: string, payload: unknown) => (handle(id, payload, state) as { data: Record<string, unknown> }).data;
+  const dataOf = (id: string, payload: unknown) => (handle(id, payload, state, HANDLER_CONTEXT) as { data: Record<string, unknown> }).data;
   const tenLines = {
     ...fc.sample(validPayload('alpha-order-create'), { seed: 1, numRuns: 1 })[0]!,
     items: Array.from({ length: 10 }, (_, i) => ({ pCode: `A10000${i}`, num: '2', siCusNote: '', siSendNote: '' })),

@@ -1,4 +1,5 @@
 import type { GroupId } from './groups.js';
+import type { EnvelopeKind } from './operations.js';
 
 /**
  * An operation section 4.1 lists without path or payload ("Paths and payloads of the operations
@@ -16,6 +17,8 @@ export interface ListedOperation {
   readonly mutates: boolean;
   /** The kit's reading of the name (a list): its `data` is checked as a page (2.2). A map may say otherwise. */
   readonly pages: boolean;
+  /** The full envelope: "Every response body is a JSON object with these fields" (2.1); only #14 carries only `data`. */
+  readonly envelope: EnvelopeKind;
 }
 
 const post = (id: string, group: GroupId, name: string, facts: { mutates?: boolean; pages?: boolean } = {}): ListedOperation => ({
@@ -25,6 +28,7 @@ const post = (id: string, group: GroupId, name: string, facts: { mutates?: boole
   method: 'POST',
   mutates: facts.mutates ?? false,
   pages: facts.pages ?? false,
+  envelope: 'full',
 });
 
 /**
@@ -43,13 +47,13 @@ export const listedOperations: readonly ListedOperation[] = [
   post('alpha-order-dispatch-note', 'alpha-orders', 'dispatch note of an order'),
   post('alpha-invoice-item-detail', 'alpha-invoices', 'invoice item detail'),
   post('alpha-order-invoices', 'alpha-invoices', 'invoices of an order'),
-  { id: 'beta-invoice-order-list', group: 'beta-invoices', name: 'invoice order list', method: undefined, mutates: false, pages: true },
+  { id: 'beta-invoice-order-list', group: 'beta-invoices', name: 'invoice order list', method: undefined, mutates: false, pages: true, envelope: 'full' },
   post('account-register', 'member-account', 'register', { mutates: true }),
-  { id: 'account-logout', group: 'member-account', name: 'log out', method: 'GET', mutates: true, pages: false },
+  { id: 'account-logout', group: 'member-account', name: 'log out', method: 'GET', mutates: true, pages: false, envelope: 'full' },
   post('account-reset-password', 'member-account', 'reset password', { mutates: true }),
   post('account-forgot-password', 'member-account', 'forgot password', { mutates: true }),
   post('member-change-profile', 'member-account', 'change profile', { mutates: true }),
-  { id: 'member-basic-info', group: 'member-account', name: 'get customer basic information', method: 'GET', mutates: false, pages: false },
+  { id: 'member-basic-info', group: 'member-account', name: 'get customer basic information', method: 'GET', mutates: false, pages: false, envelope: 'full' },
   post('bank-card-edit', 'member-account', 'edit bank card', { mutates: true }),
   post('bank-card-delete', 'member-account', 'delete bank card', { mutates: true }),
   post('consignee-edit', 'member-account', 'edit consignee address', { mutates: true }),

@@ -42,7 +42,7 @@ export function mappedOperation(listed: ListedOperation, entry: OperationMapEntr
     pathStyle: pathStyleOf(entry.path),
     body,
     response: pages ? { kind: 'page' } : { kind: 'object' },
-    envelope: 'full',
+    envelope: listed.envelope,
     mutates: entry.mutates ?? listed.mutates,
     ...(pages ? { paging: { ...(template && typeof template.pageNo === 'number' ? { pageNoField: 'pageNo' as const } : {}), pageSizeBoundsList: false } } : {}),
   };

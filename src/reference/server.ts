@@ -9,8 +9,8 @@ import { KitError } from '../errors.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Fault } from './faults/fault.js';
 import { handle } from './handlers.js';
+import type { Json } from './json.js';
 import { seedState } from './seed.js';
-import { handleListed } from './listed/index.js';
 import { type Latency, latencyProblem, latencySchedule } from './latency.js';
 import { referenceOperationMapFile } from './map-file.js';
 import type { Variant } from './variants.js';
@@ -142,11 +142,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       // The parser's message quotes the body; a message that echoes input is how markup gets into pages.
       return reply(failure(operation, '400', 'Request body is not valid JSON.', { reason: 'invalid JSON' }));
     }
-    const clean = (
-      operation.number === undefined
-        ? handleListed(operation.id, payload.value, state, { token: options.token, credentials })
-        : handle(operation.id, payload.value, state)
-    ) as Record<string, unknown>;
+    const clean = handle(operation.id, payload.value, state, { token: options.token, credentials }) as Json;
     const body = options.variant?.rewrite ? options.variant.rewrite(operation, clean, payload.value) : clean;
     const delay = options.variant?.delayMs?.(operation) ?? 0;
     if (delay > 0) await sleep(delay);

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Operation } from '../catalogue/operations.js';
-
-type Json = Record<string, unknown>;
+import { isPlainObject, type Json } from './json.js';
 
 /**
  * A clean variant of the reference server: it makes other choices where the spec leaves the
@@ -28,8 +27,6 @@ export interface VariantWire {
   /** Sends a JSON answer, `text` being what the clean server would send. */
   send?(req: IncomingMessage, res: ServerResponse, text: string): void;
 }
-
-const isPlainObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Applies `rewrite` to every record of `data`: the record itself, a page's list, order lines. */
 function mapRecords(data: Json, rewrite: (record: Json) => Json): Json {

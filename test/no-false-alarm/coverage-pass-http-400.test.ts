@@ -5,6 +5,7 @@ import { operations, wirePath } from '../../src/catalogue/operations.js';
 import { runOperation } from '../../src/engine/run-operation.js';
 import { handle } from '../../src/reference/handlers.js';
 import { seedState } from '../../src/reference/seed.js';
+import { HANDLER_CONTEXT } from '../support/handler-context.js';
 import { kitFor, line, testSettings } from '../support/kit.js';
 
 /**
@@ -26,7 +27,7 @@ describe('no false alarm from the coverage pass against a server that answers HT
       } catch {
         payload = undefined;
       }
-      const answer = handle(operation?.id ?? '', payload, state) as { code?: string };
+      const answer = handle(operation?.id ?? '', payload, state, HANDLER_CONTEXT) as { code?: string };
       res.writeHead(answer.code === '400' ? 400 : 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(answer));
     });

@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { groups } from '../../src/catalogue/groups.js';
+import { listedOperations } from '../../src/catalogue/listed-operations.js';
 import { type Operation, operations } from '../../src/catalogue/operations.js';
 import { casCheckDigit } from '../../src/generators/fields.js';
 import { validPayload } from '../../src/generators/payloads.js';
-import { handle, type ReferenceAnswer } from '../../src/reference/handlers.js';
+import { handle, handlersByGroup, type ReferenceAnswer } from '../../src/reference/handlers.js';
 import type { ReferenceState } from '../../src/reference/records.js';
 import { SEEDED_RECORDS, seedState } from '../../src/reference/seed.js';
 import { createValidator, recordSchemaId, type SchemaIssue } from '../../src/validation/validator.js';
+import { HANDLER_CONTEXT } from '../support/handler-context.js';
 import { orderHeader } from '../support/orders.js';
 
 const validator = createValidator();
@@ -25,7 +28,7 @@ type Json = Record<string, unknown>;
 
 /** The answer as JSON, the way the server sends it. */
 function call(operationId: string, payload: unknown, state: ReferenceState = freshState()): Json {
-  return JSON.parse(JSON.stringify(handle(operationId, payload, state))) as Json;
+  return JSON.parse(JSON.stringify(handle(operationId, payload, state, HANDLER_CONTEXT))) as Json;
 }
 
 function dataOf(body: Json): Json {
@@ -399,6 +402,13 @@ describe('bad input', () => {
     expectBadRequest(operation('login'), { mobile: '13812345678', password: '' }, 'password');
   });
 
+  it("has in each group's module a handler for every operation of the group, of section 4 and 4.1, and for no other id", () => {
+    for (const { id: group } of groups) {
+      const catalogueIds = [...operations, ...listedOperations].filter((op) => op.group === group).map((op) => op.id);
+      expect(Object.keys(handlersByGroup[group]).sort(), group).toEqual(catalogueIds.sort());
+    }
+  });
+
   it('answers 404 with an error object for an operation id the catalogue does not know', () => {
     for (const id of ['', 'nope', 'toString', '__proto__', '/pc/custom_demand/list', '🧪'.repeat(5_000)]) {
       const body = call(id, {});
@@ -430,7 +440,7 @@ describe('bad input', () => {
 describe('answers share nothing with the state', () => {
   it('leaves the state unchanged when an answer is changed', () => {
     const state = freshState();
-    const answer: ReferenceAnswer = handle('consignee-by-id', { id: 4 }, state);
+    const answer: ReferenceAnswer = handle('consignee-by-id', { id: 4 }, state, HANDLER_CONTEXT);
     (answer.data as Json).consigneeName = 'changed';
     expect(state.consignees.find((consignee) => consignee.id === 4)?.consigneeName).not.toBe('changed');
   });

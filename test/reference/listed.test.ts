@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listedOperations, type ListedOperation } from '../../src/catalogue/listed-operations.js';
 import { readOperationMap } from '../../src/validation/operation-map-file.js';
-import { handle } from '../../src/reference/handlers.js';
-import { handleListed, type ListedContext, listedOperationIds } from '../../src/reference/listed/index.js';
+import { handle, type HandlerContext } from '../../src/reference/handlers.js';
 import { referenceOperationMapFile } from '../../src/reference/map-file.js';
 import type { ReferenceState } from '../../src/reference/records.js';
 import { seedState } from '../../src/reference/seed.js';
 import { createValidator } from '../../src/validation/validator.js';
+import { HANDLER_CONTEXT } from '../support/handler-context.js';
 import { orderHeader } from '../support/orders.js';
 
 const validator = createValidator();
@@ -17,7 +17,7 @@ const validator = createValidator();
 const FIXED_NOW = Date.UTC(2026, 10, 22, 2, 15, 0);
 const freshState = (): ReferenceState => seedState(() => FIXED_NOW);
 
-const CONTEXT: ListedContext = { token: 'sandbox-token-7f3a9c', credentials: { mobile: '13800138000', password: 'Sandbox#2026' } };
+const CONTEXT: HandlerContext = HANDLER_CONTEXT;
 
 type Json = Record<string, unknown>;
 
@@ -68,8 +68,8 @@ function requestOf(id: string): unknown {
 }
 
 /** The answer as JSON, the way the server sends it. */
-function call(id: string, payload: unknown, state: ReferenceState, context: ListedContext = CONTEXT): Json {
-  return JSON.parse(JSON.stringify(handleListed(id, payload, state, context))) as Json;
+function call(id: string, payload: unknown, state: ReferenceState, context: HandlerContext = CONTEXT): Json {
+  return JSON.parse(JSON.stringify(handle(id, payload, state, context))) as Json;
 }
 
 const pages = (id: string): boolean => map.operations[id].pages ?? listed(id).pages;
@@ -104,10 +104,6 @@ function pointer(document: unknown, path: string): unknown {
 
 describe('coverage', () => {
   const catalogueIds = listedOperations.map((op) => op.id).sort();
-
-  it('has a handler for every listed operation of 4.1, and for no other id', () => {
-    expect([...listedOperationIds].sort()).toEqual(catalogueIds);
-  });
 
   it('maps every listed operation, and no other id', () => {
     expect(Object.keys(map.operations).sort()).toEqual(catalogueIds);
@@ -280,7 +276,7 @@ describe('behaviour', () => {
   it('lists a published purchase order first in the purchase order list (#4)', () => {
     const state = freshState();
     expectSuccess('purchase-order-publish', call('purchase-order-publish', requestOf('purchase-order-publish'), state));
-    const list = (handle('purchase-order-list', { pageSize: 5, cusType: '1', status: 0 }, state).data as Json).list as Json[];
+    const list = (handle('purchase-order-list', { pageSize: 5, cusType: '1', status: 0 }, state, CONTEXT).data as Json).list as Json[];
     expect(list[0]).toMatchObject({ id: 201, productCas: '75-05-8', productCname: '乙腈', productNums: '10', salePrice: '420.00', status: 0 });
     expect(validator.validate('records/purchase-order.schema.json', list[0])).toEqual([]);
   });
@@ -294,6 +290,7 @@ describe('behaviour', () => {
         items: [{ pCode: 'AL875380', brandId: '1', num: '2' }],
       },
       state,
+      CONTEXT,
     ).data as Json;
     const note = call('beta-order-dispatch-note', { soNo: created.soNo }, state).data as Json;
     expect(note).toMatchObject({ soNo: created.soNo, status: 0, expressNo: '', consigneeName: '王晓明', consigneeAddress: '北京市中关村大街27号' });
@@ -359,9 +356,9 @@ describe('behaviour', () => {
     expect(consignees.filter((consignee) => consignee.isDefault === 1)).toHaveLength(1);
     expect(validator.validate('records/consignee.schema.json', consignees[0])).toEqual([]);
     const card = call('bank-card-edit', requestOf('bank-card-edit'), state).data as Json;
-    expect(handle('bank-card-by-id', { id: card.id }, state)).toMatchObject({ code: '200', data: { consigneeName: '杭州博远生物科技有限公司' } });
+    expect(handle('bank-card-by-id', { id: card.id }, state, CONTEXT)).toMatchObject({ code: '200', data: { consigneeName: '杭州博远生物科技有限公司' } });
     expectSuccess('bank-card-delete', call('bank-card-delete', { id: card.id }, state));
-    expect(handle('bank-card-by-id', { id: card.id }, state)).toMatchObject({ code: '404' });
+    expect(handle('bank-card-by-id', { id: card.id }, state, CONTEXT)).toMatchObject({ code: '404' });
   });
 
   it('changes a bank card given its id in place, keeping its branch unless a new one is named, and moves the default to it', () => {
@@ -401,7 +398,7 @@ describe('bad input', () => {
   const answerIssues = (body: Json) => validator.validate('envelope.schema.json', body);
 
   it('answers 404 with an error for an id it does not know', () => {
-    for (const id of ['', 'nope', 'toString', '__proto__', 'login', '🧪'.repeat(5_000)]) {
+    for (const id of ['', 'nope', 'toString', '__proto__', '/pc/auth/login', '🧪'.repeat(5_000)]) {
       const body = call(id, {}, freshState());
       expect(body).toMatchObject({ data: {}, status: 'fail', code: '404' });
       expect(Object.keys(body.error as Json).length).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import type { TransportFailure } from '../../src/client/exchange.js';
 import { validPayload } from '../../src/generators/payloads.js';
 import { handle } from '../../src/reference/handlers.js';
 import { seedState } from '../../src/reference/seed.js';
+import { HANDLER_CONTEXT } from './handler-context.js';
 
 export interface ExchangeShape {
   readonly payload?: unknown;
@@ -28,7 +29,7 @@ export function samplePayload(operationId: string, seed = 7): Record<string, unk
 
 /** What the clean reference server answers to the payload. */
 export function cleanBody(operationId: string, payload: unknown): Record<string, unknown> {
-  return handle(operationId, payload, seedState()) as Record<string, unknown>;
+  return handle(operationId, payload, seedState(), HANDLER_CONTEXT) as Record<string, unknown>;
 }
 
 /** An exchange as the engine would build it, by default the clean server's answer to a sample payload. */

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findListedOperation } from '../../catalogue/listed-operations.js';
 import { type Operation, findOperation, wirePath } from '../../catalogue/operations.js';
 import type { Severity } from '../../checks/types.js';
+import type { Json } from '../json.js';
 
 /** A deliberate departure from the spec that the reference server can be told to make. */
 export interface Fault {
@@ -35,8 +36,6 @@ export interface FaultFacts {
   readonly operationId: string;
   readonly expect: Fault['expect'];
 }
-
-type Json = Record<string, unknown>;
 
 /** An answer as data: 200 unless told, the content-type and any other header, the body's text or bytes. */
 export interface Answer {

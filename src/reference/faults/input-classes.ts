@@ -1,3 +1,4 @@
+import { isPlainObject, type Json } from '../json.js';
 import { caughtBy, crashFault, type Fault, inputFault, json, stringsIn } from './fault.js';
 
 /*
@@ -5,17 +6,13 @@ import { caughtBy, crashFault, type Fault, inputFault, json, stringsIn } from '.
  * random payloads find them on some seeds only (or never).
  */
 
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /** Whether any member at any depth is null. */
 function holdsNull(value: unknown): boolean {
   if (value === null) return true;
   return typeof value === 'object' && Object.values(value).some(holdsNull);
 }
 
-const items = (payload: unknown): Json[] => (isObject(payload) && Array.isArray(payload.items) ? payload.items.filter(isObject) : []);
+const items = (payload: unknown): Json[] => (isPlainObject(payload) && Array.isArray(payload.items) ? payload.items.filter(isPlainObject) : []);
 
 export const inputClassFaults: readonly Fault[] = [
   ...caughtBy({ check: 'order-line-quantity', severity: 'warning' }, inputFault, [
@@ -54,7 +51,7 @@ export const inputClassFaults: readonly Fault[] = [
       name: 'deep-page-id-as-text',
       description: 'writes record ids as strings on pages past the third',
       operationId: 'bank-card-list',
-      when: (payload) => isObject(payload) && typeof payload.pageNo === 'number' && payload.pageNo > 3,
+      when: (payload) => isPlainObject(payload) && typeof payload.pageNo === 'number' && payload.pageNo > 3,
       answer(body) {
         const answer = structuredClone(body) as { data?: { list?: Json[] } };
         for (const record of answer.data?.list ?? []) record.id = String(record.id);

@@ -1,6 +1,5 @@
+import type { Json } from '../json.js';
 import { bodyFault, caughtBy, type Fault, inputFault, json, stringsIn } from './fault.js';
-
-type Json = Record<string, unknown>;
 
 const isErrorResult = (body: Json) => typeof body.error === 'object' && body.error !== null && Object.keys(body.error).length > 0;
 

@@ -1,6 +1,5 @@
+import type { Json } from '../json.js';
 import { bodyFault, caughtBy, dataFault, type Fault, listRecordFault, orderLinesFault, without } from './fault.js';
-
-type Json = Record<string, unknown>;
 
 const dataSchemaError = { check: 'data-schema', severity: 'error' } as const;
 

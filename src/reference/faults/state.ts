@@ -1,7 +1,6 @@
+import type { Json } from '../json.js';
 import { SEEDED_RECORDS } from '../seed.js';
 import { bodyFault, caughtBy, type Fault, type FaultFacts, json, listRecordFault, routeFault } from './fault.js';
-
-type Json = Record<string, unknown>;
 
 /** What a server that never really deletes still answers. */
 const ghostConsignee = {

@@ -1,6 +1,6 @@
+import type { Json } from '../json.js';
 import { answerFault, caughtBy, crashFault, type Fault, inputFault, interceptFault, json, socketFault, stringsIn } from './fault.js';
 
-type Json = Record<string, unknown>;
 const APPLICATION_JSON = 'application/json';
 /** Requests the dying server answers before it stops. */
 const ANSWERED_BEFORE_DYING = 30;

@@ -1,7 +1,9 @@
-/** Beta catalogue, orders (section 1): #15. */
-import type { Handler } from './answer.js';
-import { A_QUANTITY_STRING, orderCreation } from './orders.js';
-import { A_PRODUCT_CODE, A_STRING, productCode, quantityText, required, text } from './request.js';
+/** Beta catalogue, orders (section 1): #15, and 4.1 "dispatch note of an order". */
+import { done, type GroupHandlers, notFound } from './_internals/answer.js';
+import { findDispatchNote } from './_internals/dispatch-note.js';
+import { AN_ORDER_NUMBER, orderNumber } from './_internals/fields.js';
+import { A_QUANTITY_STRING, orderCreation } from './_internals/orders.js';
+import { A_PRODUCT_CODE, A_STRING, productCode, quantityText, required, text, withRequest } from './_internals/request.js';
 
 /** #15 "items: array of {pCode (string), brandId (string), num (string)}". */
 const createBetaOrder = orderCreation(
@@ -13,6 +15,12 @@ const createBetaOrder = orderCreation(
   'betaOrders',
 );
 
-export const betaOrderHandlers: Readonly<Record<string, Handler>> = {
+export const betaOrderHandlers: GroupHandlers = {
   'beta-order-create': createBetaOrder,
+  /** Of a beta order: a seeded one, or one #15 created (which awaits dispatch). */
+  'beta-order-dispatch-note': (payload, state) =>
+    withRequest(payload, { soNo: required(orderNumber, AN_ORDER_NUMBER) }, ({ soNo }) => {
+      const note = findDispatchNote(state.betaOrders, state.dispatches, soNo);
+      return note ? done(note) : notFound('soNo', 'no beta order has this order number');
+    }),
 };

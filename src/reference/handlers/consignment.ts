@@ -1,12 +1,26 @@
-/** Consignment orders (section 1): #5, #6. */
+/** Consignment orders (section 1): #5, #6, and 4.1 "list", "detail", "list awaiting dispatch". */
+import { extend } from '../../objects.js';
 import type { ReferenceState } from '../records.js';
 import { CONSIGNMENT_STATUS_TEXT } from '../seeding/data.js';
 import { DOCUMENT_PREFIX } from '../seeding/formats.js';
-import { done, type Handler, notFound, type Outcome } from './answer.js';
-import { A_QUANTITY, A_STRING, A_WHOLE_NUMBER, AN_AMOUNT, flag, money, quantity, required, text, wholeNumber, withRequest } from './request.js';
-import { publishedListing } from './published.js';
-import { removeWhere } from './state.js';
-import { extend } from '../../objects.js';
+import { done, type GroupHandlers, notFound, type Outcome } from './_internals/answer.js';
+import { PC_PAGE } from './_internals/fields.js';
+import { publishedListing } from './_internals/published.js';
+import {
+  A_QUANTITY,
+  A_STRING,
+  A_WHOLE_NUMBER,
+  AN_AMOUNT,
+  flag,
+  LIST_REQUEST,
+  money,
+  quantity,
+  required,
+  text,
+  wholeNumber,
+  withRequest,
+} from './_internals/request.js';
+import { hasStatus, pageOf, removeWhere } from './_internals/state.js';
 
 /** #5 "id, type, hasCas, cas, productName, level, nums, pack, price". What `id` and `type` name is not shown: checked, not kept. */
 const CONSIGNMENT_PUBLISH = {
@@ -38,7 +52,32 @@ function deleteConsignment(payload: unknown, state: ReferenceState): Outcome {
   });
 }
 
-export const consignmentHandlers: Readonly<Record<string, Handler>> = {
+/**
+ * A sold consignment (status 2, 已售出) awaits the consignor's dispatch. "Values of status fields
+ * and their meanings: not shown" (3): the meaning is the sandbox's.
+ */
+const SOLD = 2;
+
+export const consignmentHandlers: GroupHandlers = {
   'consignment-publish': publishConsignment,
   'consignment-delete': deleteConsignment,
+  /** As #1 lists custom demands: pageSize, pageNo where given, status where given. */
+  'consignment-list': (payload, state) =>
+    withRequest(payload, LIST_REQUEST, ({ pageSize, pageNo = 1, status }) => done(pageOf(state.consignments.filter(hasStatus(status)), pageSize, pageNo))),
+  /** In the purchase order shape (2.7) delConsignment (#6) answers, by the `cid` #6 takes. */
+  'consignment-detail': (payload, state) =>
+    withRequest(payload, { cid: required(wholeNumber, A_WHOLE_NUMBER) }, ({ cid }) => {
+      const consignment = state.consignments.find((candidate) => candidate.id === cid);
+      return consignment ? done(consignment) : notFound('cid', `no consignment has the id ${cid}`);
+    }),
+  'consignment-awaiting-list': (payload, state) =>
+    withRequest(payload, PC_PAGE, ({ pageSize, pageNo = 1 }) =>
+      done(
+        pageOf(
+          state.consignments.filter((consignment) => consignment.status === SOLD),
+          pageSize,
+          pageNo,
+        ),
+      ),
+    ),
 };

@@ -1,10 +1,22 @@
-/** Custom demand orders (section 1): #1 to #3. */
+/** Custom demand orders (section 1): #1 to #3, and 4.1 "detail". */
 import type { ReferenceState } from '../records.js';
 import { DEMAND_STATUS_TEXT } from '../seeding/data.js';
 import { DOCUMENT_PREFIX, documentNumber, moneyText } from '../seeding/formats.js';
-import { done, type Handler, notFound, type Outcome } from './answer.js';
-import { A_QUANTITY, A_STRING, A_WHOLE_NUMBER, AN_AMOUNT, LIST_REQUEST, money, quantity, required, text, wholeNumber, withRequest } from './request.js';
-import { hasStatus, nowSeconds, pageOf, removeWhere, takeId } from './state.js';
+import { done, type GroupHandlers, notFound, type Outcome } from './_internals/answer.js';
+import {
+  A_QUANTITY,
+  A_STRING,
+  A_WHOLE_NUMBER,
+  AN_AMOUNT,
+  LIST_REQUEST,
+  money,
+  quantity,
+  required,
+  text,
+  wholeNumber,
+  withRequest,
+} from './_internals/request.js';
+import { hasStatus, nowSeconds, pageOf, removeWhere, takeId } from './_internals/state.js';
 
 function listCustomDemands(payload: unknown, state: ReferenceState): Outcome {
   return withRequest(payload, LIST_REQUEST, ({ pageSize, pageNo = 1, status }) =>
@@ -53,8 +65,14 @@ function deleteCustomDemand(payload: unknown, state: ReferenceState): Outcome {
   );
 }
 
-export const customDemandHandlers: Readonly<Record<string, Handler>> = {
+export const customDemandHandlers: GroupHandlers = {
   'custom-demand-list': listCustomDemands,
   'custom-demand-create': createCustomDemand,
   'custom-demand-delete': deleteCustomDemand,
+  /** The custom demand record (2.6), by the `demandId` delDemand (#3) takes. */
+  'custom-demand-detail': (payload, state) =>
+    withRequest(payload, { demandId: required(wholeNumber, A_WHOLE_NUMBER) }, ({ demandId }) => {
+      const demand = state.customDemands.find((candidate) => candidate.id === demandId);
+      return demand ? done(demand) : notFound('demandId', `no custom demand has the id ${demandId}`);
+    }),
 };

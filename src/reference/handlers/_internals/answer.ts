@@ -1,6 +1,6 @@
 /** What a handler answers: an outcome as data, and the envelope (2.1) it is sent in. */
-import type { EnvelopeKind } from '../../catalogue/operations.js';
-import type { ReferenceState } from '../records.js';
+import type { EnvelopeKind } from '../../../catalogue/operations.js';
+import type { ReferenceState } from '../../records.js';
 
 /** "Every response body is a JSON object with these fields" (2.1). */
 export type FullEnvelope = {
@@ -45,5 +45,17 @@ export function envelope(kind: EnvelopeKind, outcome: Outcome): ReferenceAnswer 
   return { data, status: 'fail', code: FAILURE_CODE[outcome.kind], message: `${field}: ${reason}`, error: { field, reason } };
 }
 
-/** Answers one call of an operation; the state is the only thing it changes. */
-export type Handler = (payload: unknown, state: ReferenceState) => Outcome;
+/** What the server knows besides its state: the token it accepts and the credentials that get it. */
+export interface HandlerContext {
+  readonly token: string;
+  readonly credentials: { readonly mobile: string; readonly password: string };
+}
+
+/**
+ * Answers one call of an operation; the state is the only thing it changes. GET operations of 4.1
+ * (log out, customer basic information) get `undefined`: they have no body.
+ */
+export type Handler = (payload: unknown, state: ReferenceState, context: HandlerContext) => Outcome;
+
+/** A group's handlers (section 1), by catalogue operation id. */
+export type GroupHandlers = Readonly<Record<string, Handler>>;

@@ -1,8 +1,8 @@
 /** Placing an order (#14, #15): the header fields both create-order operations read, the order built and stored, and its answer (2.3). */
-import { extend } from '../../objects.js';
-import type { ListedOrder, ReferenceState, StoredOrder } from '../records.js';
-import { DOCUMENT_PREFIX, documentNumber, formatChinaTime, telephoneAsInteger } from '../seeding/formats.js';
-import { orderLineFor, pricedOrder } from '../seeding/products.js';
+import { extend } from '../../../objects.js';
+import type { ListedOrder, ReferenceState, StoredOrder } from '../../records.js';
+import { DOCUMENT_PREFIX, documentNumber, formatChinaTime, telephoneAsInteger } from '../../seeding/formats.js';
+import { orderLineFor, pricedOrder } from '../../seeding/products.js';
 import { done, type Handler } from './answer.js';
 import { A_STRING, type FieldReader, MAX_QUANTITY, nonEmptyListOf, type RequestOf, type RequestShape, required, text, withRequest } from './request.js';
 import { nowSeconds, takeId } from './state.js';

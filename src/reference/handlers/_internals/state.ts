@@ -1,5 +1,5 @@
 /** Helpers over the reference server's state: ids, its clock, removal and paging (2.2). */
-import type { ReferenceState } from '../records.js';
+import type { ReferenceState } from '../../records.js';
 
 export function takeId(state: ReferenceState): number {
   const id = state.nextId;

@@ -1,10 +1,10 @@
-import { done, notFound } from '../handlers/answer.js';
-import { A_PRODUCT_CODE, productCode, required, withRequest } from '../handlers/request.js';
-import { pageOf } from '../handlers/state.js';
+/** Alpha catalogue, products (section 1): 4.1 "product detail dataset", "product detail by CAS number", "list of all products". */
+import { done, type GroupHandlers, notFound } from './_internals/answer.js';
+import { A_PRODUCT_CODE, productCode, required, withRequest } from './_internals/request.js';
+import { pageOf } from './_internals/state.js';
 import { A_CAS_NUMBER, casNumber, OPENAPI_PAGE } from './_internals/fields.js';
-import type { ListedHandlers } from './_internals/types.js';
 
-export const alphaProductHandlers: ListedHandlers = {
+export const alphaProductHandlers: GroupHandlers = {
   'alpha-product-detail': (payload, state) =>
     withRequest(payload, { pCode: required(productCode, A_PRODUCT_CODE) }, ({ pCode }) => {
       const product = state.alphaProducts.find((candidate) => candidate.pCode === pCode);

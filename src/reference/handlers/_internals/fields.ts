@@ -4,17 +4,7 @@
  * like #1 to #12 (4 rule 4), strict under /openapi like #13 to #16, and bounded in length, so
  * that no request stores or echoes a 10,000-character name.
  */
-import {
-  A_PAGE_SIZE,
-  AN_INTEGER_PAGE,
-  codeText,
-  type Convert,
-  type FieldReader,
-  optional,
-  positiveInteger,
-  positiveWholeNumber,
-  required,
-} from '../../handlers/request.js';
+import { A_PAGE_SIZE, AN_INTEGER_PAGE, codeText, type Convert, type FieldReader, optional, positiveInteger, positiveWholeNumber, required } from './request.js';
 
 /** A string of at most `max` characters ("" allowed). */
 export function shortText(max: number): Convert<string> {

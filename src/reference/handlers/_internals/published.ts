@@ -1,6 +1,6 @@
 /** Listings (2.7) the server's members publish: consignments (#5) and purchase orders (4.1 "Purchase order: publish"). */
-import type { PurchaseOrder, ReferenceState } from '../records.js';
-import { documentNumber, moneyText } from '../seeding/formats.js';
+import type { PurchaseOrder, ReferenceState } from '../../records.js';
+import { documentNumber, moneyText } from '../../seeding/formats.js';
 import { nowSeconds, takeId } from './state.js';
 
 /** What a publish request says of its product, checked. */

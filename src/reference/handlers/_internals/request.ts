@@ -2,6 +2,7 @@
  * Reading request bodies: each field read by a converter, lenient where the spec leaves a type
  * open and strict where it states one; the first problem answers 400 naming the field.
  */
+import { isPlainObject, type Json } from '../../json.js';
 import type { Outcome, Problem } from './answer.js';
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; problem: Problem };
@@ -16,14 +17,10 @@ export type Convert<T> = (value: unknown) => T | undefined;
 
 const fail = (field: string, reason: string): { ok: false; problem: Problem } => ({ ok: false, problem: { field, reason } });
 
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The fields of `shape` read from `payload`, or the first problem in the shape's order. */
 export function readRequest<S extends RequestShape>(payload: unknown, shape: S, at = 'body'): Parsed<RequestOf<S>> {
-  if (!isJsonObject(payload)) return fail(at, 'must be a JSON object');
-  const request: Record<string, unknown> = {};
+  if (!isPlainObject(payload)) return fail(at, 'must be a JSON object');
+  const request: Json = {};
   for (const [name, read] of Object.entries(shape)) {
     const field = at === 'body' ? name : `${at}.${name}`;
     const parsed = read(Object.hasOwn(payload, name) ? payload[name] : undefined, field);
@@ -164,6 +161,7 @@ export const A_STRING = 'a string';
 export const A_PRODUCT_CODE = 'a product code of letters and digits (and - _ . /), at most 64 long';
 export const A_QUANTITY = `a number above 0 and at most ${MAX_QUANTITY}`;
 export const AN_AMOUNT = 'an amount in yuan of at least 0, exact to the fen';
+export const A_MOBILE = 'an 11-digit mobile number';
 
 /** #1, #4, #7: "pageSize (number), status (number)", and pageNo "where given" (4 rule 2). */
 export const LIST_REQUEST = {

@@ -1,10 +1,10 @@
-import { done, notFound } from '../handlers/answer.js';
-import { positiveInteger, required, withRequest } from '../handlers/request.js';
+/** Alpha catalogue, invoices (section 1): 4.1 "invoice item detail", "invoices of an order". */
+import { done, type GroupHandlers, notFound } from './_internals/answer.js';
+import { positiveInteger, required, withRequest } from './_internals/request.js';
 import { AN_INTEGER_ID, AN_ORDER_NUMBER, orderNumber } from './_internals/fields.js';
 import { invoiceSummary } from './_internals/invoice-summary.js';
-import type { ListedHandlers } from './_internals/types.js';
 
-export const alphaInvoiceHandlers: ListedHandlers = {
+export const alphaInvoiceHandlers: GroupHandlers = {
   /** One invoice with its lines. */
   'alpha-invoice-item-detail': (payload, state) =>
     withRequest(payload, { invoiceId: required(positiveInteger, AN_INTEGER_ID) }, ({ invoiceId }) => {

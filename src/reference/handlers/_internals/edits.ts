@@ -1,5 +1,5 @@
-import { done, notFound, type Outcome } from '../../handlers/answer.js';
-import { removeWhere, takeId } from '../../handlers/state.js';
+import { done, notFound, type Outcome } from './answer.js';
+import { removeWhere, takeId } from './state.js';
 import type { ReferenceState } from '../../records.js';
 
 /** The records an edit operation of 4.1 changes (bank cards, consignees, invoice profiles), and how one is named. */

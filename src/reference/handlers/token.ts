@@ -1,8 +1,8 @@
-import { done, unauthorized } from '../handlers/answer.js';
-import { required, withRequest } from '../handlers/request.js';
+/** Token (section 1): 4.1 "get user auth token". */
+import { done, type GroupHandlers, unauthorized } from './_internals/answer.js';
+import { required, withRequest } from './_internals/request.js';
 import { A_CREDENTIAL, credential } from './_internals/fields.js';
 import { sameSecret } from './_internals/secret.js';
-import type { ListedHandlers } from './_internals/types.js';
 
 /** Seconds a token lives. "Lifetime of tokens … not shown" (5); two hours is the sandbox's. */
 const TOKEN_LIFETIME_SECONDS = 7200;
@@ -14,7 +14,7 @@ const TOKEN_REQUEST = { mobile: required(credential, A_CREDENTIAL), password: re
  * configured token. Anything else is refused with code "401", without saying which half was wrong
  * and without echoing either.
  */
-export const tokenHandlers: ListedHandlers = {
+export const tokenHandlers: GroupHandlers = {
   'token-get': (payload, _state, { token, credentials }) =>
     withRequest(payload, TOKEN_REQUEST, ({ mobile, password }) => {
       // Both compared, always: the answer's timing does not tell which one was wrong.
