@@ -22,7 +22,7 @@ if (mode === 'worker') {
   await import('vitest');
   const vitest = since(start);
   start = now();
-  await load('src/suite/define-group-suite.js');
+  await load('src/vitest-adapter/define-group-suite.js');
   const kit = since(start);
   const { sharedValidator } = await load('src/validation/validator.js');
   start = now();

@@ -1,3 +1,3 @@
-import { defineGroupSuite } from '../src/suite/define-group-suite.js';
+import { defineGroupSuite } from '../src/vitest-adapter/define-group-suite.js';
 
 defineGroupSuite('token');

@@ -5,7 +5,7 @@ import { resolveRunConfig } from '../config/resolve.js';
 import { secretsOfRun } from '../config/secrets.js';
 import type { RunSettings } from '../engine/settings.js';
 import { KitError } from '../errors.js';
-import { defineGroupSuite } from '../suite/define-group-suite.js';
+import { defineGroupSuite } from '../vitest-adapter/define-group-suite.js';
 import { argvOf, type Options } from './options.js';
 
 export type SuiteOptions = Omit<Options, 'reportDir' | 'label'> & { readonly baseUrl: string; readonly token: string };

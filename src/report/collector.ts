@@ -1,7 +1,7 @@
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { FlowResult } from '../engine/run-flow.js';
 import type { OperationResult } from '../engine/run-operation.js';
-import '../suite/vitest-context.js';
+import '../vitest-adapter/vitest-context.js';
 
 /**
  * Reads each operation's result back from the suites (vitest task meta) as each test ends, so a

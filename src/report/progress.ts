@@ -2,7 +2,7 @@ import { findGroup } from '../catalogue/groups.js';
 import type { FlowResult } from '../engine/run-flow.js';
 import type { OperationResult } from '../engine/run-operation.js';
 import type { RequestProgress } from '../engine/run-plan.js';
-import { listenToProgress } from '../suite/progress-channel.js';
+import { listenToProgress } from '../vitest-adapter/progress-channel.js';
 import { countSeverities } from './report.js';
 
 export interface ProgressOutput {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderChecksDoc } from '../../src/docs/checks-doc.js';
+import { renderChecksDoc } from '../../src/doc-generator/checks-doc.js';
 import { firstSeedResults, MUTATION_SEEDS, type MutationScore, reportedAt, runMutants, scoreLine } from '../../src/mutation/mutation.js';
 import { deviationsAgainst } from '../../src/mutation/run-against.js';
 import { faults } from '../../src/reference/faults/catalogue.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OperationResult } from '../../src/engine/run-operation.js';
 import type { RequestProgress, RunningChecks } from '../../src/engine/run-plan.js';
 import { Progress } from '../../src/report/progress.js';
-import { postProgress } from '../../src/suite/progress-channel.js';
+import { postProgress } from '../../src/vitest-adapter/progress-channel.js';
 
 const result = (group: string, errors: number): OperationResult =>
   ({ group, exchanges: 10, deviations: Array.from({ length: errors }, () => ({ severity: 'error' })) }) as unknown as OperationResult;
