@@ -50,11 +50,13 @@ export class AnswerReader implements Dispatcher.DispatchHandler {
   private done = false;
   /** Set for an encoded body: its bytes go through `readBody`, which reads them from here. */
   private encoded: Readable | undefined;
+  /** What `hold` returned for the head, if the body was held. */
+  private heldFor: Promise<void> | undefined;
 
   /**
    * @param cap bodies longer than this (decoded) are cut, and their first bytes kept.
    * @param hold told of a head whose body is to wait (a declared large body): the body is not read
-   *   until the promise it returns settles.
+   *   until the promise it returns settles, and `held` gives that promise back to the caller.
    */
   constructor(
     private readonly cap: number,
@@ -68,6 +70,11 @@ export class AnswerReader implements Dispatcher.DispatchHandler {
         else resolve(outcome);
       };
     });
+  }
+
+  /** The wait the body was held for, if `hold` gave one: it may still be pending when the answer has failed. */
+  get held(): Promise<void> | undefined {
+    return this.heldFor;
   }
 
   /** Cuts the request wherever it is: waiting for a connection, sent, or reading its body. */
@@ -93,6 +100,7 @@ export class AnswerReader implements Dispatcher.DispatchHandler {
     if (contentCodings(encoding).length > 0) this.readEncoded(controller, head, encoding);
     const waiting = this.hold(head);
     if (waiting) {
+      this.heldFor = waiting;
       controller.pause();
       void waiting.then(() => controller.resume());
     }

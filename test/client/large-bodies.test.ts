@@ -1,7 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/client/client.js';
+import { createClient, LARGE_BODY_BYTES } from '../../src/client/client.js';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -54,6 +55,86 @@ describe('large bodies', () => {
       expect(transcripts.map((transcript) => transcript.failure?.kind ?? 'answered')).toEqual(Array(8).fill('answered'));
       for (const transcript of transcripts) expect(transcript.response?.json.ok).toBe(true);
     } finally {
+      await client.close();
+    }
+  });
+
+  it('a body that says it is large is still bounded by the deadline once its turn has come', async () => {
+    // A declared large body that trickles in without end: only the deadline, running again after the turn, ends it.
+    server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(2 * LARGE_BODY_BYTES) });
+      res.write('[');
+      const timer = setInterval(() => res.write('0,'), 20);
+      res.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const client = createClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      token: 't',
+      authScheme: 'bearer-no-space',
+      pathForm: 'documented',
+      timeoutMs: 300,
+      maxBodyBytes: 64 * 1024 * 1024,
+      concurrency: 1,
+    });
+    try {
+      // Not the deadline's doing if it comes to this: the test's own bound, far beyond it.
+      const transcript = await client.send({ method: 'POST', wirePath: '/x', body: '{}', abandon: AbortSignal.timeout(15_000) });
+      expect(transcript.failure?.kind).toBe('timeout');
+      expect(transcript.response?.bodyText).toMatch(/^\[(0,)*$/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a request abandoned while its large body waits for a turn gives the turn back when it comes', async () => {
+    const body = `[${'0,'.repeat(LARGE_BODY_BYTES / 2)}0]`;
+    const held = new Map<string, ServerResponse>();
+    // /held/…: the head at once, the body when the test says; /whole/…: all at once. Every body declares its length.
+    server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+      if (req.url!.startsWith('/whole/')) return void res.end(body);
+      res.flushHeaders();
+      held.set(req.url!, res);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    // undici tells this channel of a head just before the client's handler sees it: once told, the body's hold has begun.
+    const heads = new Map<string, () => void>();
+    const onHead = (message: unknown) => heads.get((message as { request: { path: string } }).request.path)?.();
+    const headOf = (path: string) => new Promise<void>((resolve) => heads.set(path, resolve));
+    subscribe('undici:request:headers', onHead);
+    const client = createClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      token: 't',
+      authScheme: 'bearer-no-space',
+      pathForm: 'documented',
+      timeoutMs: 15_000,
+      maxBodyBytes: 64 * 1024 * 1024,
+      concurrency: 8,
+    });
+    const send = (wirePath: string, abandon?: AbortSignal) => client.send({ method: 'POST', wirePath, body: '{}', ...(abandon ? { abandon } : {}) });
+    try {
+      // Both turns taken, by bodies the server holds back.
+      const headsHeld = [headOf('/held/a'), headOf('/held/b')];
+      const holding = [send('/held/a'), send('/held/b')];
+      await Promise.all(headsHeld);
+      // Two more wait for a turn, and are abandoned while they wait.
+      const abandons = [new AbortController(), new AbortController()];
+      const headsWaiting = [headOf('/held/c'), headOf('/held/d')];
+      const waiting = [send('/held/c', abandons[0]!.signal), send('/held/d', abandons[1]!.signal)];
+      await Promise.all(headsWaiting);
+      for (const abandon of abandons) abandon.abort();
+      expect((await Promise.all(waiting)).map((transcript) => transcript.failure?.kind)).toEqual(['aborted', 'aborted']);
+      // The turns come back, pass to the abandoned two, and must come back from them too.
+      held.get('/held/a')!.end(body);
+      held.get('/held/b')!.end(body);
+      expect((await Promise.all(holding)).map((transcript) => transcript.failure?.kind ?? 'answered')).toEqual(['answered', 'answered']);
+      // Were a turn kept, these would wait for it without end; the test's own bound ends them instead.
+      const later = await Promise.all(['/whole/e', '/whole/f'].map((path) => send(path, AbortSignal.timeout(15_000))));
+      expect(later.map((transcript) => transcript.failure?.kind ?? 'answered')).toEqual(['answered', 'answered']);
+    } finally {
+      unsubscribe('undici:request:headers', onHead);
       await client.close();
     }
   });
