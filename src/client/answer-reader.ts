@@ -52,6 +52,8 @@ export class AnswerReader implements Dispatcher.DispatchHandler {
   private encoded: Readable | undefined;
   /** What `hold` returned for the head, if the body was held. */
   private heldFor: Promise<void> | undefined;
+  /** The body is held and its wait has not ended: nothing may resume the request. */
+  private holding = false;
 
   /**
    * @param cap bodies longer than this (decoded) are cut, and their first bytes kept.
@@ -96,18 +98,27 @@ export class AnswerReader implements Dispatcher.DispatchHandler {
     if (statusCode < 200) return;
     const head: AnswerHead = { status: statusCode, headers: joinedHeaders(headers) };
     this.head = head;
-    const encoding = head.headers['content-encoding'];
-    if (contentCodings(encoding).length > 0) this.readEncoded(controller, head, encoding);
     const waiting = this.hold(head);
     if (waiting) {
       this.heldFor = waiting;
+      this.holding = true;
       controller.pause();
-      void waiting.then(() => controller.resume());
+      void waiting.then(() => {
+        this.holding = false;
+        controller.resume();
+      });
     }
+    const encoding = head.headers['content-encoding'];
+    if (contentCodings(encoding).length > 0) this.readEncoded(controller, head, encoding);
   }
 
   private readEncoded(controller: Dispatcher.DispatchController, head: AnswerHead, encoding: string | undefined): void {
-    const raw = new Readable({ read: () => controller.resume() });
+    // readBody asks for bytes as soon as it listens: a held body keeps it waiting until its wait ends.
+    const raw = new Readable({
+      read: () => {
+        if (!this.holding) controller.resume();
+      },
+    });
     this.encoded = raw;
     // readBody destroys the stream when the decoded body passes the cap: the request goes with it.
     raw.once('close', () => {
