@@ -50,11 +50,15 @@ export class AnswerReader implements Dispatcher.DispatchHandler {
   private done = false;
   /** Set for an encoded body: its bytes go through `readBody`, which reads them from here. */
   private encoded: Readable | undefined;
+  /** What `hold` returned for the head, if the body was held. */
+  private heldFor: Promise<void> | undefined;
+  /** The body is held and its wait has not ended: nothing may resume the request. */
+  private holding = false;
 
   /**
    * @param cap bodies longer than this (decoded) are cut, and their first bytes kept.
    * @param hold told of a head whose body is to wait (a declared large body): the body is not read
-   *   until the promise it returns settles.
+   *   until the promise it returns settles, and `held` gives that promise back to the caller.
    */
   constructor(
     private readonly cap: number,
@@ -68,6 +72,11 @@ export class AnswerReader implements Dispatcher.DispatchHandler {
         else resolve(outcome);
       };
     });
+  }
+
+  /** The wait the body was held for, if `hold` gave one: it may still be pending when the answer has failed. */
+  get held(): Promise<void> | undefined {
+    return this.heldFor;
   }
 
   /** Cuts the request wherever it is: waiting for a connection, sent, or reading its body. */
@@ -89,17 +98,27 @@ export class AnswerReader implements Dispatcher.DispatchHandler {
     if (statusCode < 200) return;
     const head: AnswerHead = { status: statusCode, headers: joinedHeaders(headers) };
     this.head = head;
-    const encoding = head.headers['content-encoding'];
-    if (contentCodings(encoding).length > 0) this.readEncoded(controller, head, encoding);
     const waiting = this.hold(head);
     if (waiting) {
+      this.heldFor = waiting;
+      this.holding = true;
       controller.pause();
-      void waiting.then(() => controller.resume());
+      void waiting.then(() => {
+        this.holding = false;
+        controller.resume();
+      });
     }
+    const encoding = head.headers['content-encoding'];
+    if (contentCodings(encoding).length > 0) this.readEncoded(controller, head, encoding);
   }
 
   private readEncoded(controller: Dispatcher.DispatchController, head: AnswerHead, encoding: string | undefined): void {
-    const raw = new Readable({ read: () => controller.resume() });
+    // readBody asks for bytes as soon as it listens: a held body keeps it waiting until its wait ends.
+    const raw = new Readable({
+      read: () => {
+        if (!this.holding) controller.resume();
+      },
+    });
     this.encoded = raw;
     // readBody destroys the stream when the decoded body passes the cap: the request goes with it.
     raw.once('close', () => {

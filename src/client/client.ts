@@ -1,15 +1,18 @@
 import { isUtf8 } from 'node:buffer';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { extend } from '../objects.js';
 import { authorizationValue, type AuthScheme } from './auth.js';
 import { type AnswerHead, AnswerError, AnswerReader } from './answer-reader.js';
+import { Deadline } from './deadline.js';
 import { ACCEPT_ENCODING, type BodyRead } from './decode.js';
 import { createDispatcher, type TransportOptions } from './dispatcher.js';
-import type { ParsedBody, ReceivedResponse, Transcript } from './exchange.js';
+import type { ParsedBody, ReceivedResponse, Transcript, TransportFailure } from './exchange.js';
 import { classifyFailure } from './failures.js';
 import { unauthorized } from './refusal.js';
 import { createLimiter } from './limiter.js';
 import { createPacer, retryAfterMs } from './pacing.js';
 import { type PathForm, parseBaseUrl, pathInForm, requestPath } from './target.js';
+import { Turns } from './turns.js';
 
 export interface ClientOptions {
   readonly baseUrl: string;
@@ -41,7 +44,11 @@ export interface ClientOptions {
 export const LARGE_BODY_BYTES = 1024 * 1024;
 export const LARGE_BODIES_AT_ONCE = 2;
 
-/** A 429 is retried after its Retry-After, at most this often and never waiting longer than this. */
+/**
+ * A 429 is sent again after its Retry-After, at most this often and never waiting longer than this.
+ * The spec shows no rate limits (8), so a server's limit is waited out rather than judged; bounded,
+ * so a limit that outlasts the retries is reported (`rate-limited`) instead of holding the run.
+ */
 export const RATE_LIMIT_RETRIES = 2;
 export const MAX_RETRY_WAIT_MS = 5000;
 
@@ -81,32 +88,49 @@ function parseJson(text: string): ParsedBody {
   }
 }
 
+const CUT_AT_THE_CAP: ParsedBody = { ok: false, reason: 'body cut at the cap' };
+const INCOMPLETE: ParsedBody = { ok: false, reason: 'body incomplete' };
+
+/** What a response says of its bytes beyond their text; none for most, so most responses are built without it. */
+type BodyMarks = Pick<ReceivedResponse, 'invalidUtf8' | 'encodingProblem'>;
+
+/** The marks of a body read to its end: not UTF-8, or a Content-Encoding that could not be undone. */
+function marksOf(read: BodyRead): BodyMarks | undefined {
+  const invalidUtf8 = !isUtf8(read.bytes);
+  const problem = read.encodingProblem;
+  if (problem === undefined) return invalidUtf8 ? { invalidUtf8: true } : undefined;
+  return invalidUtf8 ? { invalidUtf8: true, encodingProblem: problem } : { encodingProblem: problem };
+}
+
 /** The transcript of an answer read to its end, or cut at the cap: its text, and its parse. */
-function answered(
-  sent: Transcript['request'],
-  response: Omit<ReceivedResponse, 'bodyText' | 'json'>,
-  read: BodyRead,
-  durationMs: number,
-  maxBodyBytes: number,
-): Transcript {
+function answered(sent: Transcript['request'], head: AnswerHead, read: BodyRead, durationMs: number, maxBodyBytes: number): Transcript {
   const bodyText = read.bytes.toString('utf8');
-  const decoding = read.encodingProblem === undefined ? {} : { encodingProblem: read.encodingProblem };
   if (!read.complete) {
+    const cut: ReceivedResponse = { status: head.status, headers: head.headers, bodyText, json: CUT_AT_THE_CAP };
     return {
       request: sent,
-      response: { ...response, ...decoding, bodyText, json: { ok: false, reason: 'body cut at the cap' } },
+      response: read.encodingProblem === undefined ? cut : extend(cut, { encodingProblem: read.encodingProblem }),
       failure: {
         kind: 'body-too-large',
-        message: `body longer than the cap of ${maxBodyBytes} bytes${response.headers['content-encoding'] && !read.encodingProblem ? ' once decoded' : ''}`,
+        message: `body longer than the cap of ${maxBodyBytes} bytes${head.headers['content-encoding'] && !read.encodingProblem ? ' once decoded' : ''}`,
       },
       durationMs,
     };
   }
-  const received: ReceivedResponse = { status: response.status, headers: response.headers, bodyText, json: parseJson(bodyText) };
-  if (!isUtf8(read.bytes)) Object.assign(received, { invalidUtf8: true });
-  if (read.encodingProblem !== undefined) Object.assign(received, decoding);
-  return { request: sent, response: received, durationMs };
+  const received: ReceivedResponse = { status: head.status, headers: head.headers, bodyText, json: parseJson(bodyText) };
+  const marks = marksOf(read);
+  return { request: sent, response: marks ? extend(received, marks) : received, durationMs };
 }
+
+/** The transcript of a request that failed: what had arrived of the answer, if its head had. */
+function failed(sent: Transcript['request'], error: unknown, failure: TransportFailure, durationMs: number): Transcript {
+  if (!(error instanceof AnswerError) || error.head === undefined) return { request: sent, failure, durationMs };
+  const partial: ReceivedResponse = { status: error.head.status, headers: error.head.headers, bodyText: error.partial.toString('utf8'), json: INCOMPLETE };
+  return { request: sent, response: partial, failure, durationMs };
+}
+
+/** Milliseconds to a tenth, as transcripts give them. */
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
 
 /** One undici pool with keep-alive per run; every request bounded in time and size. */
 export function createClient(options: ClientOptions): Client {
@@ -118,7 +142,8 @@ export function createClient(options: ClientOptions): Client {
     ...(options.transport ? { transport: options.transport } : {}),
   });
   const limit = createLimiter(options.concurrency);
-  const oneOfFewLarge = createLimiter(LARGE_BODIES_AT_ONCE);
+  const largeBodies = new Turns(LARGE_BODIES_AT_ONCE);
+  const giveLargeTurn = () => largeBodies.give();
   const pace = createPacer(options.ratePerSecond);
   const defaultHeaders: Record<string, string> = {
     'content-type': 'application/json',
@@ -129,7 +154,16 @@ export function createClient(options: ClientOptions): Client {
 
   /** The headers of a request that replaces none of the defaults: one object, shared, as none is changed. */
   let plainHeaders = flattenHeaders(defaultHeaders);
-  const timeoutError = () => Object.assign(new Error(`no complete response within ${options.timeoutMs} ms`), { name: 'TimeoutError' });
+
+  /** A body read to its end that turns out large without having said so is parsed in a turn, after it was read. */
+  async function answeredInTurn(sent: Transcript['request'], head: AnswerHead, read: BodyRead, durationMs: number): Promise<Transcript> {
+    await largeBodies.take();
+    try {
+      return answered(sent, head, read, durationMs, options.maxBodyBytes);
+    } finally {
+      largeBodies.give();
+    }
+  }
 
   async function sendOnce(request: OutgoingRequest): Promise<Transcript> {
     const headers = request.headers ? flattenHeaders({ ...defaultHeaders, ...request.headers }) : plainHeaders;
@@ -140,54 +174,30 @@ export function createClient(options: ClientOptions): Client {
     }
     if (pace) await pace();
     request.onSent?.();
-    const started = performance.now();
-    let waited = 0;
-    const elapsed = () => Math.round((performance.now() - started - waited) * 10) / 10;
-    let releaseTurn: (() => void) | undefined;
-    /** A body declared large waits for its turn outside the deadline, and holds the turn until it is parsed. */
-    const holdLarge = (head: AnswerHead): Promise<void> | undefined => {
-      if (!(Number(head.headers['content-length']) > LARGE_BODY_BYTES)) return undefined;
-      clearTimeout(timer);
-      const waitFrom = performance.now();
-      return new Promise<void>((granted) => {
-        void oneOfFewLarge(
-          () =>
-            new Promise<void>((release) => {
-              waited += performance.now() - waitFrom;
-              timer = setTimeout(() => reader.cut(timeoutError()), Math.max(0, options.timeoutMs - elapsed()));
-              releaseTurn = release;
-              granted();
-            }),
-        );
-      });
-    };
-    const reader = new AnswerReader(options.maxBodyBytes, holdLarge);
-    // One timer per request, and the request cut through the reader: no AbortSignal per call.
-    let timer = setTimeout(() => reader.cut(timeoutError()), options.timeoutMs);
+    // The deadline is the request's one timer, and cuts it through the reader: no AbortSignal per call.
+    const deadline = new Deadline(options.timeoutMs);
+    // A body that says it is large waits for its turn outside the deadline, and holds the turn until it is parsed.
+    const reader = new AnswerReader(options.maxBodyBytes, (head) =>
+      Number(head.headers['content-length']) > LARGE_BODY_BYTES ? deadline.pauseFor(largeBodies.take()) : undefined,
+    );
+    deadline.start(reader);
     const abandon = () => reader.cut(new Error('abandoned'));
     request.abandon?.addEventListener('abort', abandon, { once: true });
     // Abandoned while waiting for the rate: a listener added now would never hear of it.
     if (request.abandon?.aborted) abandon();
     try {
-      dispatcher.dispatch({ origin: target.origin, method: request.method as 'POST', path, headers, body: request.body }, reader);
+      dispatcher.dispatch({ origin: target.origin, method: request.method, path, headers, body: request.body }, reader);
       const { head, read } = await reader.answer;
-      clearTimeout(timer);
-      const durationMs = elapsed();
-      if (read.bytes.length > LARGE_BODY_BYTES && !releaseTurn)
-        return await oneOfFewLarge(async () => answered(sent, head, read, durationMs, options.maxBodyBytes));
+      deadline.clear();
+      const durationMs = tenths(deadline.elapsedMs());
+      if (reader.held === undefined && read.bytes.length > LARGE_BODY_BYTES) return await answeredInTurn(sent, head, read, durationMs);
       return answered(sent, head, read, durationMs, options.maxBodyBytes);
     } catch (error) {
-      const failure = classifyFailure(error, options.timeoutMs, request.abandon);
-      const head = error instanceof AnswerError ? error.head : undefined;
-      const partial = head && {
-        ...head,
-        bodyText: (error as AnswerError).partial.toString('utf8'),
-        json: { ok: false, reason: 'body incomplete' } as const,
-      };
-      return { request: sent, ...(partial ? { response: partial } : {}), failure, durationMs: elapsed() };
+      deadline.clear();
+      return failed(sent, error, classifyFailure(error, options.timeoutMs, request.abandon), tenths(deadline.elapsedMs()));
     } finally {
-      clearTimeout(timer);
-      releaseTurn?.();
+      // A turn is given back once it has come: a request that failed while waiting for one gives it back on arrival.
+      if (reader.held) void reader.held.then(giveLargeTurn);
       request.abandon?.removeEventListener('abort', abandon);
     }
   }
@@ -205,7 +215,7 @@ export function createClient(options: ClientOptions): Client {
     return sendOnce(request);
   }
 
-  /** Sends, and waits out a 429 a bounded number of times (8: rate limits are not shown). */
+  /** Sends; a refused token is renewed once per client, and a 429 waited out at most RATE_LIMIT_RETRIES times. */
   async function send(request: OutgoingRequest): Promise<Transcript> {
     let transcript = await sendOnce(request);
     if (options.refreshToken && refreshes(request, transcript)) transcript = await refreshOnce(request, transcript, options.refreshToken);
