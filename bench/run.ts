@@ -11,9 +11,9 @@ import fc from 'fast-check';
 import { Pool } from 'undici';
 import type * as Catalogue from '../src/catalogue/operations.js';
 import { operations } from '../src/catalogue/operations.js';
-import type * as Calls from '../src/engine/calls.js';
-import { generateCalls } from '../src/engine/calls.js';
-import type * as RunPlan from '../src/engine/run-plan.js';
+import type * as Calls from '../src/engine/operation/calls.js';
+import { generateCalls } from '../src/engine/operation/calls.js';
+import type * as RunPlan from '../src/engine/schedule/run-plan.js';
 import { hostileRequest } from '../src/generators/hostile.js';
 import { validPayload } from '../src/generators/payloads.js';
 import { selfCheckSettings } from '../src/mutation/run-against.js';
@@ -199,9 +199,9 @@ if (wanted('coverage')) {
 // the CLI runs (dist/), not the sources as this script's loader transforms them.
 if (wanted('engine')) {
   const compiled = (module: string) => import(pathToFileURL(join(root, 'dist', 'src', module)).href);
-  const { startRun } = (await compiled('engine/run-plan.js')) as typeof RunPlan;
+  const { startRun } = (await compiled('engine/schedule/run-plan.js')) as typeof RunPlan;
   const catalogue = (await compiled('catalogue/operations.js')) as typeof Catalogue;
-  const generation = (await compiled('engine/calls.js')) as typeof Calls;
+  const generation = (await compiled('engine/operation/calls.js')) as typeof Calls;
   const token = 'bench-token';
   const server = await child(['bin/otp-conformance.js', 'serve', '--port', '0', '--token', token]);
   const concurrency = 8;

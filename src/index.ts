@@ -10,7 +10,7 @@ export type { Report, OperationSummary, CoverageEntry, CheckInfo, SeverityCounts
 export type { GatedDeviation as Deviation } from './gate/gate.js';
 export type { Severity } from './checks/types.js';
 /** How long an operation's answers took, and one slow call with its repro (report.json's `latency`, `slowestRequests`). */
-export type { OperationLatency, SlowRequest } from './engine/latency.js';
+export type { OperationLatency, SlowRequest } from './engine/operation/latency.js';
 /** What a run concluded; only `pass` means "checked and conforms". */
 export type { RunStatus as Status } from './report/status.js';
 export { KitError } from './errors.js';

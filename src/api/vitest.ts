@@ -3,7 +3,7 @@ import { operations } from '../catalogue/operations.js';
 import { mappedForRun } from '../config/mapped.js';
 import { resolveRunConfig } from '../config/resolve.js';
 import { secretsOfRun } from '../config/secrets.js';
-import type { RunSettings } from '../engine/settings.js';
+import type { RunSettings } from '../engine/schedule/settings.js';
 import { KitError } from '../errors.js';
 import { defineGroupSuite } from '../vitest-adapter/define-group-suite.js';
 import { argvOf, type Options } from './options.js';

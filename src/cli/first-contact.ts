@@ -1,9 +1,9 @@
 import type { Operation } from '../catalogue/operations.js';
 import { createClient } from '../client/client.js';
-import type { Deviation } from '../engine/deviation.js';
-import { type FirstContact, firstContactFor, type WireForm } from '../engine/first-contact.js';
-import type { RunSettings } from '../engine/settings.js';
-import { obtainToken } from '../engine/token.js';
+import type { Deviation } from '../engine/judging/deviation.js';
+import { type FirstContact, firstContactFor, type WireForm } from '../engine/target/first-contact.js';
+import type { RunSettings } from '../engine/schedule/settings.js';
+import { obtainToken } from '../engine/target/token.js';
 import { NotThisApiError, TokenRefusedError } from '../errors.js';
 import { Redactor } from '../redaction/redactor.js';
 import { sharedValidator } from '../validation/validator.js';
@@ -19,7 +19,7 @@ export interface Contacted {
 }
 
 /**
- * First contact with the target before the suites (src/engine/first-contact.ts). A token refused in
+ * First contact with the target before the suites (src/engine/target/first-contact.ts). A token refused in
  * every form gets one new token from the map's token operation, when there is one (as any call does
  * during the run); refused again, or nothing at the base URL answering like this API, the run stops
  * before the suites: nothing could be checked.

@@ -11,14 +11,14 @@ import { createClient } from '../client/client.js';
 import type { RunConfig } from '../config/resolve.js';
 import { mappedForRun } from '../config/mapped.js';
 import { secretsOfRun } from '../config/secrets.js';
-import { replayCall } from '../engine/replay.js';
-import { obtainToken } from '../engine/token.js';
-import type { RunSettings } from '../engine/settings.js';
-import type { FlowResult } from '../engine/run-flow.js';
-import type { OperationResult } from '../engine/run-operation.js';
+import { replayCall } from '../engine/schedule/replay.js';
+import { obtainToken } from '../engine/target/token.js';
+import type { RunSettings } from '../engine/schedule/settings.js';
+import type { FlowResult } from '../engine/schedule/run-flow.js';
+import type { OperationResult } from '../engine/operation/run-operation.js';
 import { KitError, NotThisApiError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
-import type { Deviation } from '../engine/deviation.js';
-import type { WireForm } from '../engine/first-contact.js';
+import type { Deviation } from '../engine/judging/deviation.js';
+import type { WireForm } from '../engine/target/first-contact.js';
 import { Redactor, weakTokenWarning } from '../redaction/redactor.js';
 import type { ReferenceServer } from '../reference/server.js';
 import { ResultCollector } from '../report/collector.js';
@@ -124,7 +124,7 @@ function settingsOfPart(settings: RunSettings, partGroups: readonly GroupId[]): 
 
 /**
  * Runs the suites of the selected groups in vitest: one worker thread, which starts the run's one
- * schedule (src/engine/run-plan.ts) and reports each group's tests as their results come. A stop
+ * schedule (src/engine/schedule/run-plan.ts) and reports each group's tests as their results come. A stop
  * (signal, --max-time) cancels the run: no test starts after it, and those running get a short
  * grace to finish. An exception of the kit or a suite that failed to load ends it as crashed,
  * with the results it had.

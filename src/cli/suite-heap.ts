@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { LARGE_BODIES_AT_ONCE, LARGE_BODY_BYTES } from '../client/client.js';
-import type { RunSettings } from '../engine/settings.js';
+import type { RunSettings } from '../engine/schedule/settings.js';
 
 const MIB = 1024 * 1024;
 /**

@@ -1,7 +1,7 @@
 import { fillTemplate, type MappedFlowSpec, mappedOperation, type OperationMap, substitutedValues } from '../catalogue/operation-map.js';
 import { findListedOperation } from '../catalogue/listed-operations.js';
 import type { Operation } from '../catalogue/operations.js';
-import type { TokenSource } from '../engine/settings.js';
+import type { TokenSource } from '../engine/schedule/settings.js';
 
 export interface MappedForRun {
   readonly mapped: Operation[];

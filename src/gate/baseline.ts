@@ -1,5 +1,5 @@
-import { type Deviation, deviationKey } from '../engine/deviation.js';
-import type { CheckTally } from '../engine/judge.js';
+import { type Deviation, deviationKey } from '../engine/judging/deviation.js';
+import type { CheckTally } from '../engine/judging/judge.js';
 import { readReportFile } from './report-file.js';
 
 /** A deviation of the baseline that this run no longer shows, or could not have shown. */

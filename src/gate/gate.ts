@@ -1,5 +1,5 @@
 import { type Severity, severityRank } from '../checks/types.js';
-import { type Deviation, deviationKey } from '../engine/deviation.js';
+import { type Deviation, deviationKey } from '../engine/judging/deviation.js';
 import { type FixedDeviation, type RunObservations, wasObserved } from './baseline.js';
 import { isExpired, type Waiver, waives } from './waivers.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { findOperation } from '../catalogue/operations.js';
-import type { Deviation } from '../engine/deviation.js';
+import type { Deviation } from '../engine/judging/deviation.js';
 import { KitError } from '../errors.js';
 import { describeSchemaErrors, compiledSchema } from '../validation/ajv.js';
 

@@ -1,5 +1,5 @@
 import type { Operation } from '../catalogue/operations.js';
-import type { Deviation } from '../engine/deviation.js';
+import type { Deviation } from '../engine/judging/deviation.js';
 import { faults as allFaults } from '../reference/faults/catalogue.js';
 import type { Fault } from '../reference/faults/fault.js';
 import { deviationsAgainst, findSelfCheckOperation } from './run-against.js';

@@ -1,6 +1,6 @@
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
-import type { FlowResult } from '../engine/run-flow.js';
-import type { OperationResult } from '../engine/run-operation.js';
+import type { FlowResult } from '../engine/schedule/run-flow.js';
+import type { OperationResult } from '../engine/operation/run-operation.js';
 import '../vitest-adapter/vitest-context.js';
 
 /**

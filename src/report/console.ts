@@ -1,4 +1,4 @@
-import { unsampled } from '../engine/deviation.js';
+import { unsampled } from '../engine/judging/deviation.js';
 import { causeLine, causesHeadline, causesOf } from './causes.js';
 import type { Report } from './report.js';
 import { type Tested, testedFacts } from './tested.js';

@@ -1,7 +1,7 @@
 import { closeSync, createReadStream, openSync, readdirSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { EXCHANGE_LOG_SUFFIX, type LoggedBody, type LoggedExchange } from '../engine/exchange-log.js';
+import { EXCHANGE_LOG_SUFFIX, type LoggedBody, type LoggedExchange } from '../engine/schedule/exchange-log.js';
 import type { Redactor } from '../redaction/redactor.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 

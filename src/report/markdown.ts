@@ -1,5 +1,5 @@
 import { findGroup } from '../catalogue/groups.js';
-import { unsampled } from '../engine/deviation.js';
+import { unsampled } from '../engine/judging/deviation.js';
 import { countsAgainst, type GatedDeviation } from '../gate/gate.js';
 import { causeLine, causesHeadline, causesOf } from './causes.js';
 import type { Report } from './report.js';

@@ -1,5 +1,5 @@
 import { operations } from '../catalogue/operations.js';
-import { deviationKey } from '../engine/deviation.js';
+import { deviationKey } from '../engine/judging/deviation.js';
 import { KitError } from '../errors.js';
 import type { FixedDeviation } from '../gate/baseline.js';
 import type { Gate } from '../gate/gate.js';

@@ -1,5 +1,5 @@
 import { groups, type GroupId } from '../catalogue/groups.js';
-import type { RunSettings } from '../engine/settings.js';
+import type { RunSettings } from '../engine/schedule/settings.js';
 
 /**
  * The options that decide what a run sends and how it judges the answers. The parts of a run split

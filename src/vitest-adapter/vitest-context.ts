@@ -1,6 +1,6 @@
-import type { RunSettings } from '../engine/settings.js';
-import type { FlowResult } from '../engine/run-flow.js';
-import type { OperationResult } from '../engine/run-operation.js';
+import type { RunSettings } from '../engine/schedule/settings.js';
+import type { FlowResult } from '../engine/schedule/run-flow.js';
+import type { OperationResult } from '../engine/operation/run-operation.js';
 
 /** The run's settings cross from the CLI to the suite workers through vitest's provide/inject. */
 declare module 'vitest' {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { operations } from '../../src/catalogue/operations.js';
-import { runOperation } from '../../src/engine/run-operation.js';
+import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { pathText } from '../../src/generators/hostile/json-text.js';
 import { shapeOf } from '../../src/generators/hostile.js';
 import { valueClasses } from '../../src/generators/coverage/classes.js';

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import type { AuthScheme } from '../../src/client/auth.js';
-import { runOperation } from '../../src/engine/run-operation.js';
-import { OperationSession } from '../../src/engine/session.js';
+import { runOperation } from '../../src/engine/operation/run-operation.js';
+import { OperationSession } from '../../src/engine/operation/session.js';
 import { kitFor, testSettings } from '../support/kit.js';
 
 let server: Server | undefined;

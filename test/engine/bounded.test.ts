@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
-import { runOperation } from '../../src/engine/run-operation.js';
+import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { kitFor, testSettings } from '../support/kit.js';
 
 let server: Server | undefined;

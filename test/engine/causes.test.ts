@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
-import { SAMPLES_PER_CAUSE, unsampled } from '../../src/engine/deviation.js';
-import { Judge, outline } from '../../src/engine/judge.js';
-import { runOperation } from '../../src/engine/run-operation.js';
+import { SAMPLES_PER_CAUSE, unsampled } from '../../src/engine/judging/deviation.js';
+import { Judge, outline } from '../../src/engine/judging/judge.js';
+import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { sharedValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
 import { kitFor, testSettings } from '../support/kit.js';

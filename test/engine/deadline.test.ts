@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import { runOptions } from '../../src/config/options.js';
-import { runOperation } from '../../src/engine/run-operation.js';
+import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { kitFor, testSettings } from '../support/kit.js';
 

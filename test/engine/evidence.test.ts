@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { deviationKey } from '../../src/engine/deviation.js';
-import { RESPONSE_EXCERPT_CHARS, toDeviation } from '../../src/engine/evidence.js';
-import { curlRepro } from '../../src/engine/repro.js';
+import { deviationKey } from '../../src/engine/judging/deviation.js';
+import { RESPONSE_EXCERPT_CHARS, toDeviation } from '../../src/engine/judging/evidence.js';
+import { curlRepro } from '../../src/engine/judging/repro.js';
 import { exchangeOf } from '../support/exchange.js';
 
 describe('curl repro', () => {

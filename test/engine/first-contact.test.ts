@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation, operations } from '../../src/catalogue/operations.js';
 import { createClient } from '../../src/client/client.js';
-import { DOCUMENTED_FORM, type FirstContact, firstContact, preflightOperation, type WireForm } from '../../src/engine/first-contact.js';
+import { DOCUMENTED_FORM, type FirstContact, firstContact, preflightOperation, type WireForm } from '../../src/engine/target/first-contact.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { testSettings } from '../support/kit.js';
 

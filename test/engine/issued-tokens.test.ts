@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientForRun } from '../../src/engine/context.js';
-import { redactorFor } from '../../src/engine/evidence.js';
-import { issuedTokens } from '../../src/engine/issued-tokens.js';
+import { clientForRun } from '../../src/engine/schedule/context.js';
+import { redactorFor } from '../../src/engine/judging/evidence.js';
+import { issuedTokens } from '../../src/engine/target/issued-tokens.js';
 import { secretsOfRun, urlPassword } from '../../src/config/secrets.js';
 import type { Transcript } from '../../src/client/exchange.js';
 import { testSettings } from '../support/kit.js';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import type { Transcript } from '../../src/client/exchange.js';
-import { LatencyLog, SLOWEST_KEPT } from '../../src/engine/latency.js';
-import { runOperation } from '../../src/engine/run-operation.js';
+import { LatencyLog, SLOWEST_KEPT } from '../../src/engine/operation/latency.js';
+import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { buildReport } from '../../src/report/report.js';
 import { defaultGate } from '../support/report.js';

@@ -2,8 +2,8 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { findOperation, type Operation, wirePath } from '../../src/catalogue/operations.js';
-import { startRun } from '../../src/engine/run-plan.js';
-import type { RunSettings } from '../../src/engine/settings.js';
+import { startRun } from '../../src/engine/schedule/run-plan.js';
+import type { RunSettings } from '../../src/engine/schedule/settings.js';
 import { allFlows } from '../../src/flows/index.js';
 import { SELF_CHECK_CLOCK_MS, selfCheckOperations } from '../../src/mutation/run-against.js';
 import { startReferenceServer } from '../../src/reference/server.js';

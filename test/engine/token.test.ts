@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mappedOperation } from '../../src/catalogue/operation-map.js';
 import { findListedOperation } from '../../src/catalogue/listed-operations.js';
-import { clientForRun } from '../../src/engine/context.js';
+import { clientForRun } from '../../src/engine/schedule/context.js';
 import { atPointer } from '../../src/json-pointer.js';
 import { testSettings } from '../support/kit.js';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { recordOf } from '../../src/checks/call-record.js';
-import { wasSent } from '../../src/engine/judge.js';
-import { whyUnverified as whyUnverifiedOfRecords } from '../../src/engine/verification.js';
+import { wasSent } from '../../src/engine/judging/judge.js';
+import { whyUnverified as whyUnverifiedOfRecords } from '../../src/engine/operation/verification.js';
 
 const list = findOperation('custom-demand-list')!;
 const page = { data: { totalPage: 1, pageNo: 1, list: [] }, status: 'ok', code: '200', message: '', error: {} };

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, wirePath } from '../../src/catalogue/operations.js';
-import { runOperation } from '../../src/engine/run-operation.js';
+import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { handle } from '../../src/reference/handlers.js';
 import { seedState } from '../../src/reference/seed.js';
 import { HANDLER_CONTEXT } from '../support/handler-context.js';

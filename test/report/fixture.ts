@@ -1,4 +1,4 @@
-import type { LatencyFigures, SlowRequest } from '../../src/engine/latency.js';
+import type { LatencyFigures, SlowRequest } from '../../src/engine/operation/latency.js';
 import type { GatedDeviation } from '../../src/gate/gate.js';
 import { checkInfos, type OperationSummary, type Report, slowestRequests } from '../../src/report/report.js';
 

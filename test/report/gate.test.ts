@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deviationKey } from '../../src/engine/deviation.js';
+import { deviationKey } from '../../src/engine/judging/deviation.js';
 import { KitError } from '../../src/errors.js';
 import { applyGate } from '../../src/gate/gate.js';
 import { readBaseline } from '../../src/gate/baseline.js';

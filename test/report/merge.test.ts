@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deviationKey } from '../../src/engine/deviation.js';
+import { deviationKey } from '../../src/engine/judging/deviation.js';
 import { findFault } from '../../src/reference/faults/catalogue.js';
 import { mergeReports } from '../../src/report/merge.js';
 import type { Report } from '../../src/report/report.js';

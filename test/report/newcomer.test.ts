@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { listedOperations } from '../../src/catalogue/listed-operations.js';
 import { listText } from '../../src/cli/catalogue-commands.js';
-import type { OperationResult } from '../../src/engine/run-operation.js';
+import type { OperationResult } from '../../src/engine/operation/run-operation.js';
 import type { GatedDeviation } from '../../src/gate/gate.js';
 import { causesOf } from '../../src/report/causes.js';
 import { summaryText } from '../../src/report/console.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleOf } from '../../src/engine/deviation.js';
+import { sampleOf } from '../../src/engine/judging/deviation.js';
 import type { GatedDeviation } from '../../src/gate/gate.js';
 import { summaryText } from '../../src/report/console.js';
 import { renderHtmlReport } from '../../src/report/html.js';

@@ -1,6 +1,6 @@
 import { allChecks } from '../../src/checks/index.js';
 import type { Exchange } from '../../src/checks/types.js';
-import { judge } from '../../src/engine/judge.js';
+import { judge } from '../../src/engine/judging/judge.js';
 import { createValidator } from '../../src/validation/validator.js';
 
 const validator = createValidator();

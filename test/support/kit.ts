@@ -1,8 +1,8 @@
 import { type Client, createClient } from '../../src/client/client.js';
-import { operationContext } from '../../src/engine/context.js';
-import type { Deviation } from '../../src/engine/deviation.js';
-import type { OperationRunContext } from '../../src/engine/run-operation.js';
-import type { RunSettings } from '../../src/engine/settings.js';
+import { operationContext } from '../../src/engine/schedule/context.js';
+import type { Deviation } from '../../src/engine/judging/deviation.js';
+import type { OperationRunContext } from '../../src/engine/operation/run-operation.js';
+import type { RunSettings } from '../../src/engine/schedule/settings.js';
 import { selfCheckSettings } from '../../src/mutation/run-against.js';
 import { createValidator } from '../../src/validation/validator.js';
 

@@ -1,6 +1,6 @@
 import { findOperation } from '../../src/catalogue/operations.js';
-import { runFlow } from '../../src/engine/run-flow.js';
-import { runOperation } from '../../src/engine/run-operation.js';
+import { runFlow } from '../../src/engine/schedule/run-flow.js';
+import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { allFlows } from '../../src/flows/index.js';
 import type { GateSettings } from '../../src/gate/gate.js';
 import type { Fault } from '../../src/reference/faults/fault.js';

@@ -1,4 +1,4 @@
-import { type DeviationSample, unsampled } from '../../engine/deviation.js';
+import { type DeviationSample, unsampled } from '../../engine/judging/deviation.js';
 import type { GatedDeviation } from '../../gate/gate.js';
 import type { CheckInfo } from '../report.js';
 import { facts, groupTitle, severityBadge } from './format.js';

@@ -1,5 +1,5 @@
 import { severities, type Severity } from '../../checks/types.js';
-import type { CheckTally } from '../../engine/judge.js';
+import type { CheckTally } from '../../engine/judging/judge.js';
 import type { GatedDeviation } from '../../gate/gate.js';
 import type { CheckInfo, OperationSummary, Report } from '../report.js';
 import { formatDuration, groupTitle, plural } from './format.js';

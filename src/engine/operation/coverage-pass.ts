@@ -1,6 +1,6 @@
-import type { Operation } from '../catalogue/operations.js';
-import type { CallRecord, Exchange } from '../checks/types.js';
-import { type CoverageJudgement, type CoverageRequest, coverageRequests } from '../generators/coverage/requests.js';
+import type { Operation } from '../../catalogue/operations.js';
+import type { CallRecord, Exchange } from '../../checks/types.js';
+import { type CoverageJudgement, type CoverageRequest, coverageRequests } from '../../generators/coverage/requests.js';
 import type { OperationSession } from './session.js';
 
 /** How one input class fared at one operation: what "checked" covered. */

@@ -1,5 +1,5 @@
-import { answered, refusedToken } from '../checks/call-record.js';
-import type { CallRecord } from '../checks/types.js';
+import { answered, refusedToken } from '../../checks/call-record.js';
+import type { CallRecord } from '../../checks/types.js';
 
 /**
  * Why no answer of an operation could be checked, or undefined when some could. Its conforming

@@ -1,9 +1,9 @@
-import type { Operation } from '../catalogue/operations.js';
-import { resultData } from '../checks/preconditions.js';
-import type { Exchange } from '../checks/types.js';
-import { PAGE_SIZE_LARGE, PAGE_SIZE_ONE, pageClass, walkBase, walkPageSize } from '../generators/coverage/pages.js';
-import type { CoverageJudgement } from '../generators/coverage/requests.js';
-import { extend } from '../objects.js';
+import type { Operation } from '../../catalogue/operations.js';
+import { resultData } from '../../checks/preconditions.js';
+import type { Exchange } from '../../checks/types.js';
+import { PAGE_SIZE_LARGE, PAGE_SIZE_ONE, pageClass, walkBase, walkPageSize } from '../../generators/coverage/pages.js';
+import type { CoverageJudgement } from '../../generators/coverage/requests.js';
+import { extend } from '../../objects.js';
 import type { CoverageCall, JudgeCall } from './coverage-pass.js';
 import type { OperationSession } from './session.js';
 

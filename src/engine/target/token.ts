@@ -1,8 +1,8 @@
-import { wirePath } from '../catalogue/operations.js';
-import type { Client } from '../client/client.js';
-import { KitError } from '../errors.js';
-import { atPointer } from '../json-pointer.js';
-import type { TokenSource } from './settings.js';
+import { wirePath } from '../../catalogue/operations.js';
+import type { Client } from '../../client/client.js';
+import { KitError } from '../../errors.js';
+import { atPointer } from '../../json-pointer.js';
+import type { TokenSource } from '../schedule/settings.js';
 
 /**
  * Calls the token operation (5 rule 3: "A token is obtained with the token operation") with the

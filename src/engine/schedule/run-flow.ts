@@ -1,10 +1,10 @@
-import { findOperation, type Operation, wirePath } from '../catalogue/operations.js';
-import type { Exchange } from '../checks/types.js';
-import type { Client } from '../client/client.js';
-import type { Flow } from '../flows/flow.js';
-import { extend } from '../objects.js';
-import { type Deviation, foldDeviations } from './deviation.js';
-import { type EvidenceContext, toDeviation } from './evidence.js';
+import { findOperation, type Operation, wirePath } from '../../catalogue/operations.js';
+import type { Exchange } from '../../checks/types.js';
+import type { Client } from '../../client/client.js';
+import type { Flow } from '../../flows/flow.js';
+import { extend } from '../../objects.js';
+import { type Deviation, foldDeviations } from '../judging/deviation.js';
+import { type EvidenceContext, toDeviation } from '../judging/evidence.js';
 import { operationSeed } from './seed.js';
 
 export interface FlowResult {

@@ -1,6 +1,6 @@
-import { findOperation, type Operation, wirePath } from '../catalogue/operations.js';
-import type { Transcript } from '../client/exchange.js';
-import { atPointer } from '../json-pointer.js';
+import { findOperation, type Operation, wirePath } from '../../catalogue/operations.js';
+import type { Transcript } from '../../client/exchange.js';
+import { atPointer } from '../../json-pointer.js';
 
 /** Keys under which a login or token answer carries something that works as a credential. */
 const CREDENTIAL_KEY = /token|ticket|session|jwt|secret|credential|key/i;

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import type { Operation } from '../catalogue/operations.js';
-import type { Intent } from '../checks/types.js';
-import { type HostileRequest, hostileRequest } from '../generators/hostile.js';
-import { validPayload } from '../generators/payloads.js';
-import { operationSeed } from './seed.js';
+import type { Operation } from '../../catalogue/operations.js';
+import type { Intent } from '../../checks/types.js';
+import { type HostileRequest, hostileRequest } from '../../generators/hostile.js';
+import { validPayload } from '../../generators/payloads.js';
+import { operationSeed } from '../schedule/seed.js';
 
 /** One generated call: the body to send, the payload it stands for, and a word on what it tries. */
 export interface GeneratedCall {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { holds } from '../checks/preconditions.js';
-import type { CheckContext, Exchange, ExchangeCheck, Finding } from '../checks/types.js';
-import { extend } from '../objects.js';
+import { holds } from '../../checks/preconditions.js';
+import type { CheckContext, Exchange, ExchangeCheck, Finding } from '../../checks/types.js';
+import { extend } from '../../objects.js';
 import { callArbitrary, callSeed } from './calls.js';
 import type { OperationSession } from './session.js';
 

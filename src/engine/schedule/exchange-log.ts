@@ -1,9 +1,9 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
-import type { Client } from '../client/client.js';
-import type { Transcript } from '../client/exchange.js';
-import { RESPONSE_EXCERPT_CHARS, redactorFor } from './evidence.js';
+import type { Client } from '../../client/client.js';
+import type { Transcript } from '../../client/exchange.js';
+import { RESPONSE_EXCERPT_CHARS, redactorFor } from '../judging/evidence.js';
 
 /** A body as an exchange log keeps it: redacted, cut like a deviation's excerpt, with its full length. */
 export interface LoggedBody {

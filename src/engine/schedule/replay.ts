@@ -1,17 +1,17 @@
-import { findOperation, type Operation, operations } from '../catalogue/operations.js';
-import type { Client } from '../client/client.js';
-import { KitError } from '../errors.js';
-import type { Validator } from '../validation/validator.js';
-import type { Intent } from '../checks/types.js';
-import { callAt, type GeneratedIntent } from './calls.js';
-import { coverageCallAt } from './coverage-pass.js';
-import { pageCallAt } from './page-walk.js';
-import { causeDeviation } from './cause-evidence.js';
+import { findOperation, type Operation, operations } from '../../catalogue/operations.js';
+import type { Client } from '../../client/client.js';
+import { KitError } from '../../errors.js';
+import type { Validator } from '../../validation/validator.js';
+import type { Intent } from '../../checks/types.js';
+import { callAt, type GeneratedIntent } from '../operation/calls.js';
+import { coverageCallAt } from '../operation/coverage-pass.js';
+import { pageCallAt } from '../operation/page-walk.js';
+import { causeDeviation } from '../judging/cause-evidence.js';
 import { operationContext } from './context.js';
-import type { Deviation } from './deviation.js';
-import { toDeviation } from './evidence.js';
-import { judge } from './judge.js';
-import { OperationSession } from './session.js';
+import type { Deviation } from '../judging/deviation.js';
+import { toDeviation } from '../judging/evidence.js';
+import { judge } from '../judging/judge.js';
+import { OperationSession } from '../operation/session.js';
 import type { RunSettings } from './settings.js';
 
 export interface ReplayResult {

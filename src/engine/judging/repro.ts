@@ -1,4 +1,4 @@
-import type { SentRequest } from '../client/exchange.js';
+import type { SentRequest } from '../../client/exchange.js';
 
 const singleQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 const escapeForDoubleQuotes = (text: string) => text.replace(/(["\\$`])/g, '\\$1');

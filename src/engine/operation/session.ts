@@ -1,8 +1,8 @@
 import { setMaxListeners } from 'node:events';
-import { type Operation, wirePath } from '../catalogue/operations.js';
-import type { Exchange, Intent } from '../checks/types.js';
-import type { Client, OutgoingRequest } from '../client/client.js';
-import { extend } from '../objects.js';
+import { type Operation, wirePath } from '../../catalogue/operations.js';
+import type { Exchange, Intent } from '../../checks/types.js';
+import type { Client, OutgoingRequest } from '../../client/client.js';
+import { extend } from '../../objects.js';
 import { LatencyLog } from './latency.js';
 
 /**

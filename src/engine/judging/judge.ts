@@ -1,8 +1,8 @@
-import { recordOf } from '../checks/call-record.js';
-import { preconditionsMet } from '../checks/preconditions.js';
-import type { CallRecord, Check, CheckContext, Exchange, ExchangeCheck, Finding, Intent } from '../checks/types.js';
-import type { ReceivedResponse } from '../client/exchange.js';
-import { extend } from '../objects.js';
+import { recordOf } from '../../checks/call-record.js';
+import { preconditionsMet } from '../../checks/preconditions.js';
+import type { CallRecord, Check, CheckContext, Exchange, ExchangeCheck, Finding, Intent } from '../../checks/types.js';
+import type { ReceivedResponse } from '../../client/exchange.js';
+import { extend } from '../../objects.js';
 import { deviationKey, SAMPLES_PER_CAUSE } from './deviation.js';
 
 /**
@@ -24,7 +24,7 @@ export interface Sample {
  * One cause on one operation: a check failing at one place (list indexes folded). Counted as it
  * is found; only its first few findings are kept, so memory grows with causes, not with records.
  */
-export interface Cause {
+export interface CauseTally {
   readonly key: string;
   readonly check: Check;
   /** Places that showed it, over every call. */
@@ -41,7 +41,7 @@ export interface CheckTally {
 
 export interface Verdicts {
   /** In the order they were first found. */
-  readonly causes: readonly Cause[];
+  readonly causes: readonly CauseTally[];
   readonly evaluations: number;
   readonly passed: number;
   readonly skipped: number;
@@ -92,7 +92,7 @@ export function outline(exchange: Exchange): KeptExchange {
  * the outline of those that are evidence.
  */
 export class Judge {
-  private readonly causes = new Map<string, Cause>();
+  private readonly causes = new Map<string, CauseTally>();
   /** Every call judged, as the operation checks read it. */
   private readonly calls: CallRecord[] = [];
   /** The call of lowest rank, as evidence keeps it: the evidence of what the operation checks find. */

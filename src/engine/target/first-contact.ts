@@ -1,21 +1,21 @@
-import { type Operation, operations, wirePath } from '../catalogue/operations.js';
-import { authDocumentedHeader } from '../checks/auth/documented-header.js';
-import type { AuthProbe } from '../checks/auth/probes.js';
-import { recordOf, succeeded } from '../checks/call-record.js';
-import { documentedPath } from '../checks/paths/documented-path.js';
-import { isErrorResult, isPlainObject } from '../checks/preconditions.js';
-import type { Exchange } from '../checks/types.js';
-import { type AuthScheme, authorizationShown, authorizationValue, authSchemes } from '../client/auth.js';
-import { type Client, createClient } from '../client/client.js';
-import { unauthorized } from '../client/refusal.js';
-import type { Transcript } from '../client/exchange.js';
-import { type PathForm, pathForms, pathInForm } from '../client/target.js';
-import type { Validator } from '../validation/validator.js';
-import { generateCalls } from './calls.js';
-import { causeDeviation } from './cause-evidence.js';
-import type { Deviation } from './deviation.js';
-import { judge } from './judge.js';
-import type { RunSettings } from './settings.js';
+import { type Operation, operations, wirePath } from '../../catalogue/operations.js';
+import { authDocumentedHeader } from '../../checks/auth/documented-header.js';
+import type { AuthProbe } from '../../checks/auth/probes.js';
+import { recordOf, succeeded } from '../../checks/call-record.js';
+import { documentedPath } from '../../checks/paths/documented-path.js';
+import { isErrorResult, isPlainObject } from '../../checks/preconditions.js';
+import type { Exchange } from '../../checks/types.js';
+import { type AuthScheme, authorizationShown, authorizationValue, authSchemes } from '../../client/auth.js';
+import { type Client, createClient } from '../../client/client.js';
+import { unauthorized } from '../../client/refusal.js';
+import type { Transcript } from '../../client/exchange.js';
+import { type PathForm, pathForms, pathInForm } from '../../client/target.js';
+import type { Validator } from '../../validation/validator.js';
+import { generateCalls } from '../operation/calls.js';
+import { causeDeviation } from '../judging/cause-evidence.js';
+import type { Deviation } from '../judging/deviation.js';
+import { judge } from '../judging/judge.js';
+import type { RunSettings } from '../schedule/settings.js';
 
 /** How a request is written on the wire: the scheme of its `authorization` header and the form of its path. */
 export interface WireForm {

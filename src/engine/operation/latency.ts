@@ -1,6 +1,6 @@
-import type { SentRequest, Transcript } from '../client/exchange.js';
-import { type EvidenceContext, redactorFor } from './evidence.js';
-import { curlRepro } from './repro.js';
+import type { SentRequest, Transcript } from '../../client/exchange.js';
+import { type EvidenceContext, redactorFor } from '../judging/evidence.js';
+import { curlRepro } from '../judging/repro.js';
 
 /**
  * The slowest calls a run lists. Each operation keeps as many of its own, so the run's are among

@@ -1,9 +1,9 @@
-import type { MappedFlowSpec } from '../catalogue/operation-map.js';
-import type { Operation } from '../catalogue/operations.js';
-import type { Severity } from '../checks/types.js';
-import type { AuthScheme } from '../client/auth.js';
-import type { TransportOptions } from '../client/dispatcher.js';
-import type { PathForm } from '../client/target.js';
+import type { MappedFlowSpec } from '../../catalogue/operation-map.js';
+import type { Operation } from '../../catalogue/operations.js';
+import type { Severity } from '../../checks/types.js';
+import type { AuthScheme } from '../../client/auth.js';
+import type { TransportOptions } from '../../client/dispatcher.js';
+import type { PathForm } from '../../client/target.js';
 
 /** Everything a run needs, resolved from options, environment and .env; plain data, so it can cross to workers. */
 export interface RunSettings {

@@ -1,7 +1,7 @@
-import { holds } from '../checks/preconditions.js';
-import type { CheckContext, Finding, Intent } from '../checks/types.js';
-import type { Recurrence } from './deviation.js';
-import { type Cause, causeKey, type KeptExchange, type Sample } from './judge.js';
+import { holds } from '../../checks/preconditions.js';
+import type { CheckContext, Finding, Intent } from '../../checks/types.js';
+import type { Recurrence } from '../judging/deviation.js';
+import { type CauseTally, causeKey, type KeptExchange, type Sample } from '../judging/judge.js';
 import type { OperationSession } from './session.js';
 
 /**
@@ -17,13 +17,13 @@ const resent: readonly Intent[] = ['conforming', 'hostile'];
  * those causes, like those of operation checks, stay unlabelled. Each answer is judged as it
  * arrives and then dropped.
  */
-export async function labelRecurrences(session: OperationSession, shown: ReadonlyMap<Cause, Sample>, context: CheckContext): Promise<Map<Cause, Recurrence>> {
-  const byCall = new Map<KeptExchange, Cause[]>();
+export async function labelRecurrences(session: OperationSession, shown: ReadonlyMap<CauseTally, Sample>, context: CheckContext): Promise<Map<CauseTally, Recurrence>> {
+  const byCall = new Map<KeptExchange, CauseTally[]>();
   for (const [cause, { exchange }] of shown) {
     if (cause.check.scope !== 'exchange' || !resent.includes(exchange.intent)) continue;
     byCall.set(exchange, [...(byCall.get(exchange) ?? []), cause]);
   }
-  const labels = new Map<Cause, Recurrence>();
+  const labels = new Map<CauseTally, Recurrence>();
   await Promise.all(
     [...byCall].map(async ([call, causes]) => {
       if (session.abandoned) return;

@@ -1,12 +1,12 @@
-import type { Operation } from '../catalogue/operations.js';
-import type { Client } from '../client/client.js';
-import type { Flow } from '../flows/flow.js';
-import { extend } from '../objects.js';
-import { sharedValidator } from '../validation/validator.js';
+import type { Operation } from '../../catalogue/operations.js';
+import type { Client } from '../../client/client.js';
+import type { Flow } from '../../flows/flow.js';
+import { extend } from '../../objects.js';
+import { sharedValidator } from '../../validation/validator.js';
 import { clientForRun, operationContext } from './context.js';
-import { redactorFor } from './evidence.js';
+import { redactorFor } from '../judging/evidence.js';
 import { type FlowResult, runFlow } from './run-flow.js';
-import { type OperationResult, runOperation } from './run-operation.js';
+import { type OperationResult, runOperation } from '../operation/run-operation.js';
 import type { RunSettings } from './settings.js';
 
 /** What a run calls: operations (documented and mapped) and the flows over them. */

@@ -1,15 +1,15 @@
-import type { Operation } from '../catalogue/operations.js';
-import { type AuthProbe, authProbes, nearMissTokens } from '../checks/auth/probes.js';
-import { hasDataSchema } from '../checks/data/data-issues.js';
-import { dataSchema } from '../checks/data/data-schema.js';
-import type { Check, CheckContext, Exchange, Finding } from '../checks/types.js';
-import { type AuthScheme, authorizationValue } from '../client/auth.js';
-import type { Client } from '../client/client.js';
+import type { Operation } from '../../catalogue/operations.js';
+import { type AuthProbe, authProbes, nearMissTokens } from '../../checks/auth/probes.js';
+import { hasDataSchema } from '../../checks/data/data-issues.js';
+import { dataSchema } from '../../checks/data/data-schema.js';
+import type { Check, CheckContext, Exchange, Finding } from '../../checks/types.js';
+import { type AuthScheme, authorizationValue } from '../../client/auth.js';
+import type { Client } from '../../client/client.js';
 import { type GeneratedCall, generateCalls } from './calls.js';
-import { causeDeviation } from './cause-evidence.js';
+import { causeDeviation } from '../judging/cause-evidence.js';
 import { type ClassCoverage, classCoverage, type CoverageCall, sendCoveragePass } from './coverage-pass.js';
-import type { Deviation } from './deviation.js';
-import { type Cause, causeKey, type CheckTally, Judge, outline, type Sample, type Verdicts } from './judge.js';
+import type { Deviation } from '../judging/deviation.js';
+import { type CauseTally, causeKey, type CheckTally, Judge, outline, type Sample, type Verdicts } from '../judging/judge.js';
 import type { OperationLatency } from './latency.js';
 import { describeProbe, type Observation } from './observation.js';
 import { type PageWalk, type WalkBounds, walkPages } from './page-walk.js';
@@ -183,7 +183,7 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   const dataChecked = hasDataSchema(operation) ? (verdicts.byCheck[dataSchema.id]?.evaluated ?? 0) > 0 : undefined;
   const shrunkChecks = new Set<string>();
   /** The first hostile cause of each check is shrunk to the smallest call that still shows it; the rest keep their own evidence. */
-  const shownBy = async (cause: Cause): Promise<Sample> => {
+  const shownBy = async (cause: CauseTally): Promise<Sample> => {
     const first = cause.samples[0]!;
     const { check } = cause;
     if (check.scope !== 'exchange' || first.exchange.intent !== 'hostile' || first.exchange.failure?.kind === 'timeout') return first;
@@ -196,7 +196,7 @@ export async function runOperation(operation: Operation, context: OperationRunCo
     const finding = smallest && check.run(smallest, context).find((candidate) => causeKey(check, candidate, smallest) === cause.key);
     return smallest && finding ? { finding, exchange: outline(smallest), rank: first.rank } : first;
   };
-  const shown = new Map<Cause, Sample>();
+  const shown = new Map<CauseTally, Sample>();
   for (const cause of verdicts.causes) shown.set(cause, await shownBy(cause));
   const recurrences = await labelRecurrences(session, shown, context);
   const deviations = verdicts.causes.map((cause) => causeDeviation(cause, shown.get(cause)!, recurrences.get(cause), context));

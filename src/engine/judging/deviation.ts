@@ -1,6 +1,6 @@
-import type { Intent, Severity } from '../checks/types.js';
-import { foldIndexes } from '../json-pointer.js';
-import { extend } from '../objects.js';
+import type { Intent, Severity } from '../../checks/types.js';
+import { foldIndexes } from '../../json-pointer.js';
+import { extend } from '../../objects.js';
 
 /**
  * Whether a deviation showed again when its call was re-sent once, the same bytes: `consistent`

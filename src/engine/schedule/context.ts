@@ -1,11 +1,11 @@
-import { allChecks } from '../checks/index.js';
-import { DEFAULT_WALK_PAGES, DEFAULT_WALK_RECORDS } from '../generators/coverage/pages.js';
-import { type Client, createClient } from '../client/client.js';
-import type { Validator } from '../validation/validator.js';
-import type { OperationRunContext } from './run-operation.js';
+import { allChecks } from '../../checks/index.js';
+import { DEFAULT_WALK_PAGES, DEFAULT_WALK_RECORDS } from '../../generators/coverage/pages.js';
+import { type Client, createClient } from '../../client/client.js';
+import type { Validator } from '../../validation/validator.js';
+import type { OperationRunContext } from '../operation/run-operation.js';
 import type { RunSettings } from './settings.js';
-import { issuedTokens, tokenIssuingPaths } from './issued-tokens.js';
-import { obtainToken } from './token.js';
+import { issuedTokens, tokenIssuingPaths } from '../target/issued-tokens.js';
+import { obtainToken } from '../target/token.js';
 import { loggingClient } from './exchange-log.js';
 
 /** A shrink may send this many requests… */

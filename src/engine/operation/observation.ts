@@ -1,6 +1,6 @@
-import { probeOf, servedRecords } from '../checks/auth/probes.js';
-import { succeeded } from '../checks/call-record.js';
-import type { CallRecord } from '../checks/types.js';
+import { probeOf, servedRecords } from '../../checks/auth/probes.js';
+import { succeeded } from '../../checks/call-record.js';
+import type { CallRecord } from '../../checks/types.js';
 
 /**
  * What the server did where the spec does not say what it must do. Recorded in the report, not
