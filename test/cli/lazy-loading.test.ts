@@ -60,7 +60,9 @@ describe('each command loads only the modules it needs', () => {
   it('serve: the reference server, and neither vitest nor the report renderers', async () => {
     const modules = await modulesLoadedBy(['serve', '--inject', 'list']);
     expect(loadsAny(modules, 'dist/src/reference/faults/')).toBe(true);
-    expect(['node_modules/vitest/', 'dist/src/report/html', 'dist/src/engine/operation/run-operation.js'].filter((prefix) => loadsAny(modules, prefix))).toEqual([]);
+    expect(
+      ['node_modules/vitest/', 'dist/src/report/html', 'dist/src/engine/operation/run-operation.js'].filter((prefix) => loadsAny(modules, prefix)),
+    ).toEqual([]);
   });
 
   it('a run of the embedded server: the schemas come compiled (standalone code), Ajv is not loaded', async () => {

@@ -17,7 +17,11 @@ const resent: readonly Intent[] = ['conforming', 'hostile'];
  * those causes, like those of operation checks, stay unlabelled. Each answer is judged as it
  * arrives and then dropped.
  */
-export async function labelRecurrences(session: OperationSession, shown: ReadonlyMap<CauseTally, Sample>, context: CheckContext): Promise<Map<CauseTally, Recurrence>> {
+export async function labelRecurrences(
+  session: OperationSession,
+  shown: ReadonlyMap<CauseTally, Sample>,
+  context: CheckContext,
+): Promise<Map<CauseTally, Recurrence>> {
   const byCall = new Map<KeptExchange, CauseTally[]>();
   for (const [cause, { exchange }] of shown) {
     if (cause.check.scope !== 'exchange' || !resent.includes(exchange.intent)) continue;
