@@ -4,6 +4,7 @@ import { deviationKey } from '../../src/engine/judging/deviation.js';
 import { RESPONSE_EXCERPT_CHARS, toDeviation } from '../../src/engine/judging/evidence.js';
 import { curlRepro } from '../../src/engine/judging/repro.js';
 import { exchangeOf } from '../support/exchange.js';
+import { Redactor } from '../../src/redaction/redactor.js';
 
 describe('curl repro', () => {
   const request = {
@@ -60,7 +61,7 @@ describe('evidence', () => {
       { id: 'json-body', severity: 'error', rule: '1', title: 'Not JSON' },
       { instancePath: `/data/${token}`, expected: 'JSON', actual: `text ${echo}` },
       { ...exchange, request: { ...exchange.request, url: `${exchange.request.url}?t=${token}`, body: `{"t":"${token}"}` } },
-      { seed: 1, token, secrets: [token] },
+      { seed: 1, token, redactor: new Redactor([token]) },
     );
     const text = JSON.stringify(deviation).toLowerCase();
     for (const form of [token, encodeURIComponent(token), token.slice(0, 12)]) expect(text).not.toContain(form.toLowerCase());

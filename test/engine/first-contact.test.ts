@@ -5,6 +5,7 @@ import { createClient } from '../../src/client/client.js';
 import { DOCUMENTED_FORM, type FirstContact, firstContact, preflightOperation, type WireForm } from '../../src/engine/target/first-contact.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { testSettings } from '../support/kit.js';
+import { Redactor } from '../../src/redaction/redactor.js';
 
 const TOKEN = 'first-contact-token-7f3a';
 const validator = createValidator();
@@ -37,7 +38,7 @@ async function serverAnswering(answer: (request: { path: string; authorization: 
 async function contact(url: string, preferred: WireForm = DOCUMENTED_FORM, selected = operations): Promise<FirstContact> {
   const client = createClient(testSettings(url, TOKEN));
   try {
-    return await firstContact({ client, token: TOKEN, selected, preferred, seed: 7, secrets: [TOKEN], validator });
+    return await firstContact({ client, token: TOKEN, selected, preferred, seed: 7, redactor: new Redactor([TOKEN]), validator });
   } finally {
     await client.close();
   }

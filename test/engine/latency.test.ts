@@ -7,6 +7,7 @@ import { type ReferenceServer, startReferenceServer } from '../../src/reference/
 import { buildReport } from '../../src/report/report.js';
 import { defaultGate } from '../support/report.js';
 import { kitFor, testSettings } from '../support/kit.js';
+import { Redactor } from '../../src/redaction/redactor.js';
 
 const token = 'latency-secret-token';
 const operation = { id: 'custom-demand-list', path: '/pc/custom_demand/list' };
@@ -28,7 +29,7 @@ describe('the answer times of an operation', () => {
   it('are counted, averaged and ranked by nearest rank', () => {
     const log = new LatencyLog();
     for (let ms = 1; ms <= 100; ms++) log.record(`conforming:${ms}`, transcript(ms));
-    const latency = log.summary(operation, { seed: 1, token, secrets: [token] });
+    const latency = log.summary(operation, { seed: 1, token, redactor: new Redactor([token]) });
     expect(latency).toMatchObject({ requests: 100, meanMs: 50.5, p50Ms: 50, p95Ms: 95, maxMs: 100 });
     expect(latency.slowest.map((call) => call.path)).toEqual(Array.from({ length: SLOWEST_KEPT }, (_, index) => `conforming:${100 - index}`));
     expect(latency.slowest).toHaveLength(SLOWEST_KEPT);
@@ -38,7 +39,7 @@ describe('the answer times of an operation', () => {
     const log = new LatencyLog();
     log.record('coverage:2', transcript(3));
     log.record('hostile:4', transcript(2500, { kind: 'timeout', message: 'no complete response within 2500 ms' }));
-    const [slowest, next] = log.summary(operation, { seed: 1, token, secrets: [token] }).slowest;
+    const [slowest, next] = log.summary(operation, { seed: 1, token, redactor: new Redactor([token]) }).slowest;
     expect(slowest).toMatchObject({ operation: operation.path, operationId: operation.id, path: 'hostile:4', durationMs: 2500, outcome: 'timeout' });
     expect(next).toMatchObject({ path: 'coverage:2', outcome: 'HTTP 200' });
     expect(slowest!.repro).toContain('"authorization: bearer${OTP_TOKEN}"');
@@ -51,13 +52,20 @@ describe('the answer times of an operation', () => {
     const ranked = (order: readonly string[]) => {
       const log = new LatencyLog();
       for (const path of order) log.record(path, transcript(10));
-      return log.summary(operation, { seed: 1, token, secrets: [] }).slowest.map((call) => call.path);
+      return log.summary(operation, { seed: 1, token, redactor: new Redactor() }).slowest.map((call) => call.path);
     };
     expect(ranked(paths)).toEqual(ranked([...paths].reverse()));
   });
 
   it('of an operation with no call: zeros, not NaN', () => {
-    expect(new LatencyLog().summary(operation, { seed: 1, token, secrets: [] })).toEqual({ requests: 0, meanMs: 0, p50Ms: 0, p95Ms: 0, maxMs: 0, slowest: [] });
+    expect(new LatencyLog().summary(operation, { seed: 1, token, redactor: new Redactor() })).toEqual({
+      requests: 0,
+      meanMs: 0,
+      p50Ms: 0,
+      p95Ms: 0,
+      maxMs: 0,
+      slowest: [],
+    });
   });
 });
 

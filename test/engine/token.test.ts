@@ -35,10 +35,10 @@ describe('the token operation', () => {
     const settings = testSettings(url, 'tok-1', {
       tokenSource: { operation: { ...tokenGet, path: '/auth/token', pathStyle: 'single-slash' }, pointer: '/data/token' },
     });
-    const { client, secrets } = clientForRun(settings);
+    const { client, redactor } = clientForRun(settings);
     const first = await client.send({ method: 'POST', wirePath: '//pc/x', body: '{}' });
     expect(first.response?.json.ok && (first.response.json.value as { code: string }).code).toBe('200');
-    expect(secrets).toContain('tok-2');
+    expect(redactor.text('tok-2')).toBe('[REDACTED]');
     issued.push('tok-rotated-again');
     const second = await client.send({ method: 'POST', wirePath: '//pc/x', body: '{}' });
     expect((second.response?.json.ok && (second.response.json.value as { code: string }).code) || '').toBe('401');

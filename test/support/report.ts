@@ -7,6 +7,7 @@ import type { Fault } from '../../src/reference/faults/fault.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { buildReport, type Report } from '../../src/report/report.js';
 import { kitFor, testSettings } from './kit.js';
+import { Redactor } from '../../src/redaction/redactor.js';
 
 export const defaultGate: GateSettings = {
   failOn: 'error',
@@ -29,7 +30,7 @@ export async function reportAgainst(operationIds: readonly string[], fault?: Fau
     const results = await Promise.all(operationIds.map((id) => runOperation(findOperation(id)!, context)));
     const flows = [];
     for (const flow of allFlows.filter((f) => f.operations.every((id) => operationIds.includes(id)))) {
-      flows.push(await runFlow(flow, { client, seed: settings.seed, token, secrets: [token] }));
+      flows.push(await runFlow(flow, { client, seed: settings.seed, token, redactor: new Redactor([token]) }));
     }
     return buildReport({
       target: { baseUrl: server.url, embedded: true, authScheme: 'bearer-no-space' },

@@ -10,18 +10,11 @@ export const RESPONSE_EXCERPT_CHARS = 2048;
 export interface EvidenceContext {
   readonly seed: number;
   readonly token: string;
-  /** Strings never written into evidence: the token, the credentials, the tokens the server issued. It may grow during a run. */
-  readonly secrets: readonly string[];
-}
-
-/** One redactor per secret set, compiled once and told of secrets added since. */
-const redactors = new WeakMap<readonly string[], Redactor>();
-
-export function redactorFor(secrets: readonly string[]): Redactor {
-  const redactor = redactors.get(secrets) ?? new Redactor();
-  redactors.set(secrets, redactor);
-  for (const secret of secrets) redactor.add(secret);
-  return redactor;
+  /**
+   * The run's one redactor: it knows the token, the credentials and the tokens the server issued so
+   * far (it learns them as they arrive), and nothing is written into evidence that it has not seen.
+   */
+  readonly redactor: Redactor;
 }
 
 function hostileNote(exchange: KeptExchange): string | undefined {
@@ -39,7 +32,7 @@ export function toDeviation(
   exchange: KeptExchange,
   context: EvidenceContext,
 ): Deviation {
-  const redactor = redactorFor(context.secrets);
+  const { redactor } = context;
   const redact = (text: string) => redactor.text(text);
   const { request, response, operation } = exchange;
   const note = hostileNote(exchange);

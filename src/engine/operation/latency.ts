@@ -1,5 +1,5 @@
 import type { SentRequest, Transcript } from '../../client/exchange.js';
-import { type EvidenceContext, redactorFor } from '../judging/evidence.js';
+import type { EvidenceContext } from '../judging/evidence.js';
 import { curlRepro } from '../judging/repro.js';
 
 /**
@@ -78,7 +78,7 @@ export class LatencyLog {
   /** The operation's answer times; the repro lines redacted like every other piece of evidence. */
   summary(operation: { readonly id: string; readonly path: string }, context: EvidenceContext): OperationLatency {
     const sorted = [...this.durations].sort((a, b) => a - b);
-    const redactor = redactorFor(context.secrets);
+    const { redactor } = context;
     return {
       requests: sorted.length,
       meanMs: tenths(sorted.length === 0 ? 0 : sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length),

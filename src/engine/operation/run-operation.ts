@@ -9,6 +9,7 @@ import { type GeneratedCall, generateCalls } from './calls.js';
 import { causeDeviation } from '../judging/cause-evidence.js';
 import { type ClassCoverage, classCoverage, type CoverageCall, sendCoveragePass } from './coverage-pass.js';
 import type { Deviation } from '../judging/deviation.js';
+import type { EvidenceContext } from '../judging/evidence.js';
 import { type CauseTally, causeKey, type CheckTally, Judge, outline, type Sample, type Verdicts } from '../judging/judge.js';
 import type { OperationLatency } from './latency.js';
 import { describeProbe, type Observation } from './observation.js';
@@ -59,7 +60,7 @@ export interface OperationCoverage {
   readonly durationMs: number;
 }
 
-export interface OperationRunContext extends CheckContext {
+export interface OperationRunContext extends CheckContext, EvidenceContext {
   readonly client: Client;
   readonly checks: readonly Check[];
   /** Valid payloads per operation. */
@@ -68,10 +69,6 @@ export interface OperationRunContext extends CheckContext {
   readonly hostileRuns: number;
   /** Whether to send the auth probes of section 5. */
   readonly authProbes: boolean;
-  readonly seed: number;
-  /** Strings never written into evidence: the token and any credential. */
-  readonly secrets: readonly string[];
-  readonly token: string;
   /** How the run writes the token: probes of a wrong or near-miss token are written the same way. */
   readonly authScheme: AuthScheme;
   readonly shrink: ShrinkBudget;

@@ -1,6 +1,7 @@
 import { allChecks } from '../../checks/index.js';
 import { DEFAULT_WALK_PAGES, DEFAULT_WALK_RECORDS } from '../../generators/coverage/pages.js';
 import { type Client, createClient } from '../../client/client.js';
+import { Redactor } from '../../redaction/redactor.js';
 import type { Validator } from '../../validation/validator.js';
 import type { OperationRunContext } from '../operation/run-operation.js';
 import type { RunSettings } from './settings.js';
@@ -18,7 +19,7 @@ export function operationContext(
   settings: RunSettings,
   client: Client,
   validator: Validator,
-  secrets: readonly string[] = settings.secrets,
+  redactor: Redactor = new Redactor(settings.secrets),
 ): OperationRunContext {
   return {
     client,
@@ -31,7 +32,7 @@ export function operationContext(
     seed: settings.seed,
     token: settings.token,
     authScheme: settings.authScheme,
-    secrets,
+    redactor,
     ...(settings.coveragePass === false
       ? {}
       : { coverage: { pages: settings.walkPages ?? DEFAULT_WALK_PAGES, records: settings.walkRecords ?? DEFAULT_WALK_RECORDS } }),
@@ -40,14 +41,14 @@ export function operationContext(
 }
 
 /**
- * The client of a run, and the secrets to keep out of its evidence. Tokens the server issues join
- * the secrets as they arrive: those in any answer of login or the token operation, and the new
- * token a call refused as unauthorized gets from the token operation.
+ * The client of a run, and the run's one redactor, which keeps its secrets out of everything it
+ * writes. Tokens the server issues join it as they arrive: those in any answer of login or the token
+ * operation, and the new token a call refused as unauthorized gets from the token operation.
  */
-export function clientForRun(settings: RunSettings): { client: Client; secrets: string[] } {
-  const secrets = [...settings.secrets];
+export function clientForRun(settings: RunSettings): { client: Client; redactor: Redactor } {
+  const redactor = new Redactor(settings.secrets);
   const keep = (tokens: readonly string[]) => {
-    for (const token of tokens) if (!secrets.includes(token)) secrets.push(token);
+    for (const token of tokens) redactor.add(token);
   };
   const source = settings.tokenSource;
   const sender: Client = createClient({
@@ -73,5 +74,5 @@ export function clientForRun(settings: RunSettings): { client: Client; secrets: 
         : sender.send(request),
     close: () => sender.close(),
   };
-  return { client: settings.exchangeLogDir ? loggingClient(client, settings.exchangeLogDir, secrets) : client, secrets };
+  return { client: settings.exchangeLogDir ? loggingClient(client, settings.exchangeLogDir, redactor) : client, redactor };
 }

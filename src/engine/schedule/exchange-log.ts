@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { Client } from '../../client/client.js';
 import type { Transcript } from '../../client/exchange.js';
-import { RESPONSE_EXCERPT_CHARS, redactorFor } from '../judging/evidence.js';
+import type { Redactor } from '../../redaction/redactor.js';
+import { RESPONSE_EXCERPT_CHARS } from '../judging/evidence.js';
 
 /** A body as an exchange log keeps it: redacted, cut like a deviation's excerpt, with its full length. */
 export interface LoggedBody {
@@ -35,8 +36,7 @@ export interface LoggedExchange {
 /** Files of one run's exchange log: one per worker, so no two writers share a file. */
 export const EXCHANGE_LOG_SUFFIX = '.exchanges.jsonl';
 
-function loggedExchange(transcript: Transcript, startedAt: Date, secrets: readonly string[]): LoggedExchange {
-  const redactor = redactorFor(secrets);
+function loggedExchange(transcript: Transcript, startedAt: Date, redactor: Redactor): LoggedExchange {
   const body = (text: string): LoggedBody => ({ ...redactor.excerpt(text, RESPONSE_EXCERPT_CHARS), length: text.length });
   const { request, response, failure } = transcript;
   return {
@@ -58,13 +58,13 @@ function loggedExchange(transcript: Transcript, startedAt: Date, secrets: readon
  * server issues included) and bounded, as one JSON line to this worker's file in `dir`. Written as
  * each call ends, so memory holds one exchange at a time, and an interrupted run keeps what it sent.
  */
-export function loggingClient(client: Client, dir: string, secrets: readonly string[]): Client {
+export function loggingClient(client: Client, dir: string, redactor: Redactor): Client {
   const file = join(dir, `${process.pid}-${threadId}${EXCHANGE_LOG_SUFFIX}`);
   return {
     send: async (request) => {
       const startedAt = new Date();
       const transcript = await client.send(request);
-      if (transcript.failure?.kind !== 'aborted') appendFileSync(file, `${JSON.stringify(loggedExchange(transcript, startedAt, secrets))}\n`);
+      if (transcript.failure?.kind !== 'aborted') appendFileSync(file, `${JSON.stringify(loggedExchange(transcript, startedAt, redactor))}\n`);
       return transcript;
     },
     close: () => client.close(),

@@ -4,7 +4,6 @@ import type { Flow } from '../../flows/flow.js';
 import { extend } from '../../objects.js';
 import { sharedValidator } from '../../validation/validator.js';
 import { clientForRun, operationContext } from './context.js';
-import { redactorFor } from '../judging/evidence.js';
 import { type FlowResult, runFlow } from './run-flow.js';
 import { type OperationResult, runOperation } from '../operation/run-operation.js';
 import type { RunSettings } from './settings.js';
@@ -73,13 +72,16 @@ function countingClient(client: Client) {
  * its flows.
  */
 export function startRun(settings: RunSettings, scope: RunScope): RunningChecks {
-  const { client: sender, secrets } = clientForRun(settings);
+  const { client: sender, redactor } = clientForRun(settings);
   const { client, progress } = countingClient(sender);
-  const context = operationContext(settings, client, sharedValidator(), secrets);
-  // Redacted whole as it leaves the engine: the tokens issued during the run are known only here.
-  const finish = <T extends OperationResult | FlowResult>(result: T): T => redactorFor(secrets).deep(result);
+  const context = operationContext(settings, client, sharedValidator(), redactor);
+  // Each result is redacted whole as it leaves the engine, by the redactor that knows the tokens
+  // issued during the run (only the engine does): what the server said beside the evidence
+  // (envelope codes, flow reasons) and tokens issued after evidence was written are caught here.
+  const finish = <T extends OperationResult | FlowResult>(result: T): T => redactor.deep(result);
   const checkOperation = async (operation: Operation) => finish(await runOperation(operation, context));
-  const checkFlow = async (flow: Flow) => finish(await runFlow(flow, { client, seed: settings.seed, token: settings.token, secrets, mapped: settings.mapped }));
+  const checkFlow = async (flow: Flow) =>
+    finish(await runFlow(flow, { client, seed: settings.seed, token: settings.token, redactor, mapped: settings.mapped }));
 
   const operationRuns = new Map<string, Promise<OperationResult>>();
   const flowRuns = new Map<string, Promise<FlowResult>>();

@@ -10,6 +10,7 @@ import { type Client, createClient } from '../../client/client.js';
 import { unauthorized } from '../../client/refusal.js';
 import type { Transcript } from '../../client/exchange.js';
 import { type PathForm, pathForms, pathInForm } from '../../client/target.js';
+import { Redactor } from '../../redaction/redactor.js';
 import type { Validator } from '../../validation/validator.js';
 import { generateCalls } from '../operation/calls.js';
 import { causeDeviation } from '../judging/cause-evidence.js';
@@ -46,7 +47,8 @@ export interface FirstContactInput {
   /** The form the user asked for (--auth-scheme, --path-form): tried first after the documented one. */
   readonly preferred: WireForm;
   readonly seed: number;
-  readonly secrets: readonly string[];
+  /** Keeps the token (and the run's other secrets) out of the evidence of what first contact finds. */
+  readonly redactor: Redactor;
   readonly validator: Validator;
 }
 
@@ -254,7 +256,7 @@ export async function firstContactFor(settings: RunSettings, selected: readonly 
       selected,
       preferred: { authScheme: settings.authScheme, pathForm: settings.pathForm },
       seed: settings.seed,
-      secrets: settings.secrets,
+      redactor: new Redactor(settings.secrets),
       validator,
     });
   } finally {
