@@ -8,12 +8,24 @@ const identity = (record: unknown): RecordId | undefined => {
   return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 };
 
-/** The records an answer's data carries: a page's list, or the record itself. */
+/**
+ * Identities kept of one answer, at most: every call of an operation keeps its record until the
+ * operation ends, and a page of 60,000 records must not become 60,000 kept strings a call.
+ */
+export const IDS_KEPT = 1000;
+
+/** The records an answer's data carries (a page's list, or the record itself), and the identities of the first IDS_KEPT. */
 function carried(data: Record<string, unknown> | undefined): { records: number; ids: RecordId[] } {
   if (!data) return { records: 0, ids: [] };
   const list = Array.isArray(data.list) ? data.list : Object.keys(data).length > 0 ? [data] : [];
-  const ids = list.map(identity).filter((id): id is RecordId => id !== undefined);
-  return { records: list.length, ids: ids.length === list.length ? ids : [] };
+  const ids: RecordId[] = [];
+  for (let index = 0; index < Math.min(list.length, IDS_KEPT); index++) {
+    const id = identity(list[index]);
+    // Records without an identity have none to compare: none is kept.
+    if (id === undefined) return { records: list.length, ids: [] };
+    ids.push(id);
+  }
+  return { records: list.length, ids };
 }
 
 /** The path of a request URL, as sent: what follows the origin (`http://host:port`). */

@@ -46,7 +46,7 @@ export interface EnvelopeOutline {
   readonly hasData: boolean;
   /** The records the answer carried: a page's list length, or 1 for a record with members, 0 for none. */
   readonly records: number;
-  /** The identity of each record carried, in order, where the records have one. */
+  /** The identity of each record carried, in order, where the records have one: the first IDS_KEPT of them (call-record.ts). */
   readonly ids: readonly RecordId[];
 }
 

@@ -79,6 +79,21 @@ describe('first contact: the documented form first', () => {
     await stopServer();
     expect(await contact('http://127.0.0.1:1')).toMatchObject({ kind: 'go-on', deviations: [] });
   });
+
+  it("an answer cut short (a body that never ends) is the server's defect, not a base URL that serves nothing", async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"data":{},"padding":"');
+      const pump = () => {
+        while (!res.destroyed && res.write('x'.repeat(64 * 1024)));
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      pump();
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    expect(await contact(`http://127.0.0.1:${(server.address() as { port: number }).port}`)).toMatchObject({ kind: 'go-on', deviations: [] });
+  });
 });
 
 describe("first contact: a form other than the documented one served is the server's deviation, and the run goes on in it", () => {

@@ -101,14 +101,15 @@ function errorIdentity(transcript: Transcript | undefined): string | undefined {
  *   leaves "behaviour on a missing or invalid token" unshown, so nothing looser counts);
  * - not-found: nothing of this API there: HTTP 404, 405, 410 or 501, an envelope code "404", or a
  *   body that is not the envelope of 2.1 (HTML, text, another API's JSON), unless it is a 5xx;
- * - no-answer: a failure on the wire;
+ * - no-answer: a failure on the wire, before the answer or in its body;
  * - other: anything else (an error result of its own, a 5xx): the suites judge it.
  */
 type Reading = 'served' | 'refused' | 'not-found' | 'no-answer' | 'other';
 
 function read(exchange: Exchange, anonymous: Transcript | undefined): Reading {
   const response = exchange.response;
-  if (!response) return 'no-answer';
+  // An answer cut short (a deadline, the body cap, a reset mid-body) says nothing of where the API is: the suites judge it.
+  if (!response || exchange.failure) return 'no-answer';
   if (unauthorized(exchange)) return 'refused';
   if (NOTHING_HERE.has(response.status)) return 'not-found';
   const body = response.json.ok ? response.json.value : undefined;
