@@ -114,7 +114,7 @@ if (wanted('start')) {
       .map(([phase, ms]) => `${phase.replace(/Ms$/, '')} ${ms}`)
       .join(' · ')}`,
   );
-  line('quick pass: npm start -- --runs 1 (one valid call per operation after the token pre-flight; median of 3 after a warm-up)');
+  line('quick pass: npm start -- --runs 1 (one valid call per operation after first contact; median of 3 after a warm-up)');
   const quick = await npmStart(['--runs', '1'], 3);
   results.quickPass = quick;
   line(`  wall ${quick.wallMs} ms · ${quick.requests} requests · peak RSS ${quick.peakRssMb} MB · exit ${quick.exitCodes.join(',')}`);

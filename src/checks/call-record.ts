@@ -1,6 +1,6 @@
 import { refusesToken } from '../client/refusal.js';
 import { isErrorResult, isPlainObject, preconditionsMet, resultData } from './preconditions.js';
-import type { CallRecord, Exchange, RecordId } from './types.js';
+import type { CallRecord, Exchange, Precondition, RecordId } from './types.js';
 
 const identity = (record: unknown): RecordId | undefined => {
   if (!isPlainObject(record)) return undefined;
@@ -31,9 +31,8 @@ function carried(data: Record<string, unknown> | undefined): { records: number; 
 /** The path of a request URL, as sent: what follows the origin (`http://host:port`). */
 const pathOf = (url: string) => url.replace(/^[a-z]+:\/\/[^/]*/i, '');
 
-/** The record of a call, built once from the whole exchange, before anything of it is let go. */
-export function recordOf(exchange: Exchange, rank: number): CallRecord {
-  const met = preconditionsMet(exchange);
+/** The record of a call, built once from the whole exchange, before anything of it is let go; `met` when the caller has them already. */
+export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<Precondition, boolean>> = preconditionsMet(exchange)): CallRecord {
   const body = met.json ? exchange.response!.json : undefined;
   const value = body?.ok ? body.value : undefined;
   const data = met.data ? resultData(exchange) : undefined;

@@ -12,7 +12,11 @@ const refused = { data: {}, status: 'fail', code: '401', message: 'unauthorized'
 const probe = (name: string, body?: unknown): Exchange =>
   exchangeOf('bank-card-list', { intent: 'auth-probe', path: `auth-probe:${name}`, payload: { pageSize: 5, status: 1 }, ...(body ? { body } : {}) });
 
-const judge = (exchanges: Exchange[]) => authNearMissToken.run(exchanges.map(recordOf), { validator });
+const judge = (exchanges: Exchange[]) =>
+  authNearMissToken.run(
+    exchanges.map((exchange, rank) => recordOf(exchange, rank)),
+    { validator },
+  );
 
 describe('auth-near-miss-token: a token one slip away from the valid one must not get in', () => {
   it('fires once, naming every near miss let in, when the wrong token is refused', () => {

@@ -243,7 +243,11 @@ const cases: Record<string, Case> = {
 
 function run(check: Check, fixture: Exchange | Exchange[]) {
   const exchanges = Array.isArray(fixture) ? fixture : [fixture];
-  if (check.scope === 'operation') return check.run(exchanges.map(recordOf), { validator });
+  if (check.scope === 'operation')
+    return check.run(
+      exchanges.map((exchange, rank) => recordOf(exchange, rank)),
+      { validator },
+    );
   return exchanges.flatMap((exchange) => (check.intents.includes(exchange.intent) && holds(check.needs, exchange) ? check.run(exchange, { validator }) : []));
 }
 

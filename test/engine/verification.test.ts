@@ -11,7 +11,10 @@ const failure = (code: string, reason: string) => ({ data: {}, status: 'fail', c
 
 /** As the Judge keeps them: a record of every call that was sent, none of one abandoned before it was. */
 const whyUnverified = (exchanges: readonly Exchange[], dataChecked: boolean | undefined) =>
-  whyUnverifiedOfRecords(exchanges.filter(wasSent).map(recordOf), dataChecked);
+  whyUnverifiedOfRecords(
+    exchanges.filter(wasSent).map((exchange, rank) => recordOf(exchange, rank)),
+    dataChecked,
+  );
 
 describe('whyUnverified', () => {
   const exchange = (intent: Exchange['intent'], outcome: { status: number; body: unknown } | { failure: 'timeout' | 'aborted' }): Exchange =>

@@ -178,7 +178,7 @@ export class Judge {
       }
       this.record(check, exchange, findings, kept, rank, tally);
     }
-    this.calls.push(recordOf(exchange, rank));
+    this.calls.push(recordOf(exchange, rank, met));
   }
 
   /** The operation checks over every exchange added, then the verdicts. */
