@@ -1,6 +1,6 @@
 import type { Check, Finding } from '../../checks/types.js';
 import type { KeptExchange } from './judge.js';
-import { Redactor } from '../../redaction/redactor.js';
+import type { Redactor } from '../../redaction/redactor.js';
 import { type Deviation, deviationMessage } from './deviation.js';
 import { curlRepro } from './repro.js';
 
