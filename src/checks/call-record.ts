@@ -1,31 +1,52 @@
+import { createHash } from 'node:crypto';
 import { refusesToken } from '../client/refusal.js';
 import { isErrorResult, isPlainObject, preconditionsMet, resultData } from './preconditions.js';
-import type { CallRecord, Exchange, Precondition, RecordId } from './types.js';
-
-const identity = (record: unknown): RecordId | undefined => {
-  if (!isPlainObject(record)) return undefined;
-  const id = record.id ?? record.soId;
-  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
-};
+import type { AskedValue, CallRecord, Exchange, PageOutline, Precondition } from './types.js';
 
 /**
- * Identities kept of one answer, at most: every call of an operation keeps its record until the
+ * Record keys kept of one answer, at most: every call of an operation keeps its record until the
  * operation ends, and a page of 60,000 records must not become 60,000 kept strings a call.
  */
-export const IDS_KEPT = 1000;
+export const KEYS_KEPT = 1000;
+/** Strings longer than this are not kept of what a call asked: the checks compare ids, codes and numbers. */
+export const ASKED_STRING_CHARS = 256;
 
-/** The records an answer's data carries (a page's list, or the record itself), and the identities of the first IDS_KEPT. */
-function carried(data: Record<string, unknown> | undefined): { records: number; ids: RecordId[] } {
-  if (!data) return { records: 0, ids: [] };
-  const list = Array.isArray(data.list) ? data.list : Object.keys(data).length > 0 ? [data] : [];
-  const ids: RecordId[] = [];
-  for (let index = 0; index < Math.min(list.length, IDS_KEPT); index++) {
-    const id = identity(list[index]);
-    // Records without an identity have none to compare: none is kept.
-    if (id === undefined) return { records: list.length, ids: [] };
-    ids.push(id);
+/** A record's key: its identity (`id`, or the order's `soId`), else a digest of the whole record. */
+function keyOf(record: unknown): string {
+  if (isPlainObject(record)) {
+    const id = record.id ?? record.soId;
+    if (typeof id === 'string' || typeof id === 'number') return `id:${id}`;
   }
-  return { records: list.length, ids };
+  return `#${createHash('sha1')
+    .update(JSON.stringify(record) ?? 'undefined')
+    .digest('base64url')
+    .slice(0, 16)}`;
+}
+
+/** The records an answer's data carries (a page's list, or the record itself), and the keys of the first KEYS_KEPT. */
+function carried(data: Record<string, unknown> | undefined): { records: number; keys: string[] } {
+  if (!data) return { records: 0, keys: [] };
+  const list = Array.isArray(data.list) ? data.list : Object.keys(data).length > 0 ? [data] : [];
+  const keys: string[] = [];
+  for (let index = 0; index < Math.min(list.length, KEYS_KEPT); index++) keys.push(keyOf(list[index]));
+  return { records: list.length, keys };
+}
+
+/** What a page said of itself, where `data` is one (it has a list, a pageNo or a totalPage). */
+function pageOf(data: unknown): PageOutline | undefined {
+  if (!isPlainObject(data) || !('list' in data || 'pageNo' in data || 'totalPage' in data)) return undefined;
+  return { pageNo: data.pageNo, totalPage: data.totalPage, listIsArray: Array.isArray(data.list) };
+}
+
+/** The scalar top-level fields of a valid call's payload (a walk's page past the end, judged as hostile, is one). */
+function askedOf(exchange: Exchange): Record<string, AskedValue> {
+  if ((exchange.intent === 'hostile' && !exchange.path.startsWith('page-hostile:')) || !isPlainObject(exchange.payload)) return {};
+  const asked: Record<string, AskedValue> = {};
+  for (const [field, value] of Object.entries(exchange.payload)) {
+    if (value === null || typeof value === 'number' || typeof value === 'boolean') asked[field] = value;
+    else if (typeof value === 'string' && value.length <= ASKED_STRING_CHARS) asked[field] = value;
+  }
+  return asked;
 }
 
 /** The path of a request URL, as sent: what follows the origin (`http://host:port`). */
@@ -36,16 +57,24 @@ export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<
   const body = met.json ? exchange.response!.json : undefined;
   const value = body?.ok ? body.value : undefined;
   const data = met.data ? resultData(exchange) : undefined;
+  const page = isPlainObject(value) ? pageOf(value.data) : undefined;
   return {
     operation: exchange.operation,
     intent: exchange.intent,
     path: exchange.path,
     rank,
     wirePath: pathOf(exchange.request.url),
+    asked: askedOf(exchange),
     status: exchange.response?.status,
     failure: exchange.failure?.kind,
     envelope: isPlainObject(value)
-      ? { code: value.code, errorResult: isErrorResult(value, exchange.response!.status), hasData: met.data, ...carried(data) }
+      ? {
+          code: value.code,
+          errorResult: isErrorResult(value, exchange.response!.status),
+          hasData: met.data,
+          ...carried(data),
+          ...(page ? { page } : {}),
+        }
       : undefined,
   };
 }

@@ -33,8 +33,13 @@ export interface Exchange extends Transcript {
   readonly path: string;
 }
 
-/** A record's identity where it has one: its `id` (2.6–2.9), else the order number of 2.3 (`soId`). */
-export type RecordId = string | number;
+/** What a page (2.2) said of itself, as it came: checks over a page walk compare these across pages. */
+export interface PageOutline {
+  readonly pageNo: unknown;
+  readonly totalPage: unknown;
+  /** Whether `list` is an array (2.2 "array of records"). */
+  readonly listIsArray: boolean;
+}
 
 /** What an answer's envelope (2.1) said, in outline: what a check over several calls may read of it. */
 export interface EnvelopeOutline {
@@ -46,9 +51,18 @@ export interface EnvelopeOutline {
   readonly hasData: boolean;
   /** The records the answer carried: a page's list length, or 1 for a record with members, 0 for none. */
   readonly records: number;
-  /** The identity of each record carried, in order, where the records have one: the first IDS_KEPT of them (call-record.ts). */
-  readonly ids: readonly RecordId[];
+  /**
+   * Each record carried, in order, as a key that is the same for the same record: `id:<id>` where
+   * the record has an `id` (2.6–2.9) or `soId` (2.3), else `#<digest of the whole record>`; the
+   * first KEYS_KEPT of them (call-record.ts).
+   */
+  readonly keys: readonly string[];
+  /** Where `data` is a page (2.2): what it said of itself. */
+  readonly page?: PageOutline;
 }
+
+/** A value a request sent at its top level, as kept: scalars only (long strings, objects and arrays are left out). */
+export type AskedValue = string | number | boolean | null;
 
 /**
  * What the kit keeps of a call once every check on it has run: the facts the checks over several
@@ -65,6 +79,11 @@ export interface CallRecord {
   readonly rank: number;
   /** The request's path as it went on the wire, after the base URL's (e.g. `//pc/custom_demand/list`). */
   readonly wirePath: string;
+  /**
+   * What a valid call asked, in outline: the top-level fields of its payload whose values are
+   * scalars (a string up to ASKED_STRING_CHARS); empty for a hostile call or a probe of another form.
+   */
+  readonly asked: Readonly<Record<string, AskedValue>>;
   /** The status line's code; undefined when none arrived. */
   readonly status: number | undefined;
   /** What went wrong on the wire, if anything (a body cut short after its status line too). */

@@ -95,9 +95,10 @@ describe('what the Judge keeps of a call', () => {
       path: 'conforming:0',
       rank: 7,
       wirePath: '//pc/customer/bankCardList',
+      asked: expect.any(Object),
       status: 200,
       failure: undefined,
-      envelope: { code: '200', errorResult: false, hasData: true, records: 1, ids: ['a1'] },
+      envelope: { code: '200', errorResult: false, hasData: true, records: 1, keys: ['id:a1'], page: { pageNo: 1, totalPage: 1, listIsArray: true } },
     });
   });
 });
