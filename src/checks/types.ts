@@ -116,6 +116,12 @@ export interface Finding {
    * check folds the same failure at every record of a list into one finding and a count.
    */
   readonly occurrences?: number;
+  /**
+   * The calls that together show it, in the order of the plan: a finding of a check over several
+   * answers (pages of a walk, a create and the list that should show it) names each. Absent: the
+   * call judged shows it alone.
+   */
+  readonly calls?: readonly CallRecord[];
 }
 
 export interface CheckContext {
