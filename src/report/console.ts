@@ -92,7 +92,10 @@ export function summaryText(report: Report, files: WrittenReports, verbosity: Ve
       lines.push(`  Seen ${deviation.occurrences} times (${1 + (deviation.samples?.length ?? 0)} kept in the reports${more > 0 ? `, and ${more} more` : ''})`);
     }
     if (deviation.replay) lines.push(`  Replay: add ${deviation.replay}`);
-    lines.push(`  Repro: ${deviation.repro}`);
+    if (deviation.steps) {
+      lines.push(`  The ${deviation.steps.length} calls it rests on:`, ...deviation.steps.map((step) => `    ${step.path}  ${step.answer}`));
+      lines.push('  Repro:', ...deviation.repro.split('\n').map((line) => `    ${line}`));
+    } else lines.push(`  Repro: ${deviation.repro}`);
   }
   if (report.deviations.length > shown.length)
     lines.push('', `… and ${report.deviations.length - shown.length} more in the reports (--verbose prints them all).`);

@@ -108,6 +108,8 @@ export function renderMarkdown(report: Report): string {
     lines.push('', `**${cell(deviationHeadline(deviation))}**${tag ? ` — ${tag}` : ''}`, '', fenced(deviation.message));
     if (deviation.input) lines.push('', `Input: ${cell(deviation.input)}`);
     if (deviation.occurrences > 1 || deviation.recurrence) lines.push('', occurrencesLine(deviation));
+    if (deviation.steps)
+      lines.push('', 'The calls it rests on:', '', ...deviation.steps.map((step, index) => `${index + 1}. \`${step.path}\` ${cell(step.answer)}`));
     lines.push('', fenced(deviation.repro, 'sh'));
   }
   if (report.deviations.length > SHOWN_IN_FULL) lines.push('', `…and ${report.deviations.length - SHOWN_IN_FULL} more in report.json and report.html.`);

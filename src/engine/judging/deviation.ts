@@ -60,6 +60,20 @@ export interface Deviation {
   readonly samples?: readonly DeviationSample[];
   /** Absent when the call was not re-sent: an auth probe, a flow, an operation check, or an operation abandoned after a timeout. */
   readonly recurrence?: Recurrence;
+  /**
+   * Where the deviation rests on several calls (the pages of a walk, a create and the list that
+   * should show it): each of them, in order; `repro` then replays them all, a curl line each.
+   */
+  readonly steps?: readonly DeviationStep[];
+}
+
+/** One call of a deviation that rests on several: where it stands, what was sent, what came back in outline. */
+export interface DeviationStep {
+  /** Its place in the operation's plan (`page:2:3`) or in the flow (`flow:<id>:<n>`). */
+  readonly path: string;
+  readonly request: Deviation['request'];
+  /** The answer in a line: status, envelope code, records, what a page said of itself. */
+  readonly answer: string;
 }
 
 /** One more occurrence of a deviation: where it showed, what came, and the call that showed it. */

@@ -1,7 +1,8 @@
-import type { Check, Finding } from '../../checks/types.js';
+import type { CallRecord, Check, Finding } from '../../checks/types.js';
+import type { SentRequest } from '../../client/exchange.js';
 import type { KeptExchange } from './judge.js';
 import type { Redactor } from '../../redaction/redactor.js';
-import { type Deviation, deviationMessage } from './deviation.js';
+import { type Deviation, type DeviationStep, deviationMessage } from './deviation.js';
 import { curlRepro } from './repro.js';
 
 /** Response bodies are kept in deviations up to this many characters. */
@@ -73,3 +74,55 @@ export function toDeviation(
     occurrences: 1,
   };
 }
+
+/** A call a deviation rests on, before redaction: where it stands, the request as sent, the answer in outline. */
+export interface StepSource {
+  readonly path: string;
+  readonly request: SentRequest;
+  readonly answer: string;
+}
+
+/**
+ * A deviation that rests on several calls, with each of them as evidence (redacted like every other
+ * piece of it) and a repro that replays them in order: one curl line per call.
+ */
+export function withSteps(deviation: Deviation, sources: readonly StepSource[], context: EvidenceContext): Deviation {
+  if (sources.length === 0) return deviation;
+  const { redactor } = context;
+  const steps: DeviationStep[] = sources.map(({ path, request, answer }) => ({
+    path,
+    request: {
+      method: request.method,
+      url: redactor.text(request.url),
+      headers: redactor.headers(request.headers),
+      body: request.body === undefined ? undefined : redactor.text(request.body),
+    },
+    answer: redactor.text(answer),
+  }));
+  const repro = sources.map((source) => redactor.text(curlRepro(source.request, context.token))).join('\n');
+  // One call replayed would not show it: the steps and their repro do.
+  const { replay: _oneCall, ...rest } = deviation;
+  return { ...rest, steps, repro };
+}
+
+/** An answer as a step of evidence shows it: status, envelope code, records and what a page said of itself. */
+export function answerOutline(call: CallRecord): string {
+  if (call.status === undefined) return call.failure ?? 'no answer';
+  const parts = [`HTTP ${call.status}`];
+  if (call.failure) parts.push(`then ${call.failure}`);
+  const envelope = call.envelope;
+  if (!envelope) return [...parts, 'not the envelope'].join(' · ');
+  if (envelope.code !== undefined) parts.push(`code ${JSON.stringify(envelope.code)}`);
+  if (envelope.errorResult) parts.push('an error result');
+  else parts.push(`${envelope.records} record${envelope.records === 1 ? '' : 's'}${envelope.keys.length > 0 ? ` (${keysShown(envelope.keys)})` : ''}`);
+  if (envelope.page)
+    parts.push(
+      `pageNo ${JSON.stringify(envelope.page.pageNo)}, totalPage ${JSON.stringify(envelope.page.totalPage)}${envelope.page.listIsArray ? '' : ', list not an array'}`,
+    );
+  return parts.join(' · ');
+}
+
+/** Keys shown of a step's records: a few, then how many more. */
+const KEYS_SHOWN = 5;
+const keysShown = (keys: readonly string[]) =>
+  `${keys.slice(0, KEYS_SHOWN).join(', ')}${keys.length > KEYS_SHOWN ? `, … ${keys.length - KEYS_SHOWN} more` : ''}`;

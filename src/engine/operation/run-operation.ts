@@ -2,14 +2,16 @@ import type { Operation } from '../../catalogue/operations.js';
 import { type AuthProbe, authProbes, nearMissTokens } from '../../checks/auth/probes.js';
 import { hasDataSchema } from '../../checks/data/data-issues.js';
 import { dataSchema } from '../../checks/data/data-schema.js';
-import type { Check, CheckContext, Exchange, Finding } from '../../checks/types.js';
+import type { CallRecord, Check, CheckContext, Exchange, Finding } from '../../checks/types.js';
+import type { SentRequest } from '../../client/exchange.js';
 import { type AuthScheme, authorizationValue } from '../../client/auth.js';
 import type { Client } from '../../client/client.js';
 import { type GeneratedCall, generateCalls } from './calls.js';
 import { causeDeviation } from '../judging/cause-evidence.js';
 import { type ClassCoverage, classCoverage, type CoverageCall, sendCoveragePass } from './coverage-pass.js';
 import type { Deviation } from '../judging/deviation.js';
-import type { EvidenceContext } from '../judging/evidence.js';
+import { answerOutline, type EvidenceContext, type StepSource, withSteps } from '../judging/evidence.js';
+import { callAtPath } from './call-at-path.js';
 import { type CauseTally, causeKey, type CheckTally, Judge, outline, type Sample, type Verdicts } from '../judging/judge.js';
 import type { OperationLatency } from './latency.js';
 import { describeProbe, type Observation } from './observation.js';
@@ -196,7 +198,16 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   const shown = new Map<CauseTally, Sample>();
   for (const cause of verdicts.causes) shown.set(cause, await shownBy(cause));
   const recurrences = await labelRecurrences(session, shown, context);
-  const deviations = verdicts.causes.map((cause) => causeDeviation(cause, shown.get(cause)!, recurrences.get(cause), context));
+  const deviations = verdicts.causes.map((cause) => {
+    const sample = shown.get(cause)!;
+    const deviation = causeDeviation(cause, sample, recurrences.get(cause), context);
+    const calls = sample.finding.calls ?? [];
+    return withSteps(
+      deviation,
+      calls.flatMap((call) => stepOf(call, sample.exchange.request, context.seed)),
+      context,
+    );
+  });
 
   return {
     operationId: operation.id,
@@ -245,4 +256,18 @@ function coverageOf(
     ...(walk ? { pageWalk: walk } : {}),
     durationMs: Math.round(durationMs),
   };
+}
+
+/**
+ * A call a finding over several answers rests on, as a step of its evidence: the request made again
+ * from the seed at its place in the plan, with the headers the evidence's own call carried, and the
+ * answer in outline. None for a call no generator makes again (an auth probe: its header stays out
+ * of evidence).
+ */
+function stepOf(call: CallRecord, template: SentRequest, seed: number): StepSource[] {
+  const planned = callAtPath(call.operation, call.path, seed);
+  if (!planned) return [];
+  const origin = /^[a-z]+:\/\/[^/]*/i.exec(template.url)?.[0] ?? '';
+  const request = { method: call.operation.method, url: `${origin}${call.wirePath}`, headers: template.headers, body: planned.body };
+  return [{ path: call.path, request, answer: answerOutline(call) }];
 }

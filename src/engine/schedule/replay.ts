@@ -3,9 +3,8 @@ import type { Client } from '../../client/client.js';
 import { KitError } from '../../errors.js';
 import type { Validator } from '../../validation/validator.js';
 import type { Intent } from '../../checks/types.js';
-import { callAt, type GeneratedIntent } from '../operation/calls.js';
-import { coverageCallAt } from '../operation/coverage-pass.js';
-import { pageCallAt } from '../operation/page-walk.js';
+import { callAtPath } from '../operation/call-at-path.js';
+import type { GeneratedIntent } from '../operation/calls.js';
 import { causeDeviation } from '../judging/cause-evidence.js';
 import { operationContext } from './context.js';
 import type { Deviation } from '../judging/deviation.js';
@@ -22,8 +21,6 @@ export interface ReplayResult {
   /** Whether the server answered at all: without an answer, nothing could be judged. */
   readonly answered: boolean;
 }
-
-const replayable: readonly GeneratedIntent[] = ['conforming', 'hostile'];
 
 /** Calls of the coverage pass and the page walk: the same under every seed. */
 type CoverageKind = 'coverage' | 'page' | 'page-hostile';
@@ -49,12 +46,7 @@ function sendArguments(
   path: string,
   seed: number,
 ): [Intent, string, unknown, string | undefined] {
-  if (intent === 'conforming' || intent === 'hostile') {
-    if (!replayable.includes(intent)) throw new KitError('OTP_BAD_OPTION', `--replay takes conforming or hostile calls.`);
-    const call = callAt(operation, intent, seed, path);
-    return [intent, `${intent}:${path}`, call.payload, call.body];
-  }
-  const call = intent === 'coverage' ? coverageCallAt(operation, Number(path)) : pageCallAt(operation, `${intent}:${path}`);
+  const call = callAtPath(operation, `${intent}:${path}`, seed);
   if (!call) throw new KitError('OTP_BAD_OPTION', `--replay: ${operation.id} has no call ${intent}:${path}; copy it from a deviation's replay field.`);
   return [call.judgedAs, `${intent}:${path}`, call.payload, call.body];
 }

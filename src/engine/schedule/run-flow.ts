@@ -1,10 +1,11 @@
 import { findOperation, type Operation, wirePath } from '../../catalogue/operations.js';
+import { recordOf } from '../../checks/call-record.js';
 import type { Exchange } from '../../checks/types.js';
 import type { Client } from '../../client/client.js';
 import type { Flow } from '../../flows/flow.js';
 import { extend } from '../../objects.js';
 import { type Deviation, foldDeviations } from '../judging/deviation.js';
-import { type EvidenceContext, toDeviation } from '../judging/evidence.js';
+import { answerOutline, type EvidenceContext, toDeviation, withSteps } from '../judging/evidence.js';
 import { operationSeed } from './seed.js';
 
 export interface FlowResult {
@@ -40,7 +41,13 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     return extend(transcript, { operation, intent: 'flow' as const, payload, path: `flow:${flow.id}` });
   };
   const outcome = await flow.run({ call, seed: operationSeed(context.seed, flow.id) });
-  const deviations = outcome.findings.map(({ exchange, ...finding }) => toDeviation(flow, finding, exchange, context));
+  const deviations = outcome.findings.map(({ exchange, steps, ...finding }) =>
+    withSteps(
+      toDeviation(flow, finding, exchange, context),
+      (steps ?? []).map((step, index) => ({ path: `${step.path}:${index + 1}`, request: step.request, answer: answerOutline(recordOf(step, index)) })),
+      context,
+    ),
+  );
   return {
     flowId: flow.id,
     group: flow.group,

@@ -57,6 +57,15 @@ const recurrenceNote = {
   intermittent: 'Re-sent once, the same bytes: it did not fail that way again. It still counts.',
 } as const;
 
+/** The calls a deviation over several answers rests on, in order: each request and its answer in outline. */
+function renderSteps(d: GatedDeviation): SafeHtml {
+  if (!d.steps) return html``;
+  return html`<div class="steps"><h4>The calls it rests on</h4><ol>${d.steps.map(
+    (step) =>
+      html`<li><code>${step.path}</code> <code>${step.request.method} ${step.request.url}</code>${step.request.body === undefined ? '' : html` <code>${step.request.body}</code>`} → ${step.answer}</li>`,
+  )}</ol></div>`;
+}
+
 /** The other occurrences kept as evidence, then how many more were counted but not kept. */
 function renderSamples(d: GatedDeviation): SafeHtml {
   const samples = d.samples ?? [];
@@ -109,8 +118,9 @@ export function renderDeviation(d: GatedDeviation, check: CheckInfo | undefined,
     ['re-sent once', d.recurrence ? `${d.recurrence}: ${recurrenceNote[d.recurrence]}` : undefined],
   ])}
   <div class="exchange">${renderRequest(d.request)}${renderResponse(d.response)}</div>
+  ${renderSteps(d)}
   ${d.replay ? copyable('Replay: add to the command that found it', d.replay, 'replay') : ''}
-  ${copyable('Repro', d.repro, 'repro')}
+  ${copyable(d.steps ? `Repro: the ${d.steps.length} calls in order` : 'Repro', d.repro, 'repro')}
   ${renderSamples(d)}
 </div>
 </details>`;

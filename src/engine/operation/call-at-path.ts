@@ -1,0 +1,31 @@
+import type { Operation } from '../../catalogue/operations.js';
+import type { Intent } from '../../checks/types.js';
+import { callAt } from './calls.js';
+import { coverageCallAt } from './coverage-pass.js';
+import { pageCallAt } from './page-walk.js';
+
+/** A call of an operation's plan as it was sent: how it was judged, the payload it stands for, its body. */
+export interface PlannedCall {
+  readonly judgedAs: Intent;
+  readonly payload: unknown;
+  readonly body: string | undefined;
+}
+
+/**
+ * The call the kit sent at a path of an operation's plan, made again from the seed: generated
+ * calls (`conforming:<fast-check path>`, `hostile:…`), the coverage pass (`coverage:<n>`) and the
+ * page walk (`page:<size>:<no>`, `page-hostile:…`) are the same under the same seed. What `--replay`
+ * re-sends, and what evidence shows of a call the kit kept only as a record. Undefined for a path no
+ * generator makes (an auth probe, a flow step) or one the operation has no call at.
+ */
+export function callAtPath(operation: Operation, path: string, seed: number): PlannedCall | undefined {
+  const [kind, ...rest] = path.split(':');
+  const at = rest.join(':');
+  if ((kind === 'conforming' || kind === 'hostile') && /^\d+(?::\d+)*$/.test(at)) {
+    const call = callAt(operation, kind, seed, at);
+    return { judgedAs: kind, payload: call.payload, body: call.body };
+  }
+  if (kind === 'coverage' && /^\d+$/.test(at)) return coverageCallAt(operation, Number(at));
+  if (kind === 'page' || kind === 'page-hostile') return pageCallAt(operation, path);
+  return undefined;
+}
