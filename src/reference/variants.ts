@@ -10,6 +10,8 @@ import { isPlainObject, type Json } from './json.js';
 export interface Variant {
   readonly name: string;
   readonly description: string;
+  /** The request it answers, where it reads one otherwise than the clean server (a filter value that means "all"). */
+  reads?(operation: Operation, payload: unknown): unknown;
   /** Rewrites a clean answer into the variant's own conventions. */
   rewrite?(operation: Operation, body: Json, payload: unknown): Json;
   /** How long to wait before answering this operation, in ms. */
