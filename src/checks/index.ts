@@ -1,3 +1,4 @@
+import { byIdRecord } from './asked/by-id-record.js';
 import { dataSchema } from './data/data-schema.js';
 import { sampleTypes } from './data/sample-types.js';
 import { envelope } from './envelope/envelope.js';
@@ -31,6 +32,7 @@ export const checksByArea = {
   envelope: [envelope],
   data: [dataSchema, sampleTypes],
   page: [pageNumberEcho, pageSizeBound],
+  asked: [byIdRecord],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete],
   hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho],
   auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],

@@ -112,6 +112,11 @@ const cases: Record<string, Case> = {
     instancePath: '/data/list',
     quiet: exchangeOf('alpha-orders-list', { payload: { pageSize: 3, pageNo: 1 } }),
   },
+  'by-id-record': {
+    fires: withData('consignee-by-id', (data) => ({ ...data, id: Number(data.id) + 1 }), { id: 7 }),
+    instancePath: '/data/id',
+    quiet: exchangeOf('consignee-by-id', { payload: { id: 7 } }),
+  },
   'order-line-codes': {
     fires: withData('alpha-order-create', (data) => mapItems(data, (line, i) => (i === 0 ? { ...line, pCode: 'ZZZ' } : line))),
     instancePath: '/data/items/0/pCode',
