@@ -1,4 +1,5 @@
 import { byIdRecord } from './asked/by-id-record.js';
+import { listFilter } from './asked/list-filter.js';
 import { dataSchema } from './data/data-schema.js';
 import { sampleTypes } from './data/sample-types.js';
 import { envelope } from './envelope/envelope.js';
@@ -32,7 +33,7 @@ export const checksByArea = {
   envelope: [envelope],
   data: [dataSchema, sampleTypes],
   page: [pageNumberEcho, pageSizeBound],
-  asked: [byIdRecord],
+  asked: [byIdRecord, listFilter],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete],
   hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho],
   auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],

@@ -117,6 +117,18 @@ const cases: Record<string, Case> = {
     instancePath: '/data/id',
     quiet: exchangeOf('consignee-by-id', { payload: { id: 7 } }),
   },
+  'list-filter': {
+    // Status 0 answered with the records of status 1, while status 2 is answered with its own.
+    fires: [
+      exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 0 }, body: cleanBody('custom-demand-list', { pageSize: 20, status: 1 }) }),
+      exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 2 } }),
+    ],
+    instancePath: '/data/list/*/status',
+    quiet: [
+      exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 0 } }),
+      exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 2 } }),
+    ],
+  },
   'order-line-codes': {
     fires: withData('alpha-order-create', (data) => mapItems(data, (line, i) => (i === 0 ? { ...line, pCode: 'ZZZ' } : line))),
     instancePath: '/data/items/0/pCode',
