@@ -11,6 +11,7 @@ import { markupEcho } from './hygiene/markup-echo.js';
 import { stackTraceLeak } from './hygiene/stack-trace-leak.js';
 import { operationVerified } from './operation/operation-verified.js';
 import { orderLineCodes } from './orders/order-line-codes.js';
+import { orderLineCount } from './orders/order-line-count.js';
 import { orderLineQuantity } from './orders/order-line-quantity.js';
 import { orderLinesComplete } from './orders/order-lines-complete.js';
 import { pageNumberEcho } from './page/page-number-echo.js';
@@ -34,7 +35,7 @@ export const checksByArea = {
   data: [dataSchema, sampleTypes],
   page: [pageNumberEcho, pageSizeBound],
   asked: [byIdRecord, listFilter],
-  orders: [orderLineCodes, orderLineQuantity, orderLinesComplete],
+  orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],
   hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho],
   auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],
   operation: [operationVerified],

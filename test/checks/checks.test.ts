@@ -155,6 +155,11 @@ const cases: Record<string, Case> = {
     instancePath: '/data/items',
     quiet: exchangeOf('alpha-order-create'),
   },
+  'order-line-count': {
+    fires: withData('beta-order-create', (data) => ({ ...data, items: [(data.items as Json[])[0], ...(data.items as Json[])] })),
+    instancePath: '/data/items/1',
+    quiet: exchangeOf('beta-order-create'),
+  },
   'http-status-client-error': {
     fires: exchangeOf('custom-demand-list', { intent: 'hostile', status: 400 }),
     instancePath: '',
