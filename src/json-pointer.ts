@@ -10,6 +10,11 @@ export function atPointer(document: unknown, pointer: string): unknown {
   return node;
 }
 
+/** A member name as one token of a pointer (RFC 6901, 4): `~` written `~0`, `/` written `~1`. */
+export function pointerToken(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
 /** The pointer with every list index written `*`: the same place in every record of a list. */
 export function foldIndexes(pointer: string): string {
   return pointer.replace(/\/\d+(?=\/|$)/g, '/*');

@@ -17,17 +17,20 @@ export interface ListedOperation {
   readonly mutates: boolean;
   /** The kit's reading of the name (a list): its `data` is checked as a page (2.2). A map may say otherwise. */
   readonly pages: boolean;
+  /** The kit's reading of the name (a detail): it answers the one record its body names. Not where a map makes it a list. */
+  readonly lookup: boolean;
   /** The full envelope: "Every response body is a JSON object with these fields" (2.1); only #14 carries only `data`. */
   readonly envelope: EnvelopeKind;
 }
 
-const post = (id: string, group: GroupId, name: string, facts: { mutates?: boolean; pages?: boolean } = {}): ListedOperation => ({
+const post = (id: string, group: GroupId, name: string, facts: { mutates?: boolean; pages?: boolean; lookup?: boolean } = {}): ListedOperation => ({
   id,
   group,
   name,
   method: 'POST',
   mutates: facts.mutates ?? false,
   pages: facts.pages ?? false,
+  lookup: facts.lookup ?? false,
   envelope: 'full',
 });
 
@@ -37,35 +40,53 @@ const post = (id: string, group: GroupId, name: string, facts: { mutates?: boole
  */
 export const listedOperations: readonly ListedOperation[] = [
   post('token-get', 'token', 'get user auth token'),
-  post('beta-product-detail', 'beta-products', 'product detail dataset'),
+  post('beta-product-detail', 'beta-products', 'product detail dataset', { lookup: true }),
   post('beta-brand-list', 'beta-products', 'brand list', { pages: true }),
   post('beta-order-dispatch-note', 'beta-orders', 'dispatch note of an order'),
-  post('alpha-product-detail', 'alpha-products', 'product detail dataset'),
-  post('alpha-product-by-cas', 'alpha-products', 'product detail by CAS number'),
+  post('alpha-product-detail', 'alpha-products', 'product detail dataset', { lookup: true }),
+  post('alpha-product-by-cas', 'alpha-products', 'product detail by CAS number', { lookup: true }),
   post('alpha-product-list', 'alpha-products', 'list of all products', { pages: true }),
-  post('alpha-order-detail', 'alpha-orders', 'order detail'),
+  post('alpha-order-detail', 'alpha-orders', 'order detail', { lookup: true }),
   post('alpha-order-dispatch-note', 'alpha-orders', 'dispatch note of an order'),
-  post('alpha-invoice-item-detail', 'alpha-invoices', 'invoice item detail'),
+  post('alpha-invoice-item-detail', 'alpha-invoices', 'invoice item detail', { lookup: true }),
   post('alpha-order-invoices', 'alpha-invoices', 'invoices of an order'),
-  { id: 'beta-invoice-order-list', group: 'beta-invoices', name: 'invoice order list', method: undefined, mutates: false, pages: true, envelope: 'full' },
+  {
+    id: 'beta-invoice-order-list',
+    group: 'beta-invoices',
+    name: 'invoice order list',
+    method: undefined,
+    mutates: false,
+    pages: true,
+    lookup: false,
+    envelope: 'full',
+  },
   post('account-register', 'member-account', 'register', { mutates: true }),
-  { id: 'account-logout', group: 'member-account', name: 'log out', method: 'GET', mutates: true, pages: false, envelope: 'full' },
+  { id: 'account-logout', group: 'member-account', name: 'log out', method: 'GET', mutates: true, pages: false, lookup: false, envelope: 'full' },
   post('account-reset-password', 'member-account', 'reset password', { mutates: true }),
   post('account-forgot-password', 'member-account', 'forgot password', { mutates: true }),
   post('member-change-profile', 'member-account', 'change profile', { mutates: true }),
-  { id: 'member-basic-info', group: 'member-account', name: 'get customer basic information', method: 'GET', mutates: false, pages: false, envelope: 'full' },
+  {
+    id: 'member-basic-info',
+    group: 'member-account',
+    name: 'get customer basic information',
+    method: 'GET',
+    mutates: false,
+    pages: false,
+    lookup: false,
+    envelope: 'full',
+  },
   post('bank-card-edit', 'member-account', 'edit bank card', { mutates: true }),
   post('bank-card-delete', 'member-account', 'delete bank card', { mutates: true }),
   post('consignee-edit', 'member-account', 'edit consignee address', { mutates: true }),
   post('invoice-profile-edit', 'member-account', 'edit invoice profile', { mutates: true }),
   post('invoice-profile-delete', 'member-account', 'delete invoice profile', { mutates: true }),
   post('invoice-profile-list', 'member-account', 'list invoice profile', { pages: true }),
-  post('invoice-profile-detail', 'member-account', 'detail invoice profile'),
+  post('invoice-profile-detail', 'member-account', 'detail invoice profile', { lookup: true }),
   post('consignee-list', 'member-account', 'consignee list', { pages: true }),
   post('consignment-list', 'consignment', 'list', { pages: true }),
-  post('consignment-detail', 'consignment', 'detail'),
+  post('consignment-detail', 'consignment', 'detail', { lookup: true }),
   post('consignment-awaiting-list', 'consignment', 'list awaiting dispatch', { pages: true }),
-  post('custom-demand-detail', 'custom-demand', 'detail'),
+  post('custom-demand-detail', 'custom-demand', 'detail', { lookup: true }),
   post('purchase-order-publish', 'purchase-orders', 'publish', { mutates: true }),
 ];
 

@@ -45,6 +45,7 @@ export function mappedOperation(listed: ListedOperation, entry: OperationMapEntr
     envelope: listed.envelope,
     mutates: entry.mutates ?? listed.mutates,
     ...(pages ? { paging: { ...(template && typeof template.pageNo === 'number' ? { pageNoField: 'pageNo' as const } : {}), pageSizeBoundsList: false } } : {}),
+    ...(listed.lookup && !pages ? { lookup: true as const } : {}),
   };
 }
 

@@ -59,6 +59,11 @@ export interface Operation {
   readonly paging?: Paging;
   /** Present on the create-order operations: the response order's lines answer the request's items. */
   readonly createsOrder?: true;
+  /**
+   * Present on operations whose name says they answer the one record their request names: #8 and
+   * #9 ("bankCardInfoById", "consigneeInfoById") and the details of 4.1 an operation map places.
+   */
+  readonly lookup?: true;
 }
 
 /** One of the sixteen operations of section 4. */
@@ -112,6 +117,7 @@ export const operations: readonly DocumentedOperation[] = [
     // "consignee record shape (2.9)", as written.
     response: record('consignee'),
     mutates: false,
+    lookup: true,
   }),
   operation({
     number: 9,
@@ -120,6 +126,7 @@ export const operations: readonly DocumentedOperation[] = [
     path: '/pc/customer/consigneeInfoById',
     response: record('consignee'),
     mutates: false,
+    lookup: true,
   }),
   operation({ number: 10, id: 'consignee-delete', group: 'member-account', path: '/pc/customer/deleteConsignee', response: object, mutates: true }),
   operation({ number: 11, id: 'send-code', group: 'member-account', path: '/auth/send_code', response: object, mutates: true }),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { refusesToken } from '../client/refusal.js';
+import { valueText } from './asked/value-text.js';
 import { isErrorResult, isPlainObject, preconditionsMet, resultData } from './preconditions.js';
 import type { AskedValue, CallRecord, Exchange, PageOutline, Precondition } from './types.js';
 
@@ -10,6 +11,8 @@ import type { AskedValue, CallRecord, Exchange, PageOutline, Precondition } from
 export const KEYS_KEPT = 1000;
 /** Strings longer than this are not kept of what a call asked: the checks compare ids, codes and numbers. */
 export const ASKED_STRING_CHARS = 256;
+/** Values kept of one field the records carry, at most: enough to tell one value from several. */
+export const VALUES_KEPT = 16;
 
 /** A record's key: its identity (`id`, or the order's `soId`), else a digest of the whole record. */
 function keyOf(record: unknown): string {
@@ -23,13 +26,31 @@ function keyOf(record: unknown): string {
     .slice(0, 16)}`;
 }
 
-/** The records an answer's data carries (a page's list, or the record itself), and the keys of the first KEYS_KEPT. */
-function carried(data: Record<string, unknown> | undefined): { records: number; keys: string[] } {
-  if (!data) return { records: 0, keys: [] };
+/**
+ * The records an answer's data carries (a page's list, or the record itself), the keys of the first
+ * KEYS_KEPT, and the values they carry in the fields asked by.
+ */
+function carried(
+  data: Record<string, unknown> | undefined,
+  askedFields: readonly string[],
+): { records: number; keys: string[]; fieldValues: Record<string, string[]> } {
+  if (!data) return { records: 0, keys: [], fieldValues: {} };
   const list = Array.isArray(data.list) ? data.list : Object.keys(data).length > 0 ? [data] : [];
   const keys: string[] = [];
-  for (let index = 0; index < Math.min(list.length, KEYS_KEPT); index++) keys.push(keyOf(list[index]));
-  return { records: list.length, keys };
+  const values = new Map<string, Set<string>>();
+  for (let index = 0; index < Math.min(list.length, KEYS_KEPT); index++) {
+    const record: unknown = list[index];
+    keys.push(keyOf(record));
+    if (!isPlainObject(record)) continue;
+    for (const field of askedFields) {
+      const text = Object.hasOwn(record, field) ? valueText(record[field]) : undefined;
+      if (text === undefined) continue;
+      let seen = values.get(field);
+      if (!seen) values.set(field, (seen = new Set()));
+      if (seen.size < VALUES_KEPT) seen.add(text);
+    }
+  }
+  return { records: list.length, keys, fieldValues: Object.fromEntries([...values].map(([field, seen]) => [field, [...seen]])) };
 }
 
 /** What a page said of itself, where `data` is one (it has a list, a pageNo or a totalPage). */
@@ -58,13 +79,14 @@ export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<
   const value = body?.ok ? body.value : undefined;
   const data = met.data ? resultData(exchange) : undefined;
   const page = isPlainObject(value) ? pageOf(value.data) : undefined;
+  const asked = askedOf(exchange);
   return {
     operation: exchange.operation,
     intent: exchange.intent,
     path: exchange.path,
     rank,
     wirePath: pathOf(exchange.request.url),
-    asked: askedOf(exchange),
+    asked,
     status: exchange.response?.status,
     failure: exchange.failure?.kind,
     envelope: isPlainObject(value)
@@ -72,7 +94,7 @@ export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<
           code: value.code,
           errorResult: isErrorResult(value, exchange.response!.status),
           hasData: met.data,
-          ...carried(data),
+          ...carried(data, Object.keys(asked)),
           ...(page ? { page } : {}),
         }
       : undefined,

@@ -1,3 +1,5 @@
+import { byIdRecord } from './asked/by-id-record.js';
+import { listFilter } from './asked/list-filter.js';
 import { dataSchema } from './data/data-schema.js';
 import { sampleTypes } from './data/sample-types.js';
 import { envelope } from './envelope/envelope.js';
@@ -9,6 +11,7 @@ import { markupEcho } from './hygiene/markup-echo.js';
 import { stackTraceLeak } from './hygiene/stack-trace-leak.js';
 import { operationVerified } from './operation/operation-verified.js';
 import { orderLineCodes } from './orders/order-line-codes.js';
+import { orderLineCount } from './orders/order-line-count.js';
 import { orderLineQuantity } from './orders/order-line-quantity.js';
 import { orderLinesComplete } from './orders/order-lines-complete.js';
 import { pageNumberEcho } from './page/page-number-echo.js';
@@ -31,7 +34,8 @@ export const checksByArea = {
   envelope: [envelope],
   data: [dataSchema, sampleTypes],
   page: [pageNumberEcho, pageSizeBound],
-  orders: [orderLineCodes, orderLineQuantity, orderLinesComplete],
+  asked: [byIdRecord, listFilter],
+  orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],
   hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho],
   auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],
   operation: [operationVerified],

@@ -57,6 +57,13 @@ export interface EnvelopeOutline {
    * first KEYS_KEPT of them (call-record.ts).
    */
   readonly keys: readonly string[];
+  /**
+   * For each field the call asked by (its `asked`) that the records carry, the values they carry
+   * there, as text (valueText: 7 and "7" alike), each once, in the order first seen; at most
+   * VALUES_KEPT of them, read from the first KEYS_KEPT records (call-record.ts). What a check of
+   * whether a list holds the records its filter asked for compares.
+   */
+  readonly fieldValues: Readonly<Record<string, readonly string[]>>;
   /** Where `data` is a page (2.2): what it said of itself. */
   readonly page?: PageOutline;
 }

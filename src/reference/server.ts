@@ -142,11 +142,15 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       // The parser's message quotes the body; a message that echoes input is how markup gets into pages.
       return reply(failure(operation, '400', 'Request body is not valid JSON.', { reason: 'invalid JSON' }));
     }
-    const clean = handle(operation.id, payload.value, state, { token: options.token, credentials }) as Json;
+    const struck = fault?.strikes(operation, payload.value) === true;
+    // What the handler answers: the request as sent, or as a variant or a fault reads it.
+    const variantRead = options.variant?.reads ? options.variant.reads(operation, payload.value) : payload.value;
+    const read = struck && fault?.misreads ? fault.misreads(variantRead) : variantRead;
+    const clean = handle(operation.id, read, state, { token: options.token, credentials }) as Json;
     const body = options.variant?.rewrite ? options.variant.rewrite(operation, clean, payload.value) : clean;
     const delay = options.variant?.delayMs?.(operation) ?? 0;
     if (delay > 0) await sleep(delay);
-    if (fault?.strikes(operation, payload.value)) return fault.respond(res, body, payload.value);
+    if (struck) return fault!.respond(res, body, payload.value);
     reply(body);
   }
 

@@ -10,6 +10,8 @@ import { isPlainObject, type Json } from './json.js';
 export interface Variant {
   readonly name: string;
   readonly description: string;
+  /** The request it answers, where it reads one otherwise than the clean server (a filter value that means "all"). */
+  reads?(operation: Operation, payload: unknown): unknown;
   /** Rewrites a clean answer into the variant's own conventions. */
   rewrite?(operation: Operation, body: Json, payload: unknown): Json;
   /** How long to wait before answering this operation, in ms. */
@@ -203,6 +205,20 @@ export const lenientAuthorization: Variant = {
   authorizes: (header, token) => header === `bearer${token}` || header === `Bearer ${token}`,
 };
 
+/**
+ * A list asked for status 0 lists every status, as many servers read 0 ("Values of status fields
+ * and their meanings: not shown", 3): the filter is taken as not given. Every other value filters.
+ */
+export const statusZeroListsAll: Variant = {
+  name: 'status-zero-lists-all',
+  description: 'a list asked for status 0 lists records of every status',
+  reads(operation, payload) {
+    if (operation.response.kind !== 'page' || !isPlainObject(payload) || payload.status !== 0) return payload;
+    const { status: _all, ...rest } = payload;
+    return rest;
+  },
+};
+
 export const variants: readonly Variant[] = [
   alternativeConventions,
   sparseAndSlow,
@@ -213,6 +229,7 @@ export const variants: readonly Variant[] = [
   gzipBodies,
   nullErrorMembers,
   lenientAuthorization,
+  statusZeroListsAll,
 ];
 
 export function findVariant(name: string): Variant | undefined {

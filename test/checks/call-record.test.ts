@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEYS_KEPT, recordOf } from '../../src/checks/call-record.js';
+import { KEYS_KEPT, recordOf, VALUES_KEPT } from '../../src/checks/call-record.js';
 import { exchangeOf } from '../support/exchange.js';
 
 const page = (list: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -29,6 +29,18 @@ describe('what a CallRecord keeps of a call', () => {
     expect(call.envelope!.keys).toHaveLength(KEYS_KEPT);
     const notAList = recordOf(exchangeOf('bank-card-list', { body: page([], { list: null }) }), 0);
     expect(notAList.envelope!.page).toEqual({ pageNo: 2, totalPage: 3, listIsArray: false });
+  });
+
+  it('the values the records carry in the fields asked by, as text, each once, at most VALUES_KEPT of a field', () => {
+    const list = [{ id: 1, status: 1 }, { id: 2, status: '1' }, { id: 3, status: 2 }, { id: 4, status: null }, { id: 5 }];
+    const call = recordOf(exchangeOf('custom-demand-list', { payload: { pageSize: 5, status: 1 }, body: page(list) }), 0);
+    expect(call.envelope!.fieldValues).toEqual({ status: ['1', '2'] });
+    const many = Array.from({ length: VALUES_KEPT + 3 }, (_, id) => ({ id, status: id }));
+    expect(recordOf(exchangeOf('custom-demand-list', { payload: { pageSize: 50, status: 1 }, body: page(many) }), 0).envelope!.fieldValues.status).toHaveLength(
+      VALUES_KEPT,
+    );
+    const lookup = recordOf(exchangeOf('consignee-by-id', { payload: { id: 7 } }), 0);
+    expect(lookup.envelope!.fieldValues).toEqual({ id: ['7'] });
   });
 
   it('what a valid call asked: its scalar top-level fields; nothing of a hostile one', () => {

@@ -112,6 +112,23 @@ const cases: Record<string, Case> = {
     instancePath: '/data/list',
     quiet: exchangeOf('alpha-orders-list', { payload: { pageSize: 3, pageNo: 1 } }),
   },
+  'by-id-record': {
+    fires: withData('consignee-by-id', (data) => ({ ...data, id: Number(data.id) + 1 }), { id: 7 }),
+    instancePath: '/data/id',
+    quiet: exchangeOf('consignee-by-id', { payload: { id: 7 } }),
+  },
+  'list-filter': {
+    // Status 0 answered with the records of status 1, while status 2 is answered with its own.
+    fires: [
+      exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 0 }, body: cleanBody('custom-demand-list', { pageSize: 20, status: 1 }) }),
+      exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 2 } }),
+    ],
+    instancePath: '/data/list/*/status',
+    quiet: [
+      exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 0 } }),
+      exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 2 } }),
+    ],
+  },
   'order-line-codes': {
     fires: withData('alpha-order-create', (data) => mapItems(data, (line, i) => (i === 0 ? { ...line, pCode: 'ZZZ' } : line))),
     instancePath: '/data/items/0/pCode',
@@ -137,6 +154,11 @@ const cases: Record<string, Case> = {
     })(),
     instancePath: '/data/items',
     quiet: exchangeOf('alpha-order-create'),
+  },
+  'order-line-count': {
+    fires: withData('beta-order-create', (data) => ({ ...data, items: [(data.items as Json[])[0], ...(data.items as Json[])] })),
+    instancePath: '/data/items/1',
+    quiet: exchangeOf('beta-order-create'),
   },
   'http-status-client-error': {
     fires: exchangeOf('custom-demand-list', { intent: 'hostile', status: 400 }),

@@ -98,7 +98,15 @@ describe('what the Judge keeps of a call', () => {
       asked: expect.any(Object),
       status: 200,
       failure: undefined,
-      envelope: { code: '200', errorResult: false, hasData: true, records: 1, keys: ['id:a1'], page: { pageNo: 1, totalPage: 1, listIsArray: true } },
+      envelope: {
+        code: '200',
+        errorResult: false,
+        hasData: true,
+        records: 1,
+        keys: ['id:a1'],
+        fieldValues: {},
+        page: { pageNo: 1, totalPage: 1, listIsArray: true },
+      },
     });
   });
 });

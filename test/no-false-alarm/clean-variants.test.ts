@@ -11,6 +11,7 @@ const SILENT = [
   'upper-case-content-type',
   'null-error-members',
   'lenient-authorization',
+  'status-zero-lists-all',
 ];
 
 /**

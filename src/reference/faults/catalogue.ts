@@ -1,3 +1,4 @@
+import { askedFaults } from './asked.js';
 import { authFaults } from './auth.js';
 import { envelopeFaults } from './envelope.js';
 import type { Fault } from './fault.js';
@@ -18,6 +19,7 @@ export const faults: readonly Fault[] = [
   ...transportFaults,
   ...envelopeFaults,
   ...recordFaults,
+  ...askedFaults,
   ...orderFaults,
   ...leakFaults,
   ...authFaults,

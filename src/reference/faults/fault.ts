@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findListedOperation } from '../../catalogue/listed-operations.js';
 import { type Operation, findOperation, wirePath } from '../../catalogue/operations.js';
 import type { Severity } from '../../checks/types.js';
-import type { Json } from '../json.js';
+import { isPlainObject, type Json } from '../json.js';
 
 /** A deliberate departure from the spec that the reference server can be told to make. */
 export interface Fault {
@@ -17,8 +17,10 @@ export interface Fault {
   readonly expect: { readonly check: string; readonly severity: Severity; readonly at?: string };
   /** Whether it changes the answer to this call (after routing, auth and parsing). */
   strikes(operation: Operation, payload: unknown): boolean;
-  /** Answers in the fault's way; `body` is what the clean server would have sent. */
+  /** Answers in the fault's way; `body` is what the clean server would have sent (to what `misreads` made of the payload, where it has one). */
   respond(res: ServerResponse, body: unknown, payload: unknown): void;
+  /** The request the server answers instead of the one sent, at the calls it strikes: an off-by-one lookup, a filter read as another value. */
+  misreads?(payload: unknown): unknown;
   /**
    * Made once per server (it may count what it saw): takes over a request before routing, and
    * returns true when it answered. It may also change `req.url` to route the request elsewhere.
@@ -89,6 +91,14 @@ export function crashFault({
   ...facts
 }: Omit<FaultFacts, 'expect'> & { when(payload: unknown): boolean; body?: string; contentType?: string }): Fault {
   return inputFault({ ...facts, expect: { check: 'http-status', severity: 'error' }, answer: () => ({ status: 500, contentType, body }) });
+}
+
+/** A server that answers another request than the one sent: the clean answer to what `misreads` makes of a JSON object body. */
+export function misreadFault(facts: FaultFacts & { misreads(payload: Json): Json }): Fault {
+  return {
+    ...answerFault({ ...facts, answer: (body) => json(body) }),
+    misreads: (payload) => (isPlainObject(payload) ? facts.misreads(payload) : payload),
+  };
 }
 
 /** A fault that rewrites the clean JSON body and sends it as usual. */

@@ -26,4 +26,13 @@ export const orderFaults: readonly Fault[] = [
       rewrite: (lines) => (lines.length > 1 ? lines.slice(0, -1) : lines),
     },
   ]),
+  ...caughtBy({ check: 'order-line-count', severity: 'warning' }, orderLinesFault, [
+    {
+      name: 'order-line-repeated',
+      description: 'answers the first order line twice',
+      operationId: 'beta-order-create',
+      // An error result has no lines to repeat.
+      rewrite: (lines) => (Array.isArray(lines) && lines.length > 0 ? [lines[0]!, ...lines] : lines),
+    },
+  ]),
 ];

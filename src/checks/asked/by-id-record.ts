@@ -1,0 +1,57 @@
+import { pointerToken } from '../../json-pointer.js';
+import { isPlainObject, resultData } from '../preconditions.js';
+import type { ExchangeCheck, Finding } from '../types.js';
+import { valueText } from './value-text.js';
+
+/** A request field whose name reads as a record's id: `id`, `cid` (#6) or a name ending in `Id` (demandId, invoiceId). */
+const ID_NAME = /^c?id$|[a-z]Id$/;
+
+/**
+ * Where the record answered must carry what the request named it by, as [request field, record
+ * field] pairs: a field of the same name (id, soNo, pCode, code, cas); else, where the request
+ * names it by one id the record does not carry under that name (demandId, cid), the record's `id`.
+ */
+function namedBy(asked: Record<string, unknown>, record: Record<string, unknown>): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  const otherIds: string[] = [];
+  for (const field of Object.keys(asked)) {
+    if (valueText(asked[field]) === undefined) continue;
+    if (Object.hasOwn(record, field)) pairs.push([field, field]);
+    else if (ID_NAME.test(field)) otherIds.push(field);
+  }
+  if (otherIds.length === 1 && Object.hasOwn(record, 'id') && !pairs.some(([, field]) => field === 'id')) pairs.push([otherIds[0]!, 'id']);
+  return pairs;
+}
+
+export const byIdRecord: ExchangeCheck = {
+  id: 'by-id-record',
+  scope: 'exchange',
+  rule: '1, 4 #8 #9, 4.1',
+  quote:
+    '/pc/customer/bankCardInfoById | id | consignee record shape (2.9) … /pc/customer/consigneeInfoById | id | consignee record (2.9) … Behaviour of each operation beyond its request and response shape: not shown.',
+  severity: 'warning',
+  title: 'Record answered is not the one asked for',
+  description:
+    'A lookup answered with another record than the one its request names: bankCardInfoById (#8) or consigneeInfoById (#9) answering a record whose `id` is not the `id` sent, or a detail of 4.1 placed by an operation map answering a record whose field of the name its body sends (soNo, pCode, code, cas; the record\'s `id` for a body that sends one id under another name, such as demandId or cid) holds another value. Values compare as text (7 and "7" are the same id); a record that does not carry the field says nothing. A warning, not an error: the paths and names say "by id" and "detail", but no sentence says what the record answered must be (1: behaviour beyond the shapes is not shown).',
+  needs: 'data',
+  intents: ['conforming'],
+  appliesTo: (operation) => operation.lookup === true,
+  run(exchange) {
+    const record = resultData(exchange);
+    if (!record || !isPlainObject(exchange.payload)) return [];
+    const asked = exchange.payload;
+    return namedBy(asked, record).flatMap(([askedField, recordField]): Finding[] => {
+      const answered = valueText(record[recordField]);
+      const wanted = valueText(asked[askedField])!;
+      // A record whose field is null, empty or an object says nothing of which record it is (its type is data-schema's finding).
+      if (answered === undefined || answered === wanted) return [];
+      return [
+        {
+          instancePath: `/data/${pointerToken(recordField)}`,
+          expected: `${recordField} ${JSON.stringify(asked[askedField])} (the ${askedField} asked for)`,
+          actual: `${recordField} ${JSON.stringify(record[recordField])}`,
+        },
+      ];
+    });
+  },
+};
