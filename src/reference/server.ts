@@ -102,7 +102,7 @@ function parsePayload(text: string): { ok: true; value: unknown } | { ok: false 
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
   const problem = options.latency && latencyProblem(options.latency);
   if (problem) throw new KitError('OTP_BAD_OPTION', `The reference server's latency option is wrong: ${problem}.`);
-  const state = seedState(options.now);
+  const state = seedState(options.now, options.variant?.listOrder);
   const expectedAuthorization = `bearer${options.token}`;
   const credentials = options.credentials ?? { mobile: '13800138000', password: randomBytes(12).toString('hex') };
   const fault = options.fault;
