@@ -142,11 +142,12 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       // The parser's message quotes the body; a message that echoes input is how markup gets into pages.
       return reply(failure(operation, '400', 'Request body is not valid JSON.', { reason: 'invalid JSON' }));
     }
-    const clean = handle(operation.id, payload.value, state, { token: options.token, credentials }) as Json;
+    const answerTo = (other: unknown) => handle(operation.id, other, state, { token: options.token, credentials }) as Json;
+    const clean = answerTo(payload.value);
     const body = options.variant?.rewrite ? options.variant.rewrite(operation, clean, payload.value) : clean;
     const delay = options.variant?.delayMs?.(operation) ?? 0;
     if (delay > 0) await sleep(delay);
-    if (fault?.strikes(operation, payload.value)) return fault.respond(res, body, payload.value);
+    if (fault?.strikes(operation, payload.value)) return fault.respond(res, body, payload.value, answerTo);
     reply(body);
   }
 
