@@ -4,6 +4,7 @@ import type { Fault } from './fault.js';
 import { inputClassFaults } from './input-classes.js';
 import { leakFaults } from './leaks.js';
 import { orderFaults } from './orders.js';
+import { pageFaults } from './pages.js';
 import { recordFaults } from './records.js';
 import { stateFaults } from './state.js';
 import { transportFaults } from './transport.js';
@@ -18,6 +19,7 @@ export const faults: readonly Fault[] = [
   ...transportFaults,
   ...envelopeFaults,
   ...recordFaults,
+  ...pageFaults,
   ...orderFaults,
   ...leakFaults,
   ...authFaults,
