@@ -90,6 +90,11 @@ describe('checks over the page walk: one cause, one deviation', () => {
     }
   });
 
+  it('every page answered as page 1, saying so: page-number-echo alone', () => {
+    const first = walkOf(9, 3, (_pageNo, sound) => ({ ...sound, ids: ids(1, 3), saysPageNo: 1 }), 'beta-products-by-brand');
+    expect(causesOn(...first)).toEqual(['error page-number-echo /data/pageNo ×2']);
+  });
+
   it('pageNo one past the page asked on every page: page-number-echo on the walk, and nothing more past the last', () => {
     const offByOne = walkOf(9, 3, (pageNo, sound) => ({ ...sound, saysPageNo: pageNo + 1 }), 'beta-products-by-brand');
     expect(causesOn(...offByOne)).toEqual(['error page-number-echo /data/pageNo ×3']);
