@@ -15,6 +15,11 @@ import { orderLineCount } from './orders/order-line-count.js';
 import { orderLineQuantity } from './orders/order-line-quantity.js';
 import { orderLinesComplete } from './orders/order-lines-complete.js';
 import { pageNumberEcho } from './page/page-number-echo.js';
+import { pagePastEnd } from './page/page-past-end.js';
+import { pagePastEndList } from './page/page-past-end-list.js';
+import { pageRepeatedRecords } from './page/page-repeated-records.js';
+import { pageSizeAsked } from './page/page-size-asked.js';
+import { pageTotal } from './page/page-total.js';
 import { documentedPath } from './paths/documented-path.js';
 import { pageSizeBound } from './page/page-size-bound.js';
 import { httpStatus } from './transport/http-status.js';
@@ -33,7 +38,7 @@ export const checksByArea = {
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes],
-  page: [pageNumberEcho, pageSizeBound],
+  page: [pageNumberEcho, pageSizeBound, pageSizeAsked, pageRepeatedRecords, pageTotal, pagePastEnd, pagePastEndList],
   asked: [byIdRecord, listFilter],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],
   hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho],

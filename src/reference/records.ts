@@ -273,6 +273,9 @@ export interface Member {
   registeredAt: number;
 }
 
+/** The order a list is paged in: its collection's own, newest first, or oldest first. */
+export type ListOrder = 'newest-first' | 'oldest-first';
+
 /** The reference server's data. Every collection is kept newest first, the order list pages show it in. */
 export interface ReferenceState {
   readonly customDemands: CustomDemand[];
@@ -298,6 +301,8 @@ export interface ReferenceState {
   /** Other registered members (4.1 "register"), by mobile number. */
   readonly members: Member[];
   readonly invoiceProfiles: InvoiceProfile[];
+  /** The order lists show their records in: as kept (newest first), or the other way (a clean variant's choice: 2.2 shows no order). */
+  readonly listOrder: ListOrder;
   /** The id the next created record gets; also the serial of the next order number. */
   nextId: number;
   /** The clock new records are stamped with, in epoch milliseconds. */

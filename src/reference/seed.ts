@@ -17,6 +17,7 @@ import type {
   InvoiceItem,
   InvoiceProfile,
   ListedOrder,
+  ListOrder,
   Member,
   OrderLine,
   PurchaseOrder,
@@ -72,7 +73,7 @@ const ALPHA_CATALOGUE_EXTRA_PRODUCTS = 150;
 const PRNG_SEED = 20261122;
 
 /** A fresh copy of the seed data: ids 1..SEEDED_RECORDS in each record collection. */
-export function seedState(now: () => number = Date.now): ReferenceState {
+export function seedState(now: () => number = Date.now, listOrder: ListOrder = 'newest-first'): ReferenceState {
   const alphaOrders = seedAlphaOrders(mulberry32(PRNG_SEED + 6));
   const betaProducts = seedBetaCatalogue(mulberry32(PRNG_SEED + 7));
   const betaOrders = seedBetaOrders(betaProducts, mulberry32(PRNG_SEED + 8));
@@ -93,6 +94,7 @@ export function seedState(now: () => number = Date.now): ReferenceState {
     account: seedAccount(mulberry32(PRNG_SEED + 13)),
     members: seedMembers(mulberry32(PRNG_SEED + 14)),
     invoiceProfiles: seedNewestFirst(SEEDED_INVOICE_PROFILES, seedInvoiceProfile, 15),
+    listOrder,
     nextId: SEEDED_RECORDS + 1,
     now,
   };

@@ -102,7 +102,7 @@ function parsePayload(text: string): { ok: true; value: unknown } | { ok: false 
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
   const problem = options.latency && latencyProblem(options.latency);
   if (problem) throw new KitError('OTP_BAD_OPTION', `The reference server's latency option is wrong: ${problem}.`);
-  const state = seedState(options.now);
+  const state = seedState(options.now, options.variant?.listOrder);
   const expectedAuthorization = `bearer${options.token}`;
   const credentials = options.credentials ?? { mobile: '13800138000', password: randomBytes(12).toString('hex') };
   const fault = options.fault;
@@ -146,11 +146,12 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     // What the handler answers: the request as sent, or as a variant or a fault reads it.
     const variantRead = options.variant?.reads ? options.variant.reads(operation, payload.value) : payload.value;
     const read = struck && fault?.misreads ? fault.misreads(variantRead) : variantRead;
-    const clean = handle(operation.id, read, state, { token: options.token, credentials }) as Json;
+    const answerTo = (other: unknown) => handle(operation.id, other, state, { token: options.token, credentials }) as Json;
+    const clean = answerTo(read);
     const body = options.variant?.rewrite ? options.variant.rewrite(operation, clean, payload.value) : clean;
     const delay = options.variant?.delayMs?.(operation) ?? 0;
     if (delay > 0) await sleep(delay);
-    if (struck) return fault!.respond(res, body, payload.value);
+    if (struck) return fault!.respond(res, body, payload.value, answerTo);
     reply(body);
   }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Operation } from '../catalogue/operations.js';
 import { isPlainObject, type Json } from './json.js';
+import type { ListOrder } from './records.js';
 
 /**
  * A clean variant of the reference server: it makes other choices where the spec leaves the
@@ -20,6 +21,8 @@ export interface Variant {
   wire?(): VariantWire;
   /** Its rule for the `authorization` header, where it lets in more than the documented `bearer<TOKEN>`. */
   authorizes?(header: string | undefined, token: string): boolean;
+  /** The order its lists show their records in, where it is not the clean server's (newest first). */
+  readonly listOrder?: ListOrder;
 }
 
 /** How a variant's answers travel: the status line, headers and encoding of the JSON, and requests turned away. */
@@ -219,6 +222,16 @@ export const statusZeroListsAll: Variant = {
   },
 };
 
+/**
+ * Every list the other way round, oldest first, records created during the run last: 2.2 shows a
+ * page's fields and no order, so any order a server keeps from one page to the next is as good.
+ */
+export const oldestFirst: Variant = {
+  name: 'oldest-first',
+  description: 'every list oldest first, records created during the run last',
+  listOrder: 'oldest-first',
+};
+
 export const variants: readonly Variant[] = [
   alternativeConventions,
   sparseAndSlow,
@@ -230,6 +243,7 @@ export const variants: readonly Variant[] = [
   nullErrorMembers,
   lenientAuthorization,
   statusZeroListsAll,
+  oldestFirst,
 ];
 
 export function findVariant(name: string): Variant | undefined {

@@ -5,6 +5,7 @@ import { holds } from '../../src/checks/preconditions.js';
 import type { Check, Exchange } from '../../src/checks/types.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { cleanBody, exchangeOf, samplePayload } from '../support/exchange.js';
+import { walkOf, walkPage } from '../support/walk.js';
 
 const validator = createValidator();
 type Json = Record<string, unknown>;
@@ -35,6 +36,9 @@ const mapItems = (data: Json, rewrite: (line: Json, index: number) => Json) => (
   ...data,
   items: (data.items as Json[]).map(rewrite),
 });
+
+/** Five records two a page: pages 1 to 3, then the empty page past the last. */
+const soundWalk = walkOf(5, 2);
 
 /** A fixture that trips the check, and where the finding must point. */
 interface Case {
@@ -128,6 +132,34 @@ const cases: Record<string, Case> = {
       exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 0 } }),
       exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 2 } }),
     ],
+  },
+  'page-size-asked': {
+    fires: exchangeOf('bank-card-list', {
+      payload: { pageSize: 2, status: 0 },
+      body: { data: { totalPage: 100, pageNo: 1, list: [{ id: 1 }, { id: 2 }, { id: 3 }] }, status: 'success', code: '200', message: '', error: {} },
+    }),
+    instancePath: '/data/list',
+    quiet: exchangeOf('bank-card-list', { payload: { pageSize: 5, status: 0 } }),
+  },
+  'page-repeated-records': {
+    fires: walkOf(5, 2, (pageNo, sound) => (pageNo === 2 ? { ...sound, ids: [2, 3] } : sound)),
+    instancePath: '/data/list',
+    quiet: soundWalk,
+  },
+  'page-total': {
+    fires: [walkPage(2, 1, { ids: [1, 2], totalPage: 3 }), walkPage(2, 2, { ids: [3], totalPage: 3 }), walkPage(2, 3, { ids: [], totalPage: 3 })],
+    instancePath: '/data/totalPage',
+    quiet: soundWalk,
+  },
+  'page-past-end': {
+    fires: walkOf(5, 2, (pageNo, sound) => (pageNo === 4 ? { ...sound, ids: [5] } : sound)),
+    instancePath: '/data',
+    quiet: soundWalk,
+  },
+  'page-past-end-list': {
+    fires: walkOf(5, 2, (pageNo, sound) => (pageNo === 4 ? { ...sound, ids: null } : sound)),
+    instancePath: '/data/list',
+    quiet: soundWalk,
   },
   'order-line-codes': {
     fires: withData('alpha-order-create', (data) => mapItems(data, (line, i) => (i === 0 ? { ...line, pCode: 'ZZZ' } : line))),

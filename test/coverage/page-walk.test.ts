@@ -39,6 +39,8 @@ describe('the page walk', () => {
       'page-last',
       'page-past-last',
       'page-size-one',
+      'page-size-two',
+      'page-size-three',
       'page-size-default',
       'page-size-large',
     ]);
@@ -62,6 +64,75 @@ describe('the page walk', () => {
       stoppedBy: 'record-bound',
     });
     expect((await walkOf('bank-card-list', { walkPages: 50, walkRecords: 30 })).coveragePass?.pageWalk).toMatchObject({ pageSize: 1, pages: 30, records: 30 });
+  });
+});
+
+/** A list of `count` records ({ id }) served for any body, paged as asked; every page asked for kept as `<pageSize>:<pageNo>`. */
+async function listServer(count: number) {
+  const asked: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { pageSize?: unknown; pageNo?: unknown };
+      const pageSize = Number.isSafeInteger(body.pageSize) && (body.pageSize as number) > 0 ? (body.pageSize as number) : 10;
+      const pageNo = Number.isSafeInteger(body.pageNo) && (body.pageNo as number) > 0 ? (body.pageNo as number) : 1;
+      if (body.pageNo !== undefined) asked.push(`${pageSize}:${pageNo}`);
+      const start = (pageNo - 1) * pageSize;
+      const list = Array.from({ length: Math.max(0, Math.min(pageSize, count - start)) }, (_, index) => ({ id: start + index + 1 }));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { totalPage: Math.ceil(count / pageSize), pageNo, list }, status: 'success', code: '200', message: '', error: {} }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  stops.push(async () => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked };
+}
+
+describe('the walk at one, two and three records a page', () => {
+  const pagesOf = (asked: readonly string[], pageSize: number) =>
+    asked
+      .filter((page) => page.startsWith(`${pageSize}:`))
+      .map((page) => Number(page.split(':')[1]))
+      .sort((a, b) => a - b);
+
+  it('reads each small size from page 1: the next pages in a row, a deep one (one a page), the last and one past it', async () => {
+    const { url, asked } = await listServer(47);
+    const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false }));
+    stops.push(() => client.close());
+    await runOperation(findOperation('custom-demand-list')!, context);
+    expect(pagesOf(asked, 40)).toEqual([1, 2, 3]);
+    expect(pagesOf(asked, 1)).toEqual([1, 2, 3, 24, 47, 48]);
+    expect(pagesOf(asked, 2)).toEqual([1, 2, 3, 24, 25]);
+    expect(pagesOf(asked, 3)).toEqual([1, 2, 3, 16, 17]);
+    expect(pagesOf(asked, 10)).toEqual([1]);
+    expect(pagesOf(asked, 10_000)).toEqual([1]);
+  });
+
+  it('stays bounded on a list of 60,000 records: the bounds, then six pages a small size at most', async () => {
+    const { url, asked } = await listServer(60_000);
+    // The coverage pass asks for pages of 2^31 records: the whole list comes back, some 900 KB.
+    const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, maxBodyBytes: 8 * 1024 * 1024 }));
+    stops.push(() => client.close());
+    const result = await runOperation(findOperation('custom-demand-list')!, context);
+    expect(result.coveragePass?.pageWalk).toMatchObject({ pageSize: 40, pages: 50, records: 2000 });
+    expect(pagesOf(asked, 1)).toEqual([1, 2, 3, 30_000, 60_000, 60_001]);
+    expect(pagesOf(asked, 2)).toEqual([1, 2, 3, 30_000, 30_001]);
+    expect(pagesOf(asked, 3)).toEqual([1, 2, 3, 20_000, 20_001]);
+    expect(asked.length).toBe(50 + 6 + 5 + 5 + 2);
+  });
+
+  it('a small walk reads no more pages in a row than --walk-pages', async () => {
+    const { url, asked } = await listServer(47);
+    const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, walkPages: 2, walkRecords: 20 }));
+    stops.push(() => client.close());
+    await runOperation(findOperation('custom-demand-list')!, context);
+    expect(pagesOf(asked, 10)).toEqual([1, 2]);
+    expect(pagesOf(asked, 1)).toEqual([1, 2, 24, 47, 48]);
+    expect(pagesOf(asked, 3)).toEqual([1, 2, 16, 17]);
   });
 });
 

@@ -12,7 +12,7 @@ import { testSettings } from '../support/kit.js';
 const token = 'run-plan-token';
 
 /** Decides when the answer to a call goes back: `release` passes it on. */
-type Hold = (call: { readonly path: string; readonly index: number }, release: () => void) => void;
+type Hold = (call: { readonly path: string; readonly index: number; readonly body: string }, release: () => void) => void;
 
 /**
  * A server in front of the reference server (127.0.0.1 only) that passes every call on, counts
@@ -30,7 +30,7 @@ async function startCountingFront(hold: Hold = (_call, release) => release()) {
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('end', () =>
-        hold({ path: req.url ?? '', index: calls++ }, () => {
+        hold({ path: req.url ?? '', index: calls++, body: body.toString('utf8') }, () => {
           inFlight--;
           answered++;
           res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
@@ -134,6 +134,25 @@ describe('the run has one pool of requests', () => {
     });
     await startRun(small(server.url, { concurrency: 4 }), { operations: reads, flows: [] }).finished;
     expect(releasedBy).toBe('the others');
+  });
+});
+
+describe('a page walk reads a list the run does not change', () => {
+  test('no state change of any group starts before every walk has read its last page', async () => {
+    // #6 answers a purchase order record: publishing a consignment may change the purchase order list.
+    const list = findOperation('purchase-order-list')!;
+    const publish = findOperation('consignment-publish')!;
+    const heard: Array<'walk' | 'publish'> = [];
+    const server = await front((call, release) => {
+      const walking = call.path === wirePath(list) && call.body.includes('"pageNo"');
+      if (walking) heard.push('walk');
+      if (call.path === wirePath(publish)) heard.push('publish');
+      // The walk's answers come slowly: a run that did not wait for it would publish meanwhile.
+      setTimeout(release, walking ? 15 : 0);
+    });
+    await startRun(small(server.url, { coveragePass: true, runs: 2, hostileRuns: 2 }), { operations: [list, publish], flows: [] }).finished;
+    expect(heard.filter((event) => event === 'walk').length).toBeGreaterThan(10);
+    expect(heard.lastIndexOf('walk')).toBeLessThan(heard.indexOf('publish'));
   });
 });
 

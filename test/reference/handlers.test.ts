@@ -248,6 +248,26 @@ describe('paging', () => {
     );
   });
 
+  it('lists oldest first where told to (the oldest-first variant): the same pages the other way round, each record once', () => {
+    const state = seedState(() => FIXED_NOW, 'oldest-first');
+    const pages = [1, 2, 3].map((pageNo) => listOf(call('bank-card-list', { pageSize: 7, pageNo }, state)).map((card) => card.id));
+    expect(pages).toEqual([
+      [1, 2, 3, 4, 5, 6, 7],
+      [8, 9, 10, 11, 12, 13, 14],
+      [15, 16, 17, 18, 19, 20, 21],
+    ]);
+    expect(dataOf(call('bank-card-list', { pageSize: 7, pageNo: 29 }, state))).toMatchObject({
+      totalPage: 29,
+      list: [
+        expect.objectContaining({ id: 197 }),
+        expect.objectContaining({ id: 198 }),
+        expect.objectContaining({ id: 199 }),
+        expect.objectContaining({ id: 200 }),
+      ],
+    });
+    expect(listOf(call('bank-card-list', { pageSize: 7, pageNo: 30 }, state))).toEqual([]);
+  });
+
   it('accepts numeric strings where the spec leaves types open (#1 to #12)', () => {
     expect(dataOf(call('custom-demand-list', { pageSize: '5', status: '2', pageNo: '2' }))).toMatchObject({ pageNo: 2 });
     expect(call('consignee-by-id', { id: '9' }).code).toBe('200');

@@ -1,7 +1,6 @@
 import type { Operation } from '../../catalogue/operations.js';
 import { resultData } from '../../checks/preconditions.js';
-import type { Exchange } from '../../checks/types.js';
-import { PAGE_SIZE_LARGE, PAGE_SIZE_ONE, pageClass, walkBase, walkPageSize } from '../../generators/coverage/pages.js';
+import { PAGE_SIZE_LARGE, pageClass, SMALL_PAGE_SIZES, SMALL_WALK_PAGES, walkBase, walkPageSize } from '../../generators/coverage/pages.js';
 import type { CoverageJudgement } from '../../generators/coverage/requests.js';
 import { extend } from '../../objects.js';
 import type { CoverageCall, JudgeCall } from './coverage-pass.js';
@@ -27,19 +26,32 @@ export interface PageWalk {
   readonly stoppedBy: 'last-page' | 'page-bound' | 'record-bound' | 'empty-page' | 'no-page';
 }
 
-/** A walk call, and what its page said. */
-interface WalkedPage {
-  readonly call: CoverageCall;
-  readonly page: { readonly records: number; readonly totalPage: number | undefined } | undefined;
+/** What a page said of itself: how many records it held, and its totalPage when a whole number. */
+interface PageRead {
+  readonly records: number;
+  readonly totalPage: number | undefined;
 }
 
-/** Beyond this many records a page of one is no longer a cheap way to reach the deep pages. */
-const MAX_SINGLE_PAGE = 100_000;
+/** Beyond this many pages a small page size no longer reads its deep page, its last and the one past it. */
+const MAX_SMALL_LAST_PAGE = 100_000;
 
-/** Pages 2, 3, a deep one, the last and one past it, of a list read one record a page. */
-function singlePages(last: number): number[] {
-  const deep = Math.max(4, Math.ceil(last / 2));
-  return [...new Set([2, 3, deep, last, last + 1])].filter((pageNo) => pageNo <= last + 1).sort((a, b) => a - b);
+/**
+ * Each part of the walk takes its calls' places from its own block (the walk at its own page size
+ * first, then each small page size, then the single pages), so a call's place is the same whatever
+ * order the answers come in. A block holds more than the longest walk (--walk-pages is at most 100,000).
+ */
+const BLOCK = 2 ** 20;
+
+/**
+ * The pages a small page size reads after page 1, once page 1 said there are `last`: the next ones
+ * in a row (SMALL_WALK_PAGES in all, at most `pagesBound`), and, for a list not too long to reach
+ * that way, a deep one (one record a page only), the last and one past it.
+ */
+export function smallWalkPages(pageSize: number, last: number, pagesBound: number): number[] {
+  const inARow = Array.from({ length: Math.max(0, Math.min(SMALL_WALK_PAGES, pagesBound) - 1) }, (_, index) => index + 2);
+  const deep = pageSize === 1 ? [Math.max(SMALL_WALK_PAGES + 1, Math.ceil(last / 2))] : [];
+  const ends = last <= MAX_SMALL_LAST_PAGE ? [...deep, last, last + 1] : [];
+  return [...new Set([...inARow, ...ends])].filter((pageNo) => pageNo > 1 && pageNo <= last + 1).sort((a, b) => a - b);
 }
 
 const totalPageOf = (data: Record<string, unknown> | undefined): number | undefined =>
@@ -66,8 +78,11 @@ export const pageBody = (base: Readonly<Record<string, unknown>>, pageSize: numb
 
 /**
  * Reads every page of a list operation from page 1 until the last one (totalPage) or a bound, each
- * page judged as a valid call (so every record is validated); then one page past the last, one
- * record a page, and a very large page. Sequential: the next page depends on the answer.
+ * page judged as a valid call (so every record is validated), then one page past the last. Beside
+ * it, the same list one, two and three records a page (SMALL_PAGE_SIZES): the first pages in a row,
+ * a deep one, the last and one past it; and page 1 at the sample's size and at a very large one.
+ * Each walk is sequential where the next page depends on an answer; the walks go side by side.
+ * The checks of src/checks/page/ judge each page size's pages together.
  */
 export async function walkPages(
   operation: Operation,
@@ -78,69 +93,74 @@ export async function walkPages(
   const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
   if (!base) return { calls: [] };
   const size = walkPageSize(bounds);
-  // Each call is judged as it arrives; its place in the plan (counted as it is sent) orders the evidence.
   const calls: CoverageCall[] = [];
-  let order = 0;
-  const send = async (pageSize: number, pageNo: number, judgedAs: CoverageJudgement, classOf: (exchange: Exchange) => string): Promise<WalkedPage> => {
+  const send = async (place: number, pageSize: number, pageNo: number, judgedAs: CoverageJudgement, classOf: (read: PageRead | undefined) => string) => {
     const payload = pageBody(base, pageSize, pageNo);
-    const place = order++;
     const exchange = await session.send(judgedAs, pagePath(pageSize, pageNo, judgedAs), payload, JSON.stringify(payload));
     const data = resultData(exchange);
-    const page = Array.isArray(data?.list) ? { records: (data.list as unknown[]).length, totalPage: totalPageOf(data) } : undefined;
-    const call = { class: classOf(exchange), family: 'page', field: pageSize === size ? 'pageNo' : 'pageSize', judgedAs, place };
+    const read: PageRead | undefined = Array.isArray(data?.list) ? { records: (data.list as unknown[]).length, totalPage: totalPageOf(data) } : undefined;
+    calls.push({ class: classOf(read), family: 'page', field: pageSize === size ? 'pageNo' : 'pageSize', judgedAs, place });
     judge(exchange, place);
-    return { call, page };
+    return read;
   };
-  const sendInTurn = async (...sends: Promise<WalkedPage>[]): Promise<WalkedPage[]> => {
-    const answered = await Promise.all(sends);
-    calls.push(...answered.map((walked) => walked.call));
-    return answered;
+  const pageOrPastLast = (place: number, pageSize: number, pageNo: number, last: number) =>
+    pageNo > last
+      ? send(place, pageSize, pageNo, 'hostile', () => 'page-past-last')
+      : send(place, pageSize, pageNo, 'conforming', () => pageClass(pageNo, last));
+
+  /** The walk at its own size: page after page, until the last, a bound, or a page that says nothing more. */
+  const walkInOrder = async (): Promise<PageWalk> => {
+    let records = 0;
+    let pages = 0;
+    let totalPage: number | undefined;
+    let stoppedBy: PageWalk['stoppedBy'] = 'page-bound';
+    for (let pageNo = 1; pageNo <= bounds.pages; pageNo++) {
+      // The class is known once the page tells how many there are.
+      const page = await send(pageNo - 1, size, pageNo, 'conforming', (read) => pageClass(pageNo, read?.totalPage));
+      if (!page) {
+        stoppedBy = 'no-page';
+        break;
+      }
+      pages++;
+      records += page.records;
+      totalPage = page.totalPage;
+      if (page.records === 0) {
+        stoppedBy = 'empty-page';
+        break;
+      }
+      if (totalPage !== undefined && pageNo >= totalPage) {
+        stoppedBy = 'last-page';
+        break;
+      }
+      if (records >= bounds.records) {
+        stoppedBy = 'record-bound';
+        break;
+      }
+    }
+    if (stoppedBy === 'last-page' && !session.abandoned) await send(pages, size, pages + 1, 'hostile', () => 'page-past-last');
+    return { pageSize: size, pages, records, ...(totalPage !== undefined ? { totalPage } : {}), stoppedBy };
   };
-  let records = 0;
-  let pages = 0;
-  let totalPage: number | undefined;
-  let stoppedBy: PageWalk['stoppedBy'] = 'page-bound';
-  for (let pageNo = 1; pageNo <= bounds.pages; pageNo++) {
-    // The class is known once the page tells how many there are.
-    const [{ page }] = (await sendInTurn(send(size, pageNo, 'conforming', (exchange) => pageClass(pageNo, totalPageOf(resultData(exchange)))))) as [WalkedPage];
-    if (!page) {
-      stoppedBy = 'no-page';
-      break;
-    }
-    pages++;
-    records += page.records;
-    totalPage = page.totalPage;
-    if (page.records === 0) {
-      stoppedBy = 'empty-page';
-      break;
-    }
-    if (totalPage !== undefined && pageNo >= totalPage) {
-      stoppedBy = 'last-page';
-      break;
-    }
-    if (records >= bounds.records) {
-      stoppedBy = 'record-bound';
-      break;
-    }
-  }
-  if (stoppedBy === 'last-page') await sendInTurn(send(size, pages + 1, 'hostile', () => 'page-past-last'));
-  if (session.abandoned) return { calls, walk: { pageSize: size, pages, records, ...(totalPage !== undefined ? { totalPage } : {}), stoppedBy } };
+
+  /** A small page size: page 1, then the pages smallWalkPages names, side by side. */
+  const walkSmall = async (pageSize: number, pageClassOne: string, block: number) => {
+    const first = await send(block, pageSize, 1, 'conforming', () => pageClassOne);
+    const last = first?.totalPage;
+    if (!first || first.records === 0 || last === undefined || session.abandoned) return;
+    await Promise.all(smallWalkPages(pageSize, last, bounds.pages).map((pageNo, index) => pageOrPastLast(block + 1 + index, pageSize, pageNo, last)));
+  };
+
+  const small = SMALL_PAGE_SIZES.filter(({ pageSize }) => pageSize !== size);
+  const walked = new Set([size, ...small.map(({ pageSize }) => pageSize)]);
   const defaultSize = typeof base.pageSize === 'number' && Number.isSafeInteger(base.pageSize) && base.pageSize > 0 ? base.pageSize : undefined;
-  const [single] = await sendInTurn(
-    send(PAGE_SIZE_ONE, 1, 'conforming', () => 'page-size-one'),
-    ...(defaultSize === undefined ? [] : [send(defaultSize, 1, 'conforming', () => 'page-size-default')]),
-    send(PAGE_SIZE_LARGE, 1, 'hostile', () => 'page-size-large'),
-  );
-  // A short list gave the walk no second, third or deep page: one record a page gives them.
-  const singles = single!.page?.totalPage;
-  if (pages < 4 && singles !== undefined && singles > 1 && singles <= MAX_SINGLE_PAGE) {
-    await sendInTurn(
-      ...singlePages(singles).map((pageNo) =>
-        pageNo > singles
-          ? send(PAGE_SIZE_ONE, pageNo, 'hostile', () => 'page-past-last')
-          : send(PAGE_SIZE_ONE, pageNo, 'conforming', () => pageClass(pageNo, singles)),
-      ),
-    );
-  }
-  return { calls, walk: { pageSize: size, pages, records, ...(totalPage !== undefined ? { totalPage } : {}), stoppedBy } };
+  const singles = [
+    ...(defaultSize === undefined || walked.has(defaultSize) ? [] : [{ pageSize: defaultSize, judgedAs: 'conforming' as const, class: 'page-size-default' }]),
+    ...(walked.has(PAGE_SIZE_LARGE) ? [] : [{ pageSize: PAGE_SIZE_LARGE, judgedAs: 'hostile' as const, class: 'page-size-large' }]),
+  ];
+  const singlesBlock = (small.length + 1) * BLOCK;
+  const [walk] = await Promise.all([
+    walkInOrder(),
+    ...small.map(({ pageSize, class: pageClassOne }, index) => walkSmall(pageSize, pageClassOne, (index + 1) * BLOCK)),
+    ...singles.map((single, index) => send(singlesBlock + index, single.pageSize, 1, single.judgedAs, () => single.class)),
+  ]);
+  return { calls: calls.sort((a, b) => a.place - b.place), walk };
 }

@@ -127,13 +127,33 @@ type Phase = (typeof PHASES)[number];
 const PHASE_SPAN = 2 ** 32;
 const rankOf = (phase: Phase, index: number) => PHASES.indexOf(phase) * PHASE_SPAN + index;
 
+/** An operation under way: its result, and the end of its page walk, which the run's state changes wait for. */
+export interface OperationRun {
+  /** Settles once the page walk has read its last page: at once where the operation has none. Never rejects. */
+  readonly walked: Promise<void>;
+  readonly result: Promise<OperationResult>;
+}
+
+/** One operation, end to end (see startOperation). */
+export function runOperation(operation: Operation, context: OperationRunContext): Promise<OperationResult> {
+  return startOperation(operation, context).result;
+}
+
 /**
  * One operation, end to end: its phases (PHASES) under way side by side; every exchange judged by
  * every check that applies as it arrives, its findings folded by cause; then the checks over the
  * operation's calls; hostile failures shrunk; the call behind each cause re-sent once to label it
  * consistent or intermittent; each cause one deviation with its count and a few samples of evidence.
  */
-export async function runOperation(operation: Operation, context: OperationRunContext): Promise<OperationResult> {
+export function startOperation(operation: Operation, context: OperationRunContext): OperationRun {
+  let walkEnded!: () => void;
+  const walked = new Promise<void>((resolve) => (walkEnded = resolve));
+  const result = phasesOf(operation, context, walkEnded);
+  result.then(walkEnded, walkEnded);
+  return { walked, result };
+}
+
+async function phasesOf(operation: Operation, context: OperationRunContext, walkEnded: () => void): Promise<OperationResult> {
   const started = performance.now();
   const session = new OperationSession(context.client, operation, context.lanes);
   const judging = new Judge(context.checks, context);
@@ -154,10 +174,10 @@ export async function runOperation(operation: Operation, context: OperationRunCo
   ]);
   const coverageStarted = performance.now();
   let coverageMs = 0;
+  const walkRun = context.coverage ? walkPages(operation, session, context.coverage, judgeIn('walk')) : undefined;
+  void (walkRun ?? Promise.resolve()).then(walkEnded, walkEnded);
   const coverageRun = context.coverage
-    ? Promise.all([sendCoveragePass(operation, session, judgeIn('coverage')), walkPages(operation, session, context.coverage, judgeIn('walk'))]).finally(
-        () => (coverageMs = performance.now() - coverageStarted),
-      )
+    ? Promise.all([sendCoveragePass(operation, session, judgeIn('coverage')), walkRun!]).finally(() => (coverageMs = performance.now() - coverageStarted))
     : Promise.resolve<[CoverageCall[], { calls: CoverageCall[]; walk?: PageWalk }]>([[], { calls: [] }]);
   const hostileRuns = session.inLanes(generateCalls(operation, 'hostile', context.seed, context.hostileRuns), async (call, index) =>
     judgeIn('hostile')(await session.send('hostile', `hostile:${index}`, call.payload, call.body), index),

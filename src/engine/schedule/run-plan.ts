@@ -5,7 +5,7 @@ import { extend } from '../../objects.js';
 import { sharedValidator } from '../../validation/validator.js';
 import { clientForRun, operationContext } from './context.js';
 import { type FlowResult, runFlow } from './run-flow.js';
-import { type OperationResult, runOperation } from '../operation/run-operation.js';
+import { type OperationResult, startOperation } from '../operation/run-operation.js';
 import type { RunSettings } from './settings.js';
 
 /** What a run calls: operations (documented and mapped) and the flows over them. */
@@ -70,6 +70,12 @@ function countingClient(client: Client) {
  * an order, so that the same seed gives the same answers and the same report: once the group's
  * reads are answered, its state-changing operations one after another in catalogue order, then
  * its flows.
+ *
+ * No state change of any group starts before every page walk of the run has read its last page:
+ * the walk's checks judge its pages as one unchanged list, and what a state change touches is not
+ * shown (1). A group is no fence: a consignment deleted answers a purchase order record (#6), so
+ * publishing or deleting one may change the purchase order list, and an order placed may add to a
+ * list of invoices.
  */
 export function startRun(settings: RunSettings, scope: RunScope): RunningChecks {
   const { client: sender, redactor } = clientForRun(settings);
@@ -79,18 +85,26 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
   // issued during the run (only the engine does): what the server said beside the evidence
   // (envelope codes, flow reasons) and tokens issued after evidence was written are caught here.
   const finish = <T extends OperationResult | FlowResult>(result: T): T => redactor.deep(result);
-  const checkOperation = async (operation: Operation) => finish(await runOperation(operation, context));
+  /** The page walks under way: every state change waits for them all. */
+  const walks: Promise<void>[] = [];
+  const checkOperation = async (operation: Operation) => {
+    const run = startOperation(operation, context);
+    walks.push(run.walked);
+    return finish(await run.result);
+  };
   const checkFlow = async (flow: Flow) =>
     finish(await runFlow(flow, { client, seed: settings.seed, token: settings.token, redactor, mapped: settings.mapped }));
 
   const operationRuns = new Map<string, Promise<OperationResult>>();
   const flowRuns = new Map<string, Promise<FlowResult>>();
   const groups = [...new Set([...scope.operations.map((op) => op.group), ...scope.flows.map((flow) => flow.group)])];
+  const readsOf = (group: string) => scope.operations.filter((op) => op.group === group && !op.mutates);
+  // Every group's reads first, so that every walk is under way before anything waits for them.
+  for (const operation of groups.flatMap(readsOf)) operationRuns.set(operation.id, checkOperation(operation));
+  const everyWalk = Promise.all(walks);
   for (const group of groups) {
     const ofGroup = scope.operations.filter((op) => op.group === group);
-    const reads = ofGroup.filter((op) => !op.mutates);
-    for (const operation of reads) operationRuns.set(operation.id, checkOperation(operation));
-    let previous: Promise<unknown> = Promise.allSettled(reads.map((op) => operationRuns.get(op.id)!));
+    let previous: Promise<unknown> = Promise.allSettled([everyWalk, ...readsOf(group).map((op) => operationRuns.get(op.id)!)]);
     const after = <T>(step: () => Promise<T>): Promise<T> => {
       const next = previous.then(step);
       previous = next.catch(() => undefined);

@@ -10,8 +10,18 @@ import { basePayloads } from './base-payloads.js';
 export const DEFAULT_WALK_PAGES = 50;
 export const DEFAULT_WALK_RECORDS = 2000;
 
-/** A page size besides the walk's: one record a page, and one far beyond any sample. */
-export const PAGE_SIZE_ONE = 1;
+/**
+ * Page sizes besides the walk's, each walked from page 1 with its own class: paging that is off by
+ * one record (an offset one too far, pages that overlap, a last page counted wrong) shows at one,
+ * two and three records a page, where a page of forty hides it.
+ */
+export const SMALL_PAGE_SIZES: readonly { readonly pageSize: number; readonly class: string }[] = [
+  { pageSize: 1, class: 'page-size-one' },
+  { pageSize: 2, class: 'page-size-two' },
+  { pageSize: 3, class: 'page-size-three' },
+];
+/** Pages a small page size reads in a row from page 1 (at most --walk-pages), before its deep page, its last and one past it. */
+export const SMALL_WALK_PAGES = 3;
 /** No maximum page size is documented ("maximum page size: … not shown", 8): a large one is sent, judged as hostile. */
 export const PAGE_SIZE_LARGE = 10_000;
 

@@ -5,6 +5,7 @@ import type { Fault } from './fault.js';
 import { inputClassFaults } from './input-classes.js';
 import { leakFaults } from './leaks.js';
 import { orderFaults } from './orders.js';
+import { pageFaults } from './pages.js';
 import { recordFaults } from './records.js';
 import { stateFaults } from './state.js';
 import { transportFaults } from './transport.js';
@@ -20,6 +21,7 @@ export const faults: readonly Fault[] = [
   ...envelopeFaults,
   ...recordFaults,
   ...askedFaults,
+  ...pageFaults,
   ...orderFaults,
   ...leakFaults,
   ...authFaults,

@@ -17,8 +17,12 @@ export interface Fault {
   readonly expect: { readonly check: string; readonly severity: Severity; readonly at?: string };
   /** Whether it changes the answer to this call (after routing, auth and parsing). */
   strikes(operation: Operation, payload: unknown): boolean;
-  /** Answers in the fault's way; `body` is what the clean server would have sent (to what `misreads` made of the payload, where it has one). */
-  respond(res: ServerResponse, body: unknown, payload: unknown): void;
+  /**
+   * Answers in the fault's way; `body` is what the clean server would have sent (to what `misreads`
+   * made of the payload, where it has one), and `answerTo` what it would send to another payload of
+   * the same operation (a list's other pages, say).
+   */
+  respond(res: ServerResponse, body: unknown, payload: unknown, answerTo: (payload: unknown) => unknown): void;
   /** The request the server answers instead of the one sent, at the calls it strikes: an off-by-one lookup, a filter read as another value. */
   misreads?(payload: unknown): unknown;
   /**
@@ -121,6 +125,34 @@ export function listRecordFault(facts: FaultFacts & { rewrite?(record: Json): Js
 /** A fault that rewrites the order lines (2.4) of a created order's `items`. */
 export function orderLinesFault(facts: FaultFacts & { rewrite(lines: Json[]): Json[] }): Fault {
   return dataFault({ ...facts, rewrite: (data) => ({ ...data, items: facts.rewrite(data.items as Json[]) }) });
+}
+
+/** What a list call asked for: its pageSize, and its pageNo (1 where not given, as the clean server reads it). */
+export interface PageAsked {
+  readonly pageSize: number;
+  readonly pageNo: number;
+}
+
+/**
+ * A fault in how a list is paged (2.2), built from the clean server's own pages: `page` gets the
+ * clean page's data, what was asked, and `pageAt`, the clean data of any page of the same list.
+ * Answers that are no page (an error result) and requests without a whole pageSize and pageNo go
+ * out clean.
+ */
+export function pagingFault(facts: FaultFacts & { page(data: Json, asked: PageAsked, pageAt: (pageSize: number, pageNo: number) => Json): unknown }): Fault {
+  const whole = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
+  return socketFault({
+    ...facts,
+    respond(res, body, payload, answerTo) {
+      const clean = body as Json;
+      const data = clean.data as Json | undefined;
+      const asked = (payload ?? {}) as Json;
+      const pageNo = asked.pageNo ?? 1;
+      if (!Array.isArray(data?.list) || !whole(asked.pageSize) || !whole(pageNo)) return send(res, json(clean));
+      const pageAt = (pageSize: number, other: number) => (answerTo({ ...asked, pageSize, pageNo: other }) as Json).data as Json;
+      send(res, json({ ...clean, data: facts.page(structuredClone(data), { pageSize: asked.pageSize as number, pageNo: pageNo as number }, pageAt) }));
+    },
+  });
 }
 
 /** A fault in how requests are let in: the server's rule for the `authorization` header. */

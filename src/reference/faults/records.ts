@@ -103,11 +103,10 @@ export const recordFaults: readonly Fault[] = [
       description: 'returns one record more than pageSize',
       operationId: 'alpha-orders-list',
       rewrite: (data, payload) => {
-        // Error results have no list, and a page of 2^31 records would take the server down before the kit saw it.
-        if (!Array.isArray(data.list) || !(Number(payload.pageSize) <= MAX_PADDED_PAGE)) return data;
+        // Error results have no list, a page of 2^31 records would take the server down before the kit saw it, and an empty page has no record to repeat.
+        if (!Array.isArray(data.list) || data.list.length === 0 || !(Number(payload.pageSize) <= MAX_PADDED_PAGE)) return data;
         const list = data.list as Json[];
-        const filler = list[0] ?? {};
-        return { ...data, list: Array.from({ length: Number(payload.pageSize) + 1 }, (_, i) => list[i] ?? filler) };
+        return { ...data, list: Array.from({ length: Number(payload.pageSize) + 1 }, (_, i) => list[i] ?? list[0]!) };
       },
     },
   ]),

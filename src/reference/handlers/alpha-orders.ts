@@ -20,6 +20,7 @@ function listAlphaOrders(payload: unknown, state: ReferenceState): Outcome {
         state.alphaOrders.map((stored) => stored.order),
         pageSize,
         pageNo,
+        state.listOrder,
       ),
     ),
   );

@@ -17,5 +17,6 @@ export const alphaProductHandlers: GroupHandlers = {
       if (products.length === 0) return notFound('cas', 'no alpha catalogue product has this CAS number');
       return done({ cas, chemCnName: products[0].pCnName, chemEnName: products[0].pEnName, products });
     }),
-  'alpha-product-list': (payload, state) => withRequest(payload, OPENAPI_PAGE, ({ pageSize, pageNo }) => done(pageOf(state.alphaProducts, pageSize, pageNo))),
+  'alpha-product-list': (payload, state) =>
+    withRequest(payload, OPENAPI_PAGE, ({ pageSize, pageNo }) => done(pageOf(state.alphaProducts, pageSize, pageNo, state.listOrder))),
 };

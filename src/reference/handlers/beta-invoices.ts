@@ -9,6 +9,6 @@ export const betaInvoiceHandlers: GroupHandlers = {
   /** The invoices of beta orders, newest first; `status` (0 awaiting issue, 1 issued) filters where given. */
   'beta-invoice-order-list': (payload, state) =>
     withRequest(payload, { ...OPENAPI_PAGE, status: optional(wholeNumber, A_WHOLE_NUMBER) }, ({ pageSize, pageNo, status }) =>
-      done(pageOf(state.betaInvoices.filter(hasStatus(status)).map(invoiceSummary), pageSize, pageNo)),
+      done(pageOf(state.betaInvoices.filter(hasStatus(status)).map(invoiceSummary), pageSize, pageNo, state.listOrder)),
     ),
 };

@@ -15,7 +15,9 @@ const BETA_PRODUCTS_BY_BRAND = {
 
 /** An unknown brand has no products: an empty page, not an error. */
 function betaProductsByBrand(payload: unknown, state: ReferenceState): Outcome {
-  return withRequest(payload, BETA_PRODUCTS_BY_BRAND, ({ brandId, pageSize, pageNo }) => done(pageOf(state.betaProducts.get(brandId) ?? [], pageSize, pageNo)));
+  return withRequest(payload, BETA_PRODUCTS_BY_BRAND, ({ brandId, pageSize, pageNo }) =>
+    done(pageOf(state.betaProducts.get(brandId) ?? [], pageSize, pageNo, state.listOrder)),
+  );
 }
 
 /** The brand list: brands 1..20 with the number of products each lists under #16. */
@@ -39,5 +41,6 @@ export const betaProductHandlers: GroupHandlers = {
       const detail = productDetail(state, code);
       return detail ? done(detail) : notFound('code', 'no beta catalogue product has this code');
     }),
-  'beta-brand-list': (payload, state) => withRequest(payload, OPENAPI_PAGE, ({ pageSize, pageNo }) => done(pageOf(brands(state), pageSize, pageNo))),
+  'beta-brand-list': (payload, state) =>
+    withRequest(payload, OPENAPI_PAGE, ({ pageSize, pageNo }) => done(pageOf(brands(state), pageSize, pageNo, state.listOrder))),
 };

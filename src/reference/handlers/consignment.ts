@@ -63,7 +63,9 @@ export const consignmentHandlers: GroupHandlers = {
   'consignment-delete': deleteConsignment,
   /** As #1 lists custom demands: pageSize, pageNo where given, status where given. */
   'consignment-list': (payload, state) =>
-    withRequest(payload, LIST_REQUEST, ({ pageSize, pageNo = 1, status }) => done(pageOf(state.consignments.filter(hasStatus(status)), pageSize, pageNo))),
+    withRequest(payload, LIST_REQUEST, ({ pageSize, pageNo = 1, status }) =>
+      done(pageOf(state.consignments.filter(hasStatus(status)), pageSize, pageNo, state.listOrder)),
+    ),
   /** In the purchase order shape (2.7) delConsignment (#6) answers, by the `cid` #6 takes. */
   'consignment-detail': (payload, state) =>
     withRequest(payload, { cid: required(wholeNumber, A_WHOLE_NUMBER) }, ({ cid }) => {
@@ -77,6 +79,7 @@ export const consignmentHandlers: GroupHandlers = {
           state.consignments.filter((consignment) => consignment.status === SOLD),
           pageSize,
           pageNo,
+          state.listOrder,
         ),
       ),
     ),

@@ -20,7 +20,7 @@ import { hasStatus, nowSeconds, pageOf, removeWhere, takeId } from './_internals
 
 function listCustomDemands(payload: unknown, state: ReferenceState): Outcome {
   return withRequest(payload, LIST_REQUEST, ({ pageSize, pageNo = 1, status }) =>
-    done(pageOf(state.customDemands.filter(hasStatus(status)), pageSize, pageNo)),
+    done(pageOf(state.customDemands.filter(hasStatus(status)), pageSize, pageNo, state.listOrder)),
   );
 }
 

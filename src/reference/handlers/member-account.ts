@@ -22,6 +22,7 @@ function listBankCards(payload: unknown, state: ReferenceState): Outcome {
         state.bankCards.map((entry) => entry.record),
         pageSize,
         pageNo,
+        state.listOrder,
       ),
     ),
   );
@@ -111,11 +112,12 @@ export const memberAccountHandlers: GroupHandlers = {
     ),
   'invoice-profile-delete': (payload, state) => withRequest(payload, BY_ID, ({ id }) => deleteEdited(invoiceProfileRecords(state), id)),
   'invoice-profile-list': (payload, state) =>
-    withRequest(payload, PC_PAGE, ({ pageSize, pageNo = 1 }) => done(pageOf(state.invoiceProfiles, pageSize, pageNo))),
+    withRequest(payload, PC_PAGE, ({ pageSize, pageNo = 1 }) => done(pageOf(state.invoiceProfiles, pageSize, pageNo, state.listOrder))),
   'invoice-profile-detail': (payload, state) =>
     withRequest(payload, BY_ID, ({ id }) => {
       const profile = state.invoiceProfiles.find((candidate) => candidate.id === id);
       return profile ? done(profile) : notFound('id', `no invoice profile has the id ${id}`);
     }),
-  'consignee-list': (payload, state) => withRequest(payload, PC_PAGE, ({ pageSize, pageNo = 1 }) => done(pageOf(state.consignees, pageSize, pageNo))),
+  'consignee-list': (payload, state) =>
+    withRequest(payload, PC_PAGE, ({ pageSize, pageNo = 1 }) => done(pageOf(state.consignees, pageSize, pageNo, state.listOrder))),
 };

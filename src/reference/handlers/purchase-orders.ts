@@ -17,7 +17,7 @@ function listPurchaseOrders(payload: unknown, state: ReferenceState): Outcome {
     const matching = state.purchaseOrders
       .filter((entry) => (cusType === undefined || entry.cusType === cusType) && hasStatus(status)(entry.record))
       .map((entry) => entry.record);
-    return done(pageOf(matching, pageSize, pageNo));
+    return done(pageOf(matching, pageSize, pageNo, state.listOrder));
   });
 }
 

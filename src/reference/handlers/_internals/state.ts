@@ -1,5 +1,5 @@
 /** Helpers over the reference server's state: ids, its clock, removal and paging (2.2). */
-import type { ReferenceState } from '../../records.js';
+import type { ListOrder, ReferenceState } from '../../records.js';
 
 export function takeId(state: ReferenceState): number {
   const id = state.nextId;
@@ -22,10 +22,17 @@ export interface Page<T> {
   list: T[];
 }
 
-/** A page (2.2): `totalPage` pages of `pageSize` records (0 when none match); past the end the list is empty. */
-export function pageOf<T>(records: readonly T[], pageSize: number, pageNo: number): Page<T> {
+/**
+ * A page (2.2): `totalPage` pages of `pageSize` records (0 when none match), in the server's list
+ * order (collections are kept newest first); past the end the list is empty.
+ */
+export function pageOf<T>(records: readonly T[], pageSize: number, pageNo: number, order: ListOrder): Page<T> {
   const start = (pageNo - 1) * pageSize;
-  return { totalPage: Math.ceil(records.length / pageSize), pageNo, list: records.slice(start, start + pageSize) };
+  const listed =
+    order === 'oldest-first'
+      ? records.slice(Math.max(0, records.length - start - pageSize), Math.max(0, records.length - start)).reverse()
+      : records.slice(start, start + pageSize);
+  return { totalPage: Math.ceil(records.length / pageSize), pageNo, list: listed };
 }
 
 export function hasStatus(status: number | undefined): (record: { status: number }) => boolean {

@@ -1,0 +1,55 @@
+import type { Finding, OperationCheck } from '../types.js';
+import { heldWithin, inPlanOrder, pagesText, repeatsIn, type Walk, type WalkPage, walksOf } from './walks.js';
+
+/** What the walk found against what page 1 said: the first disagreement, and how many pages show one. */
+function disagreement(walk: Walk): Finding | undefined {
+  const { totalPage, pageSize, first } = walk;
+  const held = heldWithin(walk);
+  // A list with no records may be one empty page (totalPage 1) or none (0).
+  const empty = walk.within.filter((page) => page.listIsArray && page.records === 0 && !(page.pageNo === 1 && totalPage === 1));
+  const goesOn = walk.beyond.filter((page) => page.keys.some((key) => !held.has(key)));
+  const otherTotals = walk.within.filter((page) => page.totalPage !== undefined && page.totalPage !== totalPage);
+  const shown = (page: WalkPage, actual: string, expected: string): Finding => ({
+    instancePath: '/data/totalPage',
+    expected,
+    actual: `${actual} (pageSize ${pageSize})${empty.length + goesOn.length + otherTotals.length > 1 ? `; ${pagesText(empty.length + goesOn.length + otherTotals.length)} disagree` : ''}`,
+    occurrences: empty.length + goesOn.length + otherTotals.length,
+    calls: inPlanOrder(first, page),
+  });
+  if (goesOn[0]) {
+    const page = goesOn[0];
+    const fresh = page.keys.filter((key) => !held.has(key)).length;
+    return shown(
+      page,
+      `page ${page.pageNo} holds ${fresh} record${fresh === 1 ? '' : 's'}${totalPage === 0 ? '' : ` no page up to ${totalPage} held`}, though page 1 says totalPage ${totalPage}`,
+      `no records past page ${totalPage}: totalPage is the "total number of pages"`,
+    );
+  }
+  if (empty[0]) {
+    const page = empty[0];
+    return shown(page, `page ${page.pageNo} holds no records, though page 1 says totalPage ${totalPage}`, `records on every page up to totalPage ${totalPage}`);
+  }
+  if (otherTotals[0]) {
+    const page = otherTotals[0];
+    return shown(page, `page ${page.pageNo} says totalPage ${page.totalPage}, page 1 ${totalPage}`, 'the same totalPage on every page of an unchanged list');
+  }
+  return undefined;
+}
+
+export const pageTotal: OperationCheck = {
+  id: 'page-total',
+  scope: 'operation',
+  rule: '2.2, 4 rule 2',
+  quote:
+    'totalPage | integer (total number of pages) … In list operations the request carries pageSize and, where given, pageNo; the response carries totalPage, pageNo and list.',
+  severity: 'error',
+  title: 'totalPage differs from the pages the walk found',
+  description:
+    'Read page by page at one page size, an unchanged list does not end at the page totalPage names: a page up to totalPage holds no records (totalPage too large, or a count of records rather than pages), a page past it holds records no earlier page held (totalPage too small), or its pages say different totalPages. Each page size is judged on its own, so a server that caps pageSize is judged by the pages it serves. An operation whose pages repeat records is left to page-repeated-records: its pages cannot be counted.',
+  appliesTo: (operation) => operation.paging !== undefined,
+  run(calls) {
+    const walks = walksOf(calls);
+    if (walks.some((walk) => repeatsIn(walk).length > 0)) return [];
+    return walks.flatMap((walk) => disagreement(walk) ?? []);
+  },
+};

@@ -1,0 +1,133 @@
+import { succeeded } from '../call-record.js';
+import type { CallRecord } from '../types.js';
+
+/*
+ * The page walk as the checks over it see it: its calls (`page:<pageSize>:<pageNo>`, or
+ * `page-hostile:…` for those judged as hostile) gathered by page size. Each page size is one walk
+ * of one unchanged list (the run changes no state while a walk reads), judged on its own: records
+ * others create between two walks move nothing the checks compare.
+ */
+
+/** A page a walk asked for, answered as a page (2.2) of a result with data. */
+export interface WalkPage {
+  readonly call: CallRecord;
+  /** The page asked for. */
+  readonly pageNo: number;
+  /** Whether `list` is an array; where it is not, the page holds no records the checks count. */
+  readonly listIsArray: boolean;
+  /** Records on the page: its list's length (0 where `list` is not an array). */
+  readonly records: number;
+  /** A key per record (call-record.ts: its id, else a digest of the whole record), the first KEYS_KEPT. */
+  readonly keys: readonly string[];
+  /** The totalPage it said, where a whole number of 0 or more. */
+  readonly totalPage: number | undefined;
+  /** The pageNo it said, where a whole number. */
+  readonly saidPageNo: number | undefined;
+}
+
+/** The pages read at one page size: page 1 said how many there are, so which are past the last. */
+export interface Walk {
+  readonly pageSize: number;
+  readonly first: WalkPage;
+  /** What page 1 said. */
+  readonly totalPage: number;
+  /** The pages up to totalPage that were read, in page order. */
+  readonly within: readonly WalkPage[];
+  /** The pages past totalPage that were read, in page order. */
+  readonly beyond: readonly WalkPage[];
+}
+
+const WALK_PATH = /^page(?:-hostile)?:(\d+):(\d+)$/;
+
+const wholeNumber = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
+
+function walkPageOf(call: CallRecord, pageNo: number): WalkPage | undefined {
+  const envelope = call.envelope;
+  if (!succeeded(call) || !envelope?.page) return undefined;
+  const { listIsArray } = envelope.page;
+  return {
+    call,
+    pageNo,
+    listIsArray,
+    records: listIsArray ? envelope.records : 0,
+    keys: listIsArray ? envelope.keys : [],
+    totalPage: wholeNumber(envelope.page.totalPage),
+    saidPageNo: wholeNumber(envelope.page.pageNo),
+  };
+}
+
+/**
+ * The walks among an operation's calls (in the order of the plan), one per page size whose page 1
+ * was answered with a whole totalPage; a page asked twice counts once, as first asked.
+ */
+export function walksOf(calls: readonly CallRecord[]): Walk[] {
+  const bySize = new Map<number, Map<number, WalkPage>>();
+  for (const call of calls) {
+    const match = WALK_PATH.exec(call.path);
+    if (!match) continue;
+    const [pageSize, pageNo] = [Number(match[1]), Number(match[2])];
+    const page = walkPageOf(call, pageNo);
+    if (!page) continue;
+    const pages = bySize.get(pageSize) ?? new Map<number, WalkPage>();
+    bySize.set(pageSize, pages);
+    if (!pages.has(pageNo)) pages.set(pageNo, page);
+  }
+  const walks: Walk[] = [];
+  for (const [pageSize, pages] of bySize) {
+    const first = pages.get(1);
+    if (first?.totalPage === undefined) continue;
+    const totalPage = first.totalPage;
+    const ordered = [...pages.values()].sort((a, b) => a.pageNo - b.pageNo);
+    walks.push({
+      pageSize,
+      first,
+      totalPage,
+      within: ordered.filter((page) => page.pageNo <= totalPage),
+      beyond: ordered.filter((page) => page.pageNo > totalPage),
+    });
+  }
+  return walks.sort((a, b) => a.first.call.rank - b.first.call.rank);
+}
+
+/** A page up to totalPage holding records an earlier page of its walk held. */
+export interface Repeat {
+  readonly page: WalkPage;
+  /** The earlier page that held the first of them. */
+  readonly of: WalkPage;
+  /** How many of its records an earlier page held. */
+  readonly repeated: number;
+}
+
+/** The pages up to totalPage that repeat records of earlier pages, in page order (a record twice on one page is not counted). */
+export function repeatsIn(walk: Walk): Repeat[] {
+  const heldBy = new Map<string, WalkPage>();
+  const repeats: Repeat[] = [];
+  for (const page of walk.within) {
+    let of: WalkPage | undefined;
+    let repeated = 0;
+    for (const key of new Set(page.keys)) {
+      const earlier = heldBy.get(key);
+      if (!earlier) continue;
+      repeated++;
+      of ??= earlier;
+    }
+    for (const key of page.keys) if (!heldBy.has(key)) heldBy.set(key, page);
+    if (of) repeats.push({ page, of, repeated });
+  }
+  return repeats;
+}
+
+/** Each record the pages up to totalPage held, with the first page that held it. */
+export function heldWithin(walk: Walk): ReadonlyMap<string, WalkPage> {
+  const heldBy = new Map<string, WalkPage>();
+  for (const page of walk.within) for (const key of page.keys) if (!heldBy.has(key)) heldBy.set(key, page);
+  return heldBy;
+}
+
+/** The calls that show a finding, each once, in the order of the plan. */
+export function inPlanOrder(...pages: readonly WalkPage[]): CallRecord[] {
+  return [...new Set(pages.map((page) => page.call))].sort((a, b) => a.rank - b.rank);
+}
+
+/** "1 page", "3 pages". */
+export const pagesText = (count: number): string => `${count} page${count === 1 ? '' : 's'}`;
