@@ -112,13 +112,17 @@ interface SuitesOutcome {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The settings narrowed to the groups of this part of the run. */
+/**
+ * The settings narrowed to the groups of this part of the run. The ids of the mapped operations
+ * stay beside the documented ones: a flow runs only where every operation it calls is selected.
+ */
 function settingsOfPart(settings: RunSettings, partGroups: readonly GroupId[]): RunSettings {
   const inPart = (op: Operation) => partGroups.includes(op.group);
+  const mapped = settings.mapped.filter(inPart);
   return {
     ...settings,
-    operations: operations.filter((op) => inPart(op) && settings.operations.includes(op.id)).map((op) => op.id),
-    mapped: settings.mapped.filter(inPart),
+    operations: [...operations.filter((op) => inPart(op) && settings.operations.includes(op.id)), ...mapped].map((op) => op.id),
+    mapped,
   };
 }
 

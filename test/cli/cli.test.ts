@@ -58,6 +58,8 @@ describe('otp-conformance run', () => {
     const report = reportIn(dir);
     expect(report.summary).toMatchObject({ operations: 47, errors: 0, warnings: 0, infos: 0 });
     expect(report.coverage.filter((entry) => entry.status !== 'tested')).toEqual([]);
+    // The flows of the reference map run too: their operations are selected like the documented ones.
+    expect(report.flows.map((flow) => flow.flowId)).toContain('flow-invoice-profile-lifecycle');
     expect(report.seed).toBe(7);
     expect(JSON.stringify(report)).not.toMatch(/bearer[0-9a-f]{32}/);
   });
