@@ -81,7 +81,7 @@ export interface RunIo {
   readonly signals?: SignalSource;
 }
 
-/** Reads --baseline and --waivers before anything is sent, so a bad file costs no run. */
+/** Reads --baseline and --waivers before anything is sent, so a bad file costs no run. The map's flows can be waived like the kit's. */
 function gateSettings(config: RunConfig, now: Date): GateSettings {
   return {
     failOn: config.failOn,
@@ -91,10 +91,7 @@ function gateSettings(config: RunConfig, now: Date): GateSettings {
     waivers:
       config.waivers === undefined
         ? []
-        : readWaivers(
-            config.waivers,
-            checkInfos.map((check) => check.id),
-          ),
+        : readWaivers(config.waivers, [...checkInfos.map((check) => check.id), ...(config.operationMap?.map.flows ?? []).map((flow) => flow.id)]),
     waiversFile: config.waivers,
     now,
   };

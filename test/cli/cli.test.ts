@@ -96,6 +96,15 @@ describe('otp-conformance run', () => {
     expect(stdout).toContain('waiver for json-body at login expired on 2025-12-31 (TICKET-9 proxy page)');
   });
 
+  it("a waiver may name a flow of the run's operation map, as it names the kit's checks and flows", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otp-'));
+    const waivers = join(dir, 'waivers.json');
+    writeFileSync(waivers, JSON.stringify({ waivers: [{ check: 'flow-consignment-lifecycle', reason: 'TICKET-12 soft delete', expires: '2099-12-31' }] }));
+    const { code, stderr } = await kit(['--runs', '2', '--hostile-runs', '2', '--only', 'consignment', '--waivers', waivers, '--report-dir', dir]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+
   it('a waiver file with an unknown key is refused, exit 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'otp-'));
     const waivers = join(dir, 'waivers.json');
