@@ -5,6 +5,7 @@ import { inputClassFaults } from './input-classes.js';
 import { leakFaults } from './leaks.js';
 import { orderFaults } from './orders.js';
 import { recordFaults } from './records.js';
+import { roundTripFaults } from './round-trip.js';
 import { stateFaults } from './state.js';
 import { transportFaults } from './transport.js';
 
@@ -22,6 +23,7 @@ export const faults: readonly Fault[] = [
   ...leakFaults,
   ...authFaults,
   ...stateFaults,
+  ...roundTripFaults,
   ...inputClassFaults,
 ];
 
