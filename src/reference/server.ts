@@ -142,7 +142,9 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       // The parser's message quotes the body; a message that echoes input is how markup gets into pages.
       return reply(failure(operation, '400', 'Request body is not valid JSON.', { reason: 'invalid JSON' }));
     }
-    const clean = handle(operation.id, payload.value, state, { token: options.token, credentials }) as Json;
+    const context = { token: options.token, credentials };
+    for (const other of options.variant?.alongside?.(operation, payload.value) ?? []) handle(other.operationId, other.payload, state, context);
+    const clean = handle(operation.id, payload.value, state, context) as Json;
     const body = options.variant?.rewrite ? options.variant.rewrite(operation, clean, payload.value) : clean;
     const delay = options.variant?.delayMs?.(operation) ?? 0;
     if (delay > 0) await sleep(delay);
