@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type * as VitestNode from 'vitest/node';
-import type { GroupId } from '../catalogue/groups.js';
+import { type GroupId, groups } from '../catalogue/groups.js';
 import { type Operation, operations } from '../catalogue/operations.js';
 import { createClient } from '../client/client.js';
 import type { RunConfig } from '../config/resolve.js';
@@ -30,7 +30,7 @@ import { runHeader, summaryText } from '../report/console.js';
 import { shippedSpec } from '../report/tested.js';
 import { lockReportDir } from '../report/lock.js';
 import { type ProgressOutput, Progress } from '../report/progress.js';
-import { buildRunReport, checkInfos, failsRun, type Report, type RunTimings } from '../report/report.js';
+import { buildRunReport, checkInfos, failsRun, type Report, type RunTimings, type SkippedFlow } from '../report/report.js';
 import { groupsOfPart, runShapeOf, shardPosition } from '../report/run-shape.js';
 import type { ExitCode, RunEnding } from '../report/status.js';
 import { preloadRenderers, writeReports } from '../report/write.js';
@@ -239,6 +239,29 @@ function notRunReason(ending: RunEnding, shard: string | undefined): string {
   return ending.kind === 'finished' ? `in another part of the run (--shard ${shard})` : `in another part of the run (--shard ${shard}), or ${why[ending.kind]}`;
 }
 
+/**
+ * The flows the run would have run with the flows on and every selected operation called, less
+ * those it ran, each with why: --read-only, --no-stateful, or how the run ended.
+ */
+function skippedFlowsOf(config: RunConfig, ran: readonly FlowResult[], ending: RunEnding): SkippedFlow[] {
+  const done = new Set(ran.map((flow) => flow.flowId));
+  const selection = {
+    stateful: true,
+    operations: [...config.operations, ...config.skipped.map((entry) => entry.operationId)],
+    mappedFlows: config.operationMap?.map.flows ?? [],
+    seed: config.seed,
+  };
+  const reason = config.readOnly
+    ? 'read-only: the flow changes state'
+    : config.stateful
+      ? notRunReason(ending, config.shard)
+      : 'stateful flows off (--no-stateful, or the quick pass --runs 1)';
+  return groups
+    .flatMap((group) => flowsToRun(group.id, selection))
+    .filter((flow) => !done.has(flow.id))
+    .map((flow) => ({ flowId: flow.id, group: flow.group, title: flow.title, reason }));
+}
+
 /** How an exception before the suites ends the run: a stop, the target unreachable or refusing the token, a kit error. */
 function endingBeforeSuites(error: unknown, stop: RunStop, config: RunConfig): RunEnding {
   if (stop.cause) return stopEnding(stop.cause, 0, config.operations.length, config);
@@ -439,7 +462,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
           `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
             `${settings.authProbes ? ', auth probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}` +
             (settings.readOnly
-              ? '; read-only: nothing that changes state is sent'
+              ? `; read-only: nothing that changes state is sent (${config.skipped.length} operations and ${skippedFlowsOf(config, [], { kind: 'finished' }).length} flows left out)`
               : '; this run creates and deletes records on the server (--read-only to avoid it)'),
         );
       suites = await runSuites(settings, config, selected, io, stop, vitestLoading);
@@ -462,6 +485,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       results: suites.results,
       firstContact: firstContactDeviations,
       flows: suites.flows,
+      skippedFlows: skippedFlowsOf(config, suites.flows, ending),
       skipped: [
         ...config.skipped,
         ...config.operations.filter((id) => !ran.has(id)).map((operationId) => ({ operationId, reason: notRunReason(ending, config.shard) })),
