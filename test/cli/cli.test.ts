@@ -198,6 +198,9 @@ describe('otp-conformance run', () => {
     expect(explain.stdout).toContain('Severity: error');
     expect(explain.stdout).toContain('number of records to return');
     expect((await kit(['explain', 'nope'])).code).toBe(2);
+    // The flows of the reference server's map, which npm start runs, are listed and explained too.
+    expect(list.stdout).toContain('flow-consignment-lifecycle');
+    expect((await kit(['explain', 'flow-consignment-lifecycle'])).stdout).toContain('Spec: 4 #5 #6, 4.1');
   });
 
   it('against otp-conformance serve: the same verdict', async () => {
