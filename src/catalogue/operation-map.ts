@@ -16,13 +16,30 @@ export interface FlowStep {
   readonly body?: unknown;
 }
 
+/** A map's round-trip flow: create → list (and detail) shows it as sent → edit → delete → gone. */
 export interface MappedFlowSpec {
   readonly id: string;
   readonly create: FlowStep;
   readonly list: FlowStep;
+  /** The record by id (`${id}`), where the server has such an operation. */
+  readonly detail?: FlowStep;
+  /** A change to the record by id, with the text of another family. */
+  readonly edit?: FlowStep;
+  /** Absent where the server documents no delete: the records created stay. */
+  readonly delete?: FlowStep;
   readonly match: string;
   readonly idField: string;
-  readonly delete: FlowStep;
+  /** Create (and edit) body fields of free text: they take the coverage pass's text values. */
+  readonly text?: readonly string[];
+  /** Create body fields of numbers: they take the coverage pass's numbers at their boundaries. */
+  readonly numbers?: readonly string[];
+  /** Body field → record field, where the record names what the body sent otherwise. */
+  readonly fields?: Readonly<Record<string, string>>;
+}
+
+/** The steps of a map's flow that it has, in the order it calls them. */
+export function flowSteps(spec: MappedFlowSpec): FlowStep[] {
+  return [spec.create, spec.list, spec.detail, spec.edit, spec.delete].filter((step): step is FlowStep => step !== undefined);
 }
 
 export interface OperationMap {

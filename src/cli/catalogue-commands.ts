@@ -3,8 +3,14 @@ import { listedOperations } from '../catalogue/listed-operations.js';
 import { operations } from '../catalogue/operations.js';
 import { allChecks } from '../checks/index.js';
 import { KitError } from '../errors.js';
-import { allFlows } from '../flows/index.js';
+import type { Flow } from '../flows/flow.js';
+import { allFlows, mappedFlows } from '../flows/index.js';
+import { referenceOperationMapFile } from '../reference/map-file.js';
 import { checkInfos } from '../report/report.js';
+import { readOperationMap } from '../validation/operation-map-file.js';
+
+/** The flows the reference server's own operation map describes: a run with the embedded server has them. */
+const referenceMapFlows = (): Flow[] => mappedFlows(readOperationMap(referenceOperationMapFile).flows, 0);
 
 /** `otp-conformance list`: the operations and the checks, with rule and severity. */
 export function listText(): string {
@@ -27,12 +33,18 @@ export function listText(): string {
     '',
     'Checks and flows (otp-conformance explain ID for one):',
     ...checkLines,
+    '',
+    "Flows of the reference server's operation map (src/reference/operation-map.json; a map of your own describes yours):",
+    ...referenceMapFlows().map((flow) => `  ${flow.id.padEnd(30)} ${flow.severity.padEnd(8)} ${flow.rule.padEnd(16)} ${flow.title}`),
   ].join('\n');
 }
 
 /** `otp-conformance explain ID`: one check or flow in full. */
 export function explainText(id: string | undefined): string {
-  const check = allChecks.find((candidate) => candidate.id === id) ?? allFlows.find((candidate) => candidate.id === id);
+  const check =
+    allChecks.find((candidate) => candidate.id === id) ??
+    allFlows.find((candidate) => candidate.id === id) ??
+    referenceMapFlows().find((candidate) => candidate.id === id);
   if (!check) {
     throw new KitError(
       'OTP_BAD_OPTION',

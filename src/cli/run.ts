@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type * as VitestNode from 'vitest/node';
-import type { GroupId } from '../catalogue/groups.js';
+import { type GroupId, groups } from '../catalogue/groups.js';
 import { type Operation, operations } from '../catalogue/operations.js';
 import { createClient } from '../client/client.js';
 import type { RunConfig } from '../config/resolve.js';
@@ -30,7 +30,7 @@ import { runHeader, summaryText } from '../report/console.js';
 import { shippedSpec } from '../report/tested.js';
 import { lockReportDir } from '../report/lock.js';
 import { type ProgressOutput, Progress } from '../report/progress.js';
-import { buildRunReport, checkInfos, failsRun, type Report, type RunTimings } from '../report/report.js';
+import { buildRunReport, checkInfos, failsRun, type Report, type RunTimings, type SkippedFlow } from '../report/report.js';
 import { groupsOfPart, runShapeOf, shardPosition } from '../report/run-shape.js';
 import type { ExitCode, RunEnding } from '../report/status.js';
 import { preloadRenderers, writeReports } from '../report/write.js';
@@ -81,7 +81,7 @@ export interface RunIo {
   readonly signals?: SignalSource;
 }
 
-/** Reads --baseline and --waivers before anything is sent, so a bad file costs no run. */
+/** Reads --baseline and --waivers before anything is sent, so a bad file costs no run. The map's flows can be waived like the kit's. */
 function gateSettings(config: RunConfig, now: Date): GateSettings {
   return {
     failOn: config.failOn,
@@ -91,10 +91,7 @@ function gateSettings(config: RunConfig, now: Date): GateSettings {
     waivers:
       config.waivers === undefined
         ? []
-        : readWaivers(
-            config.waivers,
-            checkInfos.map((check) => check.id),
-          ),
+        : readWaivers(config.waivers, [...checkInfos.map((check) => check.id), ...(config.operationMap?.map.flows ?? []).map((flow) => flow.id)]),
     waiversFile: config.waivers,
     now,
   };
@@ -112,13 +109,17 @@ interface SuitesOutcome {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The settings narrowed to the groups of this part of the run. */
+/**
+ * The settings narrowed to the groups of this part of the run. The ids of the mapped operations
+ * stay beside the documented ones: a flow runs only where every operation it calls is selected.
+ */
 function settingsOfPart(settings: RunSettings, partGroups: readonly GroupId[]): RunSettings {
   const inPart = (op: Operation) => partGroups.includes(op.group);
+  const mapped = settings.mapped.filter(inPart);
   return {
     ...settings,
-    operations: operations.filter((op) => inPart(op) && settings.operations.includes(op.id)).map((op) => op.id),
-    mapped: settings.mapped.filter(inPart),
+    operations: [...operations.filter((op) => inPart(op) && settings.operations.includes(op.id)), ...mapped].map((op) => op.id),
+    mapped,
   };
 }
 
@@ -236,6 +237,29 @@ function notRunReason(ending: RunEnding, shard: string | undefined): string {
   };
   if (!shard) return why[ending.kind];
   return ending.kind === 'finished' ? `in another part of the run (--shard ${shard})` : `in another part of the run (--shard ${shard}), or ${why[ending.kind]}`;
+}
+
+/**
+ * The flows the run would have run with the flows on and every selected operation called, less
+ * those it ran, each with why: --read-only, --no-stateful, or how the run ended.
+ */
+function skippedFlowsOf(config: RunConfig, ran: readonly FlowResult[], ending: RunEnding): SkippedFlow[] {
+  const done = new Set(ran.map((flow) => flow.flowId));
+  const selection = {
+    stateful: true,
+    operations: [...config.operations, ...config.skipped.map((entry) => entry.operationId)],
+    mappedFlows: config.operationMap?.map.flows ?? [],
+    seed: config.seed,
+  };
+  const reason = config.readOnly
+    ? 'read-only: the flow changes state'
+    : config.stateful
+      ? notRunReason(ending, config.shard)
+      : 'stateful flows off (--no-stateful, or the quick pass --runs 1)';
+  return groups
+    .flatMap((group) => flowsToRun(group.id, selection))
+    .filter((flow) => !done.has(flow.id))
+    .map((flow) => ({ flowId: flow.id, group: flow.group, title: flow.title, reason }));
 }
 
 /** How an exception before the suites ends the run: a stop, the target unreachable or refusing the token, a kit error. */
@@ -438,7 +462,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
           `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
             `${settings.authProbes ? ', auth probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}` +
             (settings.readOnly
-              ? '; read-only: nothing that changes state is sent'
+              ? `; read-only: nothing that changes state is sent (${config.skipped.length} operations and ${skippedFlowsOf(config, [], { kind: 'finished' }).length} flows left out)`
               : '; this run creates and deletes records on the server (--read-only to avoid it)'),
         );
       suites = await runSuites(settings, config, selected, io, stop, vitestLoading);
@@ -461,6 +485,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       results: suites.results,
       firstContact: firstContactDeviations,
       flows: suites.flows,
+      skippedFlows: skippedFlowsOf(config, suites.flows, ending),
       skipped: [
         ...config.skipped,
         ...config.operations.filter((id) => !ran.has(id)).map((operationId) => ({ operationId, reason: notRunReason(ending, config.shard) })),

@@ -1,4 +1,4 @@
-import { fillTemplate, type MappedFlowSpec, mappedOperation, type OperationMap, substitutedValues } from '../catalogue/operation-map.js';
+import { fillTemplate, type FlowStep, type MappedFlowSpec, mappedOperation, type OperationMap, substitutedValues } from '../catalogue/operation-map.js';
 import { findListedOperation } from '../catalogue/listed-operations.js';
 import type { Operation } from '../catalogue/operations.js';
 import type { TokenSource } from '../engine/schedule/settings.js';
@@ -24,12 +24,17 @@ export function mappedForRun(map: OperationMap | undefined, selected: readonly s
   };
   const tokenEntry = map.operations['token-get'];
   const flowVariables = { ...variables, ...flowPlaceholders };
-  const mappedFlows = map.flows.map((flow) => ({
-    ...flow,
-    create: { ...flow.create, body: fillTemplate(flow.create.body, flowVariables, `the operation map's ${flow.id}`) },
-    list: { ...flow.list, body: fillTemplate(flow.list.body, flowVariables, `the operation map's ${flow.id}`) },
-    delete: { ...flow.delete, body: fillTemplate(flow.delete.body, flowVariables, `the operation map's ${flow.id}`) },
-  }));
+  const filled = (flow: MappedFlowSpec, step: FlowStep | undefined) =>
+    step && { ...step, body: fillTemplate(step.body, flowVariables, `the operation map's ${flow.id}`) };
+  const mappedFlows = map.flows.map((flow): MappedFlowSpec => {
+    const optional = { detail: filled(flow, flow.detail), edit: filled(flow, flow.edit), delete: filled(flow, flow.delete) };
+    return {
+      ...flow,
+      create: filled(flow, flow.create)!,
+      list: filled(flow, flow.list)!,
+      ...Object.fromEntries(Object.entries(optional).filter(([, step]) => step !== undefined)),
+    };
+  });
   const templates = [...Object.values(map.operations).map((entry) => entry.body), ...map.flows];
   return {
     mapped: Object.keys(map.operations)

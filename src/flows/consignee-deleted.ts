@@ -30,7 +30,15 @@ export const consigneeDeleted: Flow = {
       if (!answered(after)) return { completed: true, findings: [] };
       return {
         completed: true,
-        findings: [{ instancePath: '/data', expected: `no consignee ${id} after deleteConsignee`, actual: 'still answered', exchange: after }],
+        findings: [
+          {
+            instancePath: '/data',
+            expected: `no consignee ${id} after deleteConsignee`,
+            actual: 'still answered',
+            exchange: after,
+            steps: [before, deleted, after],
+          },
+        ],
       };
     }
     return { completed: false, reason: `none of ${ATTEMPTS} ids answered a consignee`, findings: [] };

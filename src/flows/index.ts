@@ -29,13 +29,14 @@ export interface FlowSelection {
  */
 export function flowsToRun(group: GroupId, settings: FlowSelection): Flow[] {
   if (!settings.stateful) return [];
-  const mapped = settings.mappedFlows.flatMap((spec) => {
-    const home = groupOf(spec.create.operation);
-    return home === group ? [mappedLifecycleFlow(spec, home, settings.seed)] : [];
-  });
+  const mapped = mappedFlows(settings.mappedFlows, settings.seed).filter((flow) => flow.group === group);
   return [...flowsOf(group), ...mapped].filter((flow) => flow.operations.every((id) => settings.operations.includes(id)));
 }
 
-function groupOf(operationId: string): GroupId | undefined {
-  return (findOperation(operationId) ?? findListedOperation(operationId))?.group;
+/** An operation map's flows, each in the group of the operation that creates its records (documented or of 4.1). */
+export function mappedFlows(specs: readonly MappedFlowSpec[], seed: number): Flow[] {
+  return specs.flatMap((spec) => {
+    const home = (findOperation(spec.create.operation) ?? findListedOperation(spec.create.operation))?.group;
+    return home === undefined ? [] : [mappedLifecycleFlow(spec, home, seed)];
+  });
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { validPayload } from '../generators/payloads.js';
 import { resultData } from '../checks/preconditions.js';
+import type { Exchange } from '../checks/types.js';
 import type { Flow } from './flow.js';
 import { answered, differences, listed } from './records.js';
 
@@ -32,8 +33,10 @@ export const orderListed: Flow = {
     if (!answered(created) || typeof soNo !== 'string') return { completed: false, reason: 'create answered no order number', findings: [] };
 
     let last = created;
+    const pages: Exchange[] = [];
     for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo++) {
       last = await context.call('alpha-orders-list', { pageSize: PAGE_SIZE, pageNo });
+      pages.push(last);
       const orders = listed(last);
       const index = orders.findIndex((order) => order.soNo === soNo);
       if (index >= 0) {
@@ -44,6 +47,7 @@ export const orderListed: Flow = {
           expected: `order ${soNo} listed with the values sent`,
           actual: `listed with ${listedOtherwise.join(', ')}`,
           exchange: last,
+          steps: [created, last],
         };
         return { completed: true, findings: [finding] };
       }
@@ -54,7 +58,9 @@ export const orderListed: Flow = {
     }
     return {
       completed: true,
-      findings: [{ instancePath: '/data/list', expected: `order ${soNo} among the user's orders`, actual: 'not listed', exchange: last }],
+      findings: [
+        { instancePath: '/data/list', expected: `order ${soNo} among the user's orders`, actual: 'not listed', exchange: last, steps: [created, ...pages] },
+      ],
     };
   },
 };

@@ -6,8 +6,8 @@ import type { Deviation } from '../engine/judging/deviation.js';
 import { firstContactFor } from '../engine/target/first-contact.js';
 import { startRun } from '../engine/schedule/run-plan.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
-import { allFlows } from '../flows/index.js';
-import { mappedLifecycleFlow } from '../flows/mapped-lifecycle.js';
+import type { Flow } from '../flows/flow.js';
+import { allFlows, mappedFlows } from '../flows/index.js';
 import { referenceOperationMapFile } from '../reference/map-file.js';
 import { type ReferenceServerOptions, startReferenceServer } from '../reference/server.js';
 import { sharedValidator } from '../validation/validator.js';
@@ -42,10 +42,14 @@ export function findSelfCheckOperation(id: string): Operation | undefined {
   return findOperation(id) ?? referenceMapped.find((op) => op.id === id);
 }
 
-/** The flows that call any of the operations: the kit's own, and the reference map's lifecycles. */
+/** The round-trip flows the reference server's operation map describes, as a run with that map makes them. */
+export function referenceMapFlows(seed: number): Flow[] {
+  return mappedFlows(referenceMap.flows, seed);
+}
+
+/** The flows that call any of the operations: the kit's own, and the reference map's round trips. */
 function flowsCalling(operationIds: readonly string[], seed: number) {
-  const mappedFlows = referenceMap.flows.map((spec) => mappedLifecycleFlow(spec, findListedOperation(spec.create.operation)!.group, seed));
-  return [...allFlows, ...mappedFlows].filter((flow) => flow.operations.some((id) => operationIds.includes(id)));
+  return [...allFlows, ...referenceMapFlows(seed)].filter((flow) => flow.operations.some((id) => operationIds.includes(id)));
 }
 
 /** Settings of a self-check: small runs, many hostile payloads, short timeouts. */

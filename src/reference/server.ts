@@ -146,7 +146,9 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     // What the handler answers: the request as sent, or as a variant or a fault reads it.
     const variantRead = options.variant?.reads ? options.variant.reads(operation, payload.value) : payload.value;
     const read = struck && fault?.misreads ? fault.misreads(variantRead) : variantRead;
-    const answerTo = (other: unknown) => handle(operation.id, other, state, { token: options.token, credentials }) as Json;
+    const context = { token: options.token, credentials };
+    for (const other of options.variant?.alongside?.(operation, payload.value) ?? []) handle(other.operationId, other.payload, state, context);
+    const answerTo = (other: unknown) => handle(operation.id, other, state, context) as Json;
     const clean = answerTo(read);
     const body = options.variant?.rewrite ? options.variant.rewrite(operation, clean, payload.value) : clean;
     const delay = options.variant?.delayMs?.(operation) ?? 0;

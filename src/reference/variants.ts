@@ -23,6 +23,14 @@ export interface Variant {
   authorizes?(header: string | undefined, token: string): boolean;
   /** The order its lists show their records in, where it is not the clean server's (newest first). */
   readonly listOrder?: ListOrder;
+  /** Calls another client of the same account makes just before this one: the server handles them first. */
+  alongside?(operation: Operation, payload: unknown): readonly OtherCall[];
+}
+
+/** A call of another client, by catalogue operation id. */
+export interface OtherCall {
+  readonly operationId: string;
+  readonly payload: unknown;
 }
 
 /** How a variant's answers travel: the status line, headers and encoding of the JSON, and requests turned away. */
@@ -232,6 +240,70 @@ export const oldestFirst: Variant = {
   listOrder: 'oldest-first',
 };
 
+/** Fields of the records of section 2 that hold a number written as a string (2.6, 2.7: "string"). */
+const NUMBER_TEXT_FIELDS = new Set(['productNums', 'demandPrice', 'supplyPrice', 'salePrice']);
+
+/** The same number written another way: "420.00" as "420", "2" as "2.0". */
+const otherDecimals = (text: string): string => {
+  const number = Number(text);
+  if (text.trim() === '' || !Number.isFinite(number)) return text;
+  return Number.isInteger(number) ? (text.includes('.') ? String(number) : `${number}.0`) : String(number);
+};
+
+/** A record with its text in NFC, its number strings written with other decimals and, on an operation of 4.1, its numbers as strings. */
+function normalisedRecord(record: Json, untyped: boolean): Json {
+  return Object.fromEntries(
+    Object.entries(record).map(([field, value]) => {
+      if (typeof value === 'string') return [field, NUMBER_TEXT_FIELDS.has(field) ? otherDecimals(value) : value.normalize('NFC')];
+      return [field, untyped && typeof value === 'number' ? String(value) : value];
+    }),
+  );
+}
+
+/** Every character outside ASCII written as a \u escape (RFC 8259, 7): the same JSON text. */
+const asciiJson = (text: string): string => text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * Values stored and shown in forms that say the same: text in Unicode NFC (canonically equivalent to
+ * what was sent, 'Café' with é as one code point), numbers written as strings with other decimals
+ * ("420" for "420.00"), the numbers of the records of 4.1 (whose types are "not shown") as numeric
+ * strings, and the JSON written in ASCII with \u escapes. A flow that compares what it sent with
+ * what is shown must see no difference.
+ */
+export const normalisedValues: Variant = {
+  name: 'normalised-values',
+  description: 'text in Unicode NFC, "420" for "420.00", numbers of 4.1 records as numeric strings, JSON in ASCII with \\u escapes',
+  rewrite(operation, body) {
+    if (!isPlainObject(body.data) || !ok(body)) return body;
+    const untyped = operation.number === undefined;
+    return { ...body, data: mapRecords(body.data, (record) => normalisedRecord(record, untyped)) };
+  },
+  wire: () => ({ send: (_req, res, text) => sendWith(res, asciiJson(text), JSON_TYPE) }),
+};
+
+/** The operations whose calls add a record another client could have added too. */
+const CREATING = new Set([
+  'custom-demand-create',
+  'consignment-publish',
+  'purchase-order-publish',
+  'bank-card-edit',
+  'consignee-edit',
+  'invoice-profile-edit',
+  'alpha-order-create',
+  'beta-order-create',
+]);
+
+/**
+ * Another client of the same account (a second browser tab, a retry that went through) sends the
+ * same create just before each of the run's: the lists hold records with the run's own values and
+ * markers that the run did not create, listed beside and after its own.
+ */
+export const recordsCreatedByOthers: Variant = {
+  name: 'records-created-by-others',
+  description: 'another client of the account sends the same create, publish or edit just before each of the run’s',
+  alongside: (operation, payload) => (CREATING.has(operation.id) && isPlainObject(payload) ? [{ operationId: operation.id, payload }] : []),
+};
+
 export const variants: readonly Variant[] = [
   alternativeConventions,
   sparseAndSlow,
@@ -244,6 +316,8 @@ export const variants: readonly Variant[] = [
   lenientAuthorization,
   statusZeroListsAll,
   oldestFirst,
+  normalisedValues,
+  recordsCreatedByOthers,
 ];
 
 export function findVariant(name: string): Variant | undefined {

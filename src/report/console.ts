@@ -49,6 +49,12 @@ function skippedLine(skipped: readonly Report['coverage'][number][], files: Writ
   return `Skipped: ${plural(skipped.length, 'operation')} (${reasons}); see ${files.markdown} for which`;
 }
 
+/** Flows not run, named, with their reasons. */
+function skippedFlowsLine(skipped: NonNullable<Report['skippedFlows']>): string {
+  const reasons = [...new Set(skipped.map((flow) => flow.reason))].join(' · ');
+  return `Flows not run: ${skipped.map((flow) => flow.flowId).join(', ')} (${reasons})`;
+}
+
 /** The closing output: a table per operation, the verdict and why, the first deviations, the reports. */
 export function summaryText(report: Report, files: WrittenReports, verbosity: Verbosity = 'normal'): string {
   // Nothing ran: no table to show, only the status and why.
@@ -70,6 +76,7 @@ export function summaryText(report: Report, files: WrittenReports, verbosity: Ve
   if (baseline) lines.push(`Baseline ${baseline.file}: ${baseline.new} new, ${baseline.stillPresent} still present, ${baseline.fixed.length} fixed.`);
   const skipped = report.coverage.filter((entry) => entry.status === 'skipped');
   if (skipped.length > 0) lines.push(skippedLine(skipped, files));
+  if (report.skippedFlows) lines.push(skippedFlowsLine(report.skippedFlows));
   for (const flow of report.flows.filter((f) => !f.completed)) lines.push(`Flow ${flow.flowId} stopped early: ${flow.reason}`);
   const causes = causesOf(report.deviations);
   if (causes.length > 0) {

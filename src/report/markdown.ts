@@ -99,6 +99,9 @@ export function renderMarkdown(report: Report): string {
       `| ${findGroup(flow.group)?.title ?? flow.group} | flow \`${flow.flowId}\` | ${flow.exchanges} | ${flow.errors} | ${flow.warnings} | ${flow.infos} |`,
     );
   }
+  for (const flow of report.skippedFlows ?? []) {
+    lines.push(`| ${findGroup(flow.group)?.title ?? flow.group} | flow \`${flow.flowId}\` | ${cell(`not run: ${flow.reason}`)} | | | |`);
+  }
   if (report.deviations.length > 0) lines.push('', `### Deviations (${report.deviations.length})`);
   // In full: one deviation of each cause first, in the order of the causes, then the rest.
   const firsts = causes.map((cause) => cause.deviations[0]!);

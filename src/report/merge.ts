@@ -4,7 +4,7 @@ import { KitError } from '../errors.js';
 import type { FixedDeviation } from '../gate/baseline.js';
 import type { Gate } from '../gate/gate.js';
 import { readReportFile } from '../gate/report-file.js';
-import { countSeverities, type Report, slowestRequests } from './report.js';
+import { countSeverities, type Report, type SkippedFlow, slowestRequests } from './report.js';
 import { combinedStatus } from './status.js';
 
 interface Part {
@@ -121,6 +121,14 @@ function mergedGate(parts: readonly Part[]): Gate {
   };
 }
 
+/** The flows no part ran, each once, with the reason its first part gave. */
+function skippedFlowsOf(reports: readonly Report[]): Pick<Report, 'skippedFlows'> {
+  const ran = new Set(reports.flatMap((part) => part.flows.map((flow) => flow.flowId)));
+  const skipped = new Map<string, SkippedFlow>();
+  for (const flow of reports.flatMap((part) => part.skippedFlows ?? [])) if (!ran.has(flow.flowId) && !skipped.has(flow.flowId)) skipped.set(flow.flowId, flow);
+  return skipped.size > 0 ? { skippedFlows: [...skipped.values()] } : {};
+}
+
 /**
  * The parts of one run split with --shard, joined into one report as if it had run whole — once
  * they are shown to be one run: same kit version, seed and options, shards 1..N each exactly once.
@@ -167,6 +175,7 @@ export function mergeReports(files: readonly string[]): Report {
     operations: summaries,
     coverage,
     flows: reports.flatMap((part) => part.flows),
+    ...skippedFlowsOf(reports),
     observations: reports.flatMap((part) => part.observations),
     deviations,
     slowestRequests: slowestRequests(reports.flatMap((part) => part.slowestRequests ?? [])),

@@ -141,6 +141,8 @@ export interface Report {
   /** Every operation of sections 4 and 4.1: tested, or skipped with the reason. Nothing is silently absent. */
   readonly coverage: readonly CoverageEntry[];
   readonly flows: ReadonlyArray<Omit<FlowResult, 'deviations'> & SeverityCounts>;
+  /** The flows the run left out (--read-only, --no-stateful, another part of a sharded run), with the reason; absent when none. */
+  readonly skippedFlows?: readonly SkippedFlow[];
   /** What the server did where the spec leaves the answer open (auth probes). */
   readonly observations: readonly Observation[];
   readonly deviations: readonly GatedDeviation[];
@@ -152,6 +154,14 @@ export interface Report {
   readonly warnings?: readonly string[];
   /** The run's slowest calls, slowest first, each with its operation and curl repro: slow answers are information. */
   readonly slowestRequests?: readonly SlowRequest[];
+}
+
+/** A flow the run did not run, and why. */
+export interface SkippedFlow {
+  readonly flowId: string;
+  readonly group: string;
+  readonly title: string;
+  readonly reason: string;
 }
 
 export interface CoverageEntry {
@@ -191,6 +201,8 @@ export interface ReportInput {
   readonly flows: readonly FlowResult[];
   /** Operations not called, and why (read-only, not selected). */
   readonly skipped: ReadonlyArray<{ readonly operationId: string; readonly reason: string }>;
+  /** Flows not run, and why (read-only, --no-stateful). */
+  readonly skippedFlows?: readonly SkippedFlow[];
   /** The operations of 4.1 the run's map places. */
   readonly mapped: readonly Operation[];
   readonly gate: GateSettings;
@@ -301,6 +313,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     operations: summaries,
     coverage,
     flows: flows.map(({ deviations: flowDeviations, ...flow }) => ({ ...flow, ...countSeverities(flowDeviations) })),
+    ...(input.skippedFlows && input.skippedFlows.length > 0 ? { skippedFlows: input.skippedFlows } : {}),
     observations: results.flatMap((result) => result.observations),
     deviations,
     ...(input.shard ? { shard: input.shard } : {}),

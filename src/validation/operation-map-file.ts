@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { findListedOperation } from '../catalogue/listed-operations.js';
-import type { OperationMap } from '../catalogue/operation-map.js';
+import { flowSteps, type OperationMap } from '../catalogue/operation-map.js';
 import { operations } from '../catalogue/operations.js';
 import { KitError } from '../errors.js';
 import { describeSchemaErrors, compiledSchema } from './ajv.js';
@@ -39,8 +39,17 @@ export function readOperationMap(file: string): OperationMap {
   }
   const known = callableIds(map);
   map.flows.forEach((flow, index) => {
-    for (const step of [flow.create, flow.list, flow.delete]) {
-      if (!known.has(step.operation)) throw refuse(file, `/flows/${index} (${flow.id}) calls "${step.operation}", which is neither documented nor mapped`);
+    const where = `/flows/${index} (${flow.id})`;
+    for (const step of flowSteps(flow)) {
+      if (!known.has(step.operation)) throw refuse(file, `${where} calls "${step.operation}", which is neither documented nor mapped`);
+    }
+    const body = flow.create.body;
+    const created = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    if (!JSON.stringify(created).includes('${UNIQUE}'))
+      throw refuse(file, `${where}: the create body carries no "\${UNIQUE}", so the flow cannot find what it created`);
+    if (JSON.stringify(created).includes('${id}')) throw refuse(file, `${where}: the create body uses "\${id}", which only the detail, edit and delete know`);
+    for (const field of [...(flow.text ?? []), ...(flow.numbers ?? [])]) {
+      if (!Object.hasOwn(created, field)) throw refuse(file, `${where}: "${field}" of text or numbers is not a member of the create body`);
     }
   });
   return map;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
 import { allFlows } from '../../src/flows/index.js';
+import { referenceMapFlows } from '../../src/mutation/run-against.js';
 
 /** The spec as the project ships it: the authority every quote is checked against. */
 const spec = readFileSync(new URL('../../docs/spec/open-trading-platform-api.md', import.meta.url), 'utf8');
@@ -15,7 +16,7 @@ describe('every check and flow quotes the spec verbatim (guide rule 2)', () => {
     expect(spec).toContain('## 9. Versioning');
   });
 
-  for (const check of [...allChecks, ...allFlows]) {
+  for (const check of [...allChecks, ...allFlows, ...referenceMapFlows(0)]) {
     it(`${check.id} (${check.severity}): each passage of its quote is in the spec`, () => {
       const missing = passages(check.quote).filter((passage) => passage.trim() === '' || !spec.includes(passage));
       expect(missing).toEqual([]);

@@ -58,6 +58,8 @@ describe('otp-conformance run', () => {
     const report = reportIn(dir);
     expect(report.summary).toMatchObject({ operations: 47, errors: 0, warnings: 0, infos: 0 });
     expect(report.coverage.filter((entry) => entry.status !== 'tested')).toEqual([]);
+    // The flows of the reference map run too: their operations are selected like the documented ones.
+    expect(report.flows.map((flow) => flow.flowId)).toContain('flow-invoice-profile-lifecycle');
     expect(report.seed).toBe(7);
     expect(JSON.stringify(report)).not.toMatch(/bearer[0-9a-f]{32}/);
   });
@@ -92,6 +94,15 @@ describe('otp-conformance run', () => {
     const { code, stdout } = await kit(['--runs', '2', '--hostile-runs', '2', '--only', 'login', '--waivers', waivers, '--report-dir', dir]);
     expect(code).toBe(1);
     expect(stdout).toContain('waiver for json-body at login expired on 2025-12-31 (TICKET-9 proxy page)');
+  });
+
+  it("a waiver may name a flow of the run's operation map, as it names the kit's checks and flows", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otp-'));
+    const waivers = join(dir, 'waivers.json');
+    writeFileSync(waivers, JSON.stringify({ waivers: [{ check: 'flow-consignment-lifecycle', reason: 'TICKET-12 soft delete', expires: '2099-12-31' }] }));
+    const { code, stderr } = await kit(['--runs', '2', '--hostile-runs', '2', '--only', 'consignment', '--waivers', waivers, '--report-dir', dir]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('a waiver file with an unknown key is refused, exit 2', async () => {
@@ -187,6 +198,9 @@ describe('otp-conformance run', () => {
     expect(explain.stdout).toContain('Severity: error');
     expect(explain.stdout).toContain('number of records to return');
     expect((await kit(['explain', 'nope'])).code).toBe(2);
+    // The flows of the reference server's map, which npm start runs, are listed and explained too.
+    expect(list.stdout).toContain('flow-consignment-lifecycle');
+    expect((await kit(['explain', 'flow-consignment-lifecycle'])).stdout).toContain('Spec: 4 #5 #6, 4.1');
   });
 
   it('against otp-conformance serve: the same verdict', async () => {
@@ -255,8 +269,15 @@ describe('otp-conformance run', () => {
     expect(mutating).toContain('custom-demand-create');
     expect(skipped.every((entry) => entry.reason?.startsWith('read-only'))).toBe(true);
     expect(report.flows).toEqual([]);
+    // The flows it leaves out are named, each with the reason, beside the operations.
+    const flows = ['flow-bank-card-lifecycle', 'flow-consignee-deleted', 'flow-consignee-lifecycle', 'flow-consignment-lifecycle', 'flow-demand-lifecycle'];
+    const leftOut = [...flows, 'flow-invoice-profile-lifecycle', 'flow-order-listed', 'flow-purchase-order-listed'];
+    expect(report.skippedFlows?.map((flow) => flow.flowId).sort()).toEqual(leftOut);
+    expect(report.skippedFlows?.every((flow) => flow.reason.startsWith('read-only'))).toBe(true);
     expect(stdout).toContain('Skipped:');
-    expect(stdout).toContain('read-only: nothing that changes state is sent');
+    expect(stdout).toContain('Flows not run: ');
+    expect(stdout).toMatch(/read-only: nothing that changes state is sent \(\d+ operations and 8 flows left out\)/);
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('flow `flow-purchase-order-listed` | not run: read-only');
   });
 
   it('a bad option: a sentence on how to fix it, exit 2', async () => {

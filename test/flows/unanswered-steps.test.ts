@@ -69,6 +69,8 @@ describe('no false alarm from a flow step that got no answer', () => {
     reads = 0;
     const stillThere = await run(consigneeDeleted, { ...base, 'consignee-by-id': readThen(base['consignee-by-id']) });
     expect(stillThere.findings.map((finding) => finding.actual)).toEqual(['still answered']);
+    // The finding names the calls that show it: the consignee found, the delete, the consignee still there.
+    expect(stillThere.findings[0]!.steps!.map((step) => step.operation.id)).toEqual(['consignee-by-id', 'consignee-delete', 'consignee-by-id']);
   });
 
   it('a mapped lifecycle: a list that timed out is no missing record', async () => {

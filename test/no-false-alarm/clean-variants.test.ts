@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deviationsAgainst } from '../../src/mutation/run-against.js';
-import { rateLimitedRetryAfter, type Variant, variants } from '../../src/reference/variants.js';
+import { startReferenceServer } from '../../src/reference/server.js';
+import { rateLimitedRetryAfter, recordsCreatedByOthers, type Variant, variants } from '../../src/reference/variants.js';
 import { line } from '../support/kit.js';
 
 /** Variants that make no choice the kit reports at any level: not even a warning or an info. */
@@ -12,6 +13,8 @@ const SILENT = [
   'null-error-members',
   'lenient-authorization',
   'status-zero-lists-all',
+  'normalised-values',
+  'records-created-by-others',
 ];
 
 /**
@@ -59,6 +62,23 @@ describe('no false alarm against the clean variants of the reference server', ()
     expect(turnedAway).toBeGreaterThan(20);
     expect(deviations.map(line)).toEqual([]);
   }, 60_000);
+
+  it('records-created-by-others does add a second record beside each the run creates', async () => {
+    const server = await startReferenceServer({ token: 'other-client', variant: recordsCreatedByOthers });
+    try {
+      const send = (path: string, body: unknown) =>
+        fetch(`${server.url}/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'bearerother-client' },
+          body: JSON.stringify(body),
+        }).then((response) => response.json() as Promise<{ data: { list: Array<{ productPack: string }> } }>);
+      await send('/pc/custom_demand/create', { type: 1, cas: '64-17-5', level: 'AR', nums: 2, pack: 'otp-twice', price: 128.5 });
+      const { data } = await send('/pc/custom_demand/list', { pageSize: 10, status: 0 });
+      expect(data.list.filter((demand) => demand.productPack === 'otp-twice')).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
 
   it('bad-input-400: the 400s are warnings on hostile calls only', async () => {
     const variant = variants.find((v) => v.name === 'bad-input-400')!;

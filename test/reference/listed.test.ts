@@ -29,13 +29,20 @@ interface MapEntry {
   token?: string;
 }
 
+interface MapStep {
+  operation: string;
+  body?: unknown;
+}
+
 interface MapFlow {
   id: string;
-  create: { operation: string; body?: unknown };
-  list: { operation: string; body?: unknown };
+  create: MapStep;
+  list: MapStep;
+  detail?: MapStep;
+  edit?: MapStep;
+  delete?: MapStep;
   match: string;
   idField: string;
-  delete: { operation: string; body?: unknown };
 }
 
 const map = JSON.parse(readFileSync(referenceOperationMapFile, 'utf8')) as { operations: Record<string, MapEntry>; flows: MapFlow[] };
@@ -112,7 +119,22 @@ describe('coverage', () => {
   it('reads with the kit loader: schema, methods, GET without a body, token only on token-get', () => {
     const read = readOperationMap(referenceOperationMapFile);
     expect(Object.keys(read.operations)).toHaveLength(listedOperations.length);
-    expect(read.flows.map((flow) => flow.id)).toEqual(['flow-invoice-profile-lifecycle']);
+    expect(read.flows.map((flow) => flow.id)).toEqual([
+      'flow-invoice-profile-lifecycle',
+      'flow-bank-card-lifecycle',
+      'flow-consignee-lifecycle',
+      'flow-consignment-lifecycle',
+      'flow-purchase-order-listed',
+    ]);
+  });
+
+  it('has a round-trip flow for each operation it places that adds a record, and each list or detail of its records', () => {
+    const inFlows = new Set(
+      map.flows.flatMap((flow) => [flow.create, flow.list, flow.detail, flow.edit, flow.delete].flatMap((step) => (step ? [step.operation] : []))),
+    );
+    const records = ['bank-card-edit', 'bank-card-delete', 'consignee-edit', 'consignee-list', 'invoice-profile-edit', 'invoice-profile-delete'];
+    const more = ['invoice-profile-list', 'invoice-profile-detail', 'consignment-list', 'consignment-detail', 'purchase-order-publish'];
+    expect([...records, ...more].filter((id) => !inFlows.has(id))).toEqual([]);
   });
 
   it('keeps paths under the conventions of section 4, each path once', () => {
@@ -249,10 +271,11 @@ describe('the invoice profile flow', () => {
     const found = listedRecords(state).filter((record) => record[flow.match] === MARKER);
     expect(found).toHaveLength(1);
     const id = found[0][flow.idField];
-    expectSuccess(flow.delete.operation, call(flow.delete.operation, fill(flow.delete.body, { id }), state));
+    const remove = flow.delete!;
+    expectSuccess(remove.operation, call(remove.operation, fill(remove.body, { id }), state));
     expect(listedRecords(state).filter((record) => record[flow.match] === MARKER)).toEqual([]);
     expect(call('invoice-profile-detail', { id }, state)).toMatchObject({ code: '404', error: { field: 'id' } });
-    expect(call(flow.delete.operation, fill(flow.delete.body, { id }), state)).toMatchObject({ code: '404' });
+    expect(call(remove.operation, fill(remove.body, { id }), state)).toMatchObject({ code: '404' });
   });
 
   it('updates a profile when edit is given its id, keeping the id', () => {

@@ -54,6 +54,28 @@ describe('merge checks that the parts make one run', () => {
     for (const call of merged.slowestRequests!) expect([...first.slowestRequests!, ...second.slowestRequests!]).toContainEqual(call);
   });
 
+  it('a flow one part left out and another ran is not skipped once merged; one no part ran is, once', () => {
+    const flow = (flowId: string, group: string) => ({ flowId, group, title: flowId, reason: 'in another part of the run (--shard 1/2)' });
+    const ran = {
+      flowId: 'flow-demand-lifecycle',
+      group: 'custom-demand',
+      title: '…',
+      operations: [],
+      exchanges: 3,
+      completed: true,
+      durationMs: 1,
+      errors: 0,
+      warnings: 0,
+      infos: 0,
+    };
+    const merged = mergeReports([
+      write({ ...first, skippedFlows: [flow('flow-demand-lifecycle', 'custom-demand'), flow('flow-order-listed', 'alpha-orders')] }),
+      write({ ...second, flows: [ran], skippedFlows: [flow('flow-order-listed', 'alpha-orders')] }),
+    ]);
+    expect(merged.skippedFlows?.map((skipped) => skipped.flowId)).toEqual(['flow-order-listed']);
+    expect(mergeReports([write(first), write(second)]).skippedFlows).toBeUndefined();
+  });
+
   it('a part missing: refused, naming it', () => {
     const error = kitErrorOf(() => mergeReports([write(first)]));
     expect(error.message).toContain('part 2/2 is missing');

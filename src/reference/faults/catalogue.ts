@@ -7,6 +7,7 @@ import { leakFaults } from './leaks.js';
 import { orderFaults } from './orders.js';
 import { pageFaults } from './pages.js';
 import { recordFaults } from './records.js';
+import { roundTripFaults } from './round-trip.js';
 import { stateFaults } from './state.js';
 import { transportFaults } from './transport.js';
 
@@ -26,6 +27,7 @@ export const faults: readonly Fault[] = [
   ...leakFaults,
   ...authFaults,
   ...stateFaults,
+  ...roundTripFaults,
   ...inputClassFaults,
 ];
 

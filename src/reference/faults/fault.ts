@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findListedOperation } from '../../catalogue/listed-operations.js';
+import { mappedOperation } from '../../catalogue/operation-map.js';
 import { type Operation, findOperation, wirePath } from '../../catalogue/operations.js';
 import type { Severity } from '../../checks/types.js';
+import { readOperationMap } from '../../validation/operation-map-file.js';
 import { isPlainObject, type Json } from '../json.js';
+import { referenceOperationMapFile } from '../map-file.js';
 
 /** A deliberate departure from the spec that the reference server can be told to make. */
 export interface Fault {
@@ -171,10 +174,17 @@ export function answerAfterBody(req: IncomingMessage, res: ServerResponse, answe
   req.once('end', () => send(res, answer));
 }
 
+/** An operation of section 4, or one of 4.1 where the reference server's own map puts it. */
+function referenceOperation(id: string): Operation | undefined {
+  const listed = findListedOperation(id);
+  const entry = listed && readOperationMap(referenceOperationMapFile).operations[id];
+  return findOperation(id) ?? (listed && entry ? mappedOperation(listed, entry, entry.body) : undefined);
+}
+
 /** A fault that answers every request to its operation's path the same way, before routing and authorization. */
 export function routeFault(facts: FaultFacts & { answer: Answer }): Fault {
-  const operation = findOperation(facts.operationId);
-  if (!operation) throw new Error(`Fault ${facts.name} names no documented operation.`);
+  const operation = referenceOperation(facts.operationId);
+  if (!operation) throw new Error(`Fault ${facts.name} names no operation the reference server answers.`);
   const path = wirePath(operation);
   return interceptFault({
     ...facts,

@@ -1,6 +1,6 @@
 import type { Json } from '../json.js';
 import { SEEDED_RECORDS } from '../seed.js';
-import { bodyFault, caughtBy, type Fault, type FaultFacts, json, listRecordFault, routeFault } from './fault.js';
+import { bodyFault, caughtBy, dataFault, type Fault, type FaultFacts, json, listRecordFault, routeFault } from './fault.js';
 
 /** What a server that never really deletes still answers. */
 const ghostConsignee = {
@@ -12,6 +12,21 @@ const ghostConsignee = {
   county: '海淀区',
   address: '中关村大街27号',
   isDefault: 0,
+  remark: '',
+  createdAt: null,
+};
+
+/** What a consignment detail that never forgets still answers: the purchase order shape (2.7) #6 answers. */
+const ghostConsignment = {
+  productNumber: 'JS202611220001',
+  productCas: '75-05-8',
+  productCname: '乙腈',
+  productLevel: 'HPLC',
+  productNums: '4',
+  productPack: '4L',
+  salePrice: '420.00',
+  status: 0,
+  statusText: '待审核',
   remark: '',
   createdAt: null,
 };
@@ -73,6 +88,39 @@ export const stateFaults: readonly Fault[] = [
       description: 'leaves invoice profiles created after start-up out of the invoice profile list (an operation of 4.1, at the reference map’s path)',
       operationId: 'invoice-profile-list',
       idField: 'id',
+    },
+  ]),
+  ...caughtBy({ check: 'flow-invoice-profile-lifecycle', severity: 'warning' }, dataFault, [
+    {
+      name: 'created-invoice-profile-detail-without-address',
+      description: 'answers the detail of an invoice profile created after start-up without its registered address (the list still shows it)',
+      operationId: 'invoice-profile-detail',
+      rewrite: (data) => (Number(data.id) > SEEDED_RECORDS ? { ...data, registeredAddress: '' } : data),
+    },
+  ]),
+  ...caughtBy({ check: 'flow-bank-card-lifecycle', severity: 'warning', at: 'bank-card-list' }, routeFault, [
+    {
+      name: 'bank-card-delete-deletes-nothing',
+      description: 'answers the bank card delete (an operation of 4.1) with success and deletes nothing',
+      operationId: 'bank-card-delete',
+      answer: json({ data: {}, status: 'success', code: '200', message: '操作成功', error: {} }),
+    },
+  ]),
+  ...caughtBy({ check: 'flow-consignee-lifecycle', severity: 'warning' }, forgetsCreated, [
+    {
+      name: 'created-consignee-not-listed',
+      description: 'leaves consignees created after start-up out of the consignee list (an operation of 4.1)',
+      operationId: 'consignee-list',
+      idField: 'id',
+    },
+  ]),
+  ...caughtBy({ check: 'flow-consignment-lifecycle', severity: 'warning' }, bodyFault, [
+    {
+      name: 'deleted-consignment-still-in-detail',
+      description: 'still answers a deleted consignment by id in the consignment detail (an operation of 4.1), though the list no longer shows it',
+      operationId: 'consignment-detail',
+      rewrite: (body, payload) =>
+        body.code === '404' ? { data: { ...ghostConsignment, id: Number(payload.cid) }, status: 'success', code: '200', message: '操作成功', error: {} } : body,
     },
   ]),
   ...caughtBy({ check: 'flow-consignee-deleted', severity: 'warning' }, bodyFault, [

@@ -10,13 +10,19 @@ export function renderCoverage(report: Report): SafeHtml {
   <td><span class="badge status-${entry.status}">${entry.status}</span></td><td>${entry.reason ?? ''}</td>
 </tr>`,
   );
+  const flowRows = (report.skippedFlows ?? []).map(
+    (flow) => html`<tr data-group="${flow.group}">
+  <td>flow</td><td>${flow.flowId}</td><td>${groupTitle(flow.group)}</td>
+  <td><span class="badge status-skipped">skipped</span></td><td>${flow.reason}</td>
+</tr>`,
+  );
   const tested = report.coverage.filter((entry) => entry.status === 'tested').length;
   return html`<section id="coverage">
   <h2>Coverage</h2>
-  <p>${tested} of ${report.coverage.length} documented operations tested.</p>
+  <p>${tested} of ${report.coverage.length} documented operations tested${flowRows.length > 0 ? `; ${flowRows.length} flows not run` : ''}.</p>
   <table class="list">
     <thead><tr><th scope="col">operation</th><th scope="col">id</th><th scope="col">group</th><th scope="col">status</th><th scope="col">reason</th></tr></thead>
-    <tbody>${rows}</tbody>
+    <tbody>${rows}${flowRows}</tbody>
   </table>
 </section>`;
 }

@@ -1,0 +1,68 @@
+import { resultData } from '../../checks/preconditions.js';
+import type { Exchange } from '../../checks/types.js';
+import type { FlowContext } from '../flow.js';
+import { answered, listed } from '../records.js';
+
+/** A list a round trip looks in, and its body: a body with a numeric `pageNo` is paged. */
+export interface ListStep {
+  readonly operation: string;
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+/** The flow looks at most this many pages of one list for what it created. */
+export const MAX_PAGES = 10;
+
+/** A record found: where it was listed. */
+export interface Listed {
+  readonly record: Record<string, unknown>;
+  readonly exchange: Exchange;
+  /** Its index in the page's `list`. */
+  readonly index: number;
+}
+
+export interface Search {
+  /** By key, the first record listed with it. */
+  readonly found: ReadonlyMap<string, Listed>;
+  /** Every list call, in order. */
+  readonly calls: readonly Exchange[];
+  /** Per list step, the last page called (1 for an unpaged list). */
+  readonly pages: readonly number[];
+  /** The call that answered no page: the search says nothing of what is not found. */
+  readonly unanswered?: Exchange;
+}
+
+/**
+ * Looks through the lists in turn for records whose key is wanted, page by page (up to
+ * `MAX_PAGES`, or `pages[i]` of the i-th list where given), until every wanted key is found.
+ */
+export async function searchLists(
+  context: FlowContext,
+  lists: readonly ListStep[],
+  keyOf: (record: Record<string, unknown>) => string | undefined,
+  wanted: ReadonlySet<string>,
+  pages?: readonly number[],
+): Promise<Search> {
+  const found = new Map<string, Listed>();
+  const calls: Exchange[] = [];
+  const lastPages: number[] = [];
+  for (const [step, { operation, body }] of lists.entries()) {
+    const paged = typeof body.pageNo === 'number';
+    const last = paged ? (pages?.[step] ?? MAX_PAGES) : 1;
+    let pageNo = 1;
+    for (; pageNo <= last; pageNo++) {
+      const exchange = await context.call(operation, paged ? { ...body, pageNo } : { ...body });
+      calls.push(exchange);
+      if (!answered(exchange)) return { found, calls, pages: [...lastPages, pageNo], unanswered: exchange };
+      const records = listed(exchange);
+      records.forEach((record, index) => {
+        const key = keyOf(record);
+        if (key !== undefined && wanted.has(key) && !found.has(key)) found.set(key, { record, exchange, index });
+      });
+      if (found.size === wanted.size) return { found, calls, pages: [...lastPages, pageNo] };
+      const totalPage = resultData(exchange)?.totalPage;
+      if (records.length === 0 || typeof totalPage !== 'number' || pageNo >= totalPage) break;
+    }
+    lastPages.push(Math.min(pageNo, last));
+  }
+  return { found, calls, pages: lastPages };
+}

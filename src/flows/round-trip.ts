@@ -1,0 +1,239 @@
+import { fillTemplate } from '../catalogue/operation-map.js';
+import { resultData } from '../checks/preconditions.js';
+import type { Exchange } from '../checks/types.js';
+import { textFamilies } from '../generators/coverage/round-trip.js';
+import { type ListStep, searchLists } from './_internals/list-search.js';
+import { plannedCreates, textValues, withValues } from './_internals/round-trip-plan.js';
+import type { FlowContext, FlowFinding, FlowOutcome } from './flow.js';
+import { answered, differences, unanswered } from './records.js';
+
+/** A step of a round trip: its operation, and its body with `${UNIQUE}` and `${id}` left for the flow to fill. */
+export interface RoundTripStep {
+  readonly operation: string;
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * What a round trip calls and compares: create records carrying the coverage pass's text and
+ * numbers, find them in the lists (and by id in the detail), edit one, delete them, and look again.
+ */
+export interface RoundTripSpec {
+  readonly create: RoundTripStep;
+  /** Where the created records are looked for, in turn (a custom demand list per status). */
+  readonly lists: readonly ListStep[];
+  readonly detail?: RoundTripStep;
+  readonly edit?: RoundTripStep;
+  /** Absent where no delete is documented: what the flow creates stays. */
+  readonly delete?: RoundTripStep;
+  /** The record field that shows the marker the create put where `${UNIQUE}` stands. */
+  readonly match: string;
+  /** The record field whose value `${id}` takes. */
+  readonly idField: string;
+  /** Fields of the create (and edit) body that take the text families. */
+  readonly text: readonly string[];
+  /** Fields of the create body that take the numbers. */
+  readonly numbers: readonly string[];
+  /** Where the record names a field of the body otherwise: body field → record field. */
+  readonly fields: Readonly<Record<string, string>>;
+}
+
+/** A record the flow sent and found again: what it sent, by which call, and where the list showed it. */
+interface Shown {
+  readonly marker: string;
+  readonly label: string;
+  readonly family?: number;
+  readonly body: Record<string, unknown>;
+  readonly sentBy: Exchange;
+  readonly record: Record<string, unknown>;
+  readonly listedIn: Exchange;
+  readonly index: number;
+}
+
+const fill = (step: RoundTripStep, values: Record<string, unknown>): Record<string, unknown> =>
+  fillTemplate(step.body, values, step.operation) as Record<string, unknown>;
+
+const incomplete = (reason: string, findings: readonly FlowFinding[]): FlowOutcome => ({ completed: false, reason, findings });
+
+/**
+ * The fields of a record that do not show what a body sent: each scalar field of the body that the
+ * record names (under the name `fields` gives, which the record must then have), the id aside (the
+ * server gives it). Null is "not given" in the samples (4 rule 4): not compared.
+ */
+function recordDifferences(spec: RoundTripSpec, record: Record<string, unknown>, body: Record<string, unknown>): string[] {
+  const sent = Object.entries(body).flatMap(([field, value]) => {
+    const named = spec.fields[field] ?? field;
+    const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    const inRecord = named in record || field in spec.fields;
+    return scalar && inRecord && field !== spec.idField && named !== spec.idField ? [[named, value] as const] : [];
+  });
+  return differences(record, Object.fromEntries(sent));
+}
+
+/** A record listed with other values than were sent. */
+function listedOtherwise(spec: RoundTripSpec, shown: Shown, by: string): FlowFinding[] {
+  const otherwise = recordDifferences(spec, shown.record, shown.body);
+  if (otherwise.length === 0) return [];
+  return [
+    {
+      instancePath: `/data/list/${shown.index}`,
+      expected: `what ${by} accepted, as sent (${shown.label})`,
+      actual: `listed with ${otherwise.join(', ')}`,
+      exchange: shown.listedIn,
+      steps: [shown.sentBy, shown.listedIn],
+    },
+  ];
+}
+
+/**
+ * Each record asked for by id: the detail must show what was sent, and answer a record for every
+ * id the list showed. Returns why the flow stops, if it must.
+ */
+async function compareDetails(
+  spec: RoundTripSpec,
+  context: FlowContext,
+  shown: readonly Shown[],
+  by: string,
+  findings: FlowFinding[],
+): Promise<string | undefined> {
+  if (!spec.detail) return undefined;
+  for (const entry of shown) {
+    const id = entry.record[spec.idField];
+    const detail = await context.call(spec.detail.operation, fill(spec.detail, { id }));
+    if (unanswered(detail)) return `${spec.detail.operation} gave no answer for ${spec.idField} ${String(id)}`;
+    const data = resultData(detail);
+    if (data === undefined) {
+      findings.push({
+        instancePath: '/data',
+        expected: `the record the list shows as ${spec.idField} ${String(id)}`,
+        actual: 'no record: an error result',
+        exchange: detail,
+        steps: [entry.sentBy, entry.listedIn, detail],
+      });
+      continue;
+    }
+    const otherwise = recordDifferences(spec, data, entry.body);
+    if (otherwise.length > 0) {
+      findings.push({
+        instancePath: '/data',
+        expected: `what ${by} accepted, as sent (${entry.label})`,
+        actual: `answered with ${otherwise.join(', ')}`,
+        exchange: detail,
+        steps: [entry.sentBy, detail],
+      });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Edits one record with the text of the next family, then finds it by id in the lists and the
+ * detail: both must show the edit. An edit the server refuses is not compared. Returns why the
+ * flow stops, if it must.
+ */
+async function editOne(spec: RoundTripSpec, context: FlowContext, entry: Shown, findings: FlowFinding[]): Promise<string | undefined> {
+  const edit = spec.edit!;
+  const id = entry.record[spec.idField];
+  const family = ((entry.family ?? -1) + 1) % textFamilies.length;
+  const body = withValues(fill(edit, { id, UNIQUE: entry.marker }), spec.text.length === 0 ? {} : textValues(family, spec.text));
+  const sentBy = await context.call(edit.operation, body);
+  if (unanswered(sentBy)) return `${edit.operation} gave no answer for ${spec.idField} ${String(id)}`;
+  if (!answered(sentBy)) return undefined;
+  const search = await searchLists(context, spec.lists, (record) => String(record[spec.idField]), new Set([String(id)]));
+  if (search.unanswered) return `${search.unanswered.operation.id} answered no page after ${edit.operation}`;
+  const where = search.found.get(String(id));
+  if (!where) {
+    findings.push({
+      instancePath: '/data/list',
+      expected: `the record ${edit.operation} changed (${spec.idField} ${String(id)})`,
+      actual: 'no longer listed',
+      exchange: search.calls.at(-1)!,
+      steps: [sentBy, ...search.calls],
+    });
+    return undefined;
+  }
+  const edited: Shown = {
+    ...entry,
+    label: `${textFamilies[family]!.title}, by ${edit.operation}`,
+    body,
+    sentBy,
+    record: where.record,
+    listedIn: where.exchange,
+    index: where.index,
+  };
+  findings.push(...listedOtherwise(spec, edited, edit.operation));
+  return compareDetails(spec, context, [edited], edit.operation, findings);
+}
+
+/**
+ * Runs a round trip. Creates one record per planned set of values, each with its own marker
+ * (`markerBase-1`, `-2`, …): a create the server refuses is not compared (refusing a value is the
+ * server's choice); one with no answer ends the flow without a verdict. Then: the lists and the
+ * detail show each accepted record as sent; one record is edited and shown as edited; each is
+ * deleted and gone from the lists and the detail.
+ */
+export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, markerBase: string): Promise<FlowOutcome> {
+  const findings: FlowFinding[] = [];
+  const created: Array<{ marker: string; label: string; family?: number; body: Record<string, unknown>; sentBy: Exchange }> = [];
+  const plan = plannedCreates(spec.text, spec.numbers);
+  for (const [index, planned] of plan.entries()) {
+    const marker = `${markerBase}-${index + 1}`;
+    const body = withValues(fill(spec.create, { UNIQUE: marker }), planned.values);
+    const sentBy = await context.call(spec.create.operation, body);
+    if (unanswered(sentBy)) return incomplete(`${spec.create.operation} gave no answer (${planned.label})`, findings);
+    if (answered(sentBy)) created.push({ marker, label: planned.label, ...(planned.family === undefined ? {} : { family: planned.family }), body, sentBy });
+  }
+  if (created.length === 0) return incomplete(`${spec.create.operation} refused each of its ${plan.length} creates`, findings);
+
+  const before = await searchLists(context, spec.lists, (record) => String(record[spec.match]), new Set(created.map((entry) => entry.marker)));
+  if (before.unanswered) return incomplete(`${before.unanswered.operation.id} answered no page after the creates`, findings);
+  const missing = created.filter((entry) => !before.found.has(entry.marker));
+  if (missing.length > 0) {
+    findings.push({
+      instancePath: '/data/list',
+      expected: `each record ${spec.create.operation} accepted, by its ${spec.match} (${markerBase}-{${missing.map((entry) => entry.marker.slice(markerBase.length + 1)).join(',')}})`,
+      actual: `${missing.length} of ${created.length} not listed: ${missing.map((entry) => entry.label).join('; ')}`,
+      exchange: before.calls.at(-1)!,
+      steps: [...missing.map((entry) => entry.sentBy), ...before.calls],
+    });
+  }
+  const shown: Shown[] = created.flatMap((entry) => {
+    const where = before.found.get(entry.marker);
+    return where ? [{ ...entry, record: where.record, listedIn: where.exchange, index: where.index }] : [];
+  });
+  for (const entry of shown) findings.push(...listedOtherwise(spec, entry, spec.create.operation));
+  const stop =
+    (await compareDetails(spec, context, shown, spec.create.operation, findings)) ??
+    (spec.edit && shown[0] ? await editOne(spec, context, shown[0], findings) : undefined);
+  if (stop) return incomplete(stop, findings);
+  if (!spec.delete || shown.length === 0) return { completed: true, findings };
+
+  const deleted = new Map<string, { readonly id: unknown; readonly exchange: Exchange }>();
+  for (const entry of shown) {
+    const id = entry.record[spec.idField];
+    const exchange = await context.call(spec.delete.operation, fill(spec.delete, { id }));
+    if (!answered(exchange)) return incomplete(`${spec.delete.operation} answered no result for ${spec.idField} ${String(id)}`, findings);
+    deleted.set(String(id), { id, exchange });
+  }
+  // The pages that showed the records, and the first page of every list: where a deleted record would still be.
+  const pages = spec.lists.map((_, step) => before.pages[step] ?? 1);
+  const after = await searchLists(context, spec.lists, (record) => String(record[spec.idField]), new Set(deleted.keys()), pages);
+  if (after.unanswered) return incomplete(`${after.unanswered.operation.id} answered no page after the deletes`, findings);
+  const gone = (key: string) => `${spec.idField} ${key} gone after ${spec.delete!.operation}`;
+  for (const [key, where] of after.found) {
+    findings.push({
+      instancePath: `/data/list/${where.index}`,
+      expected: gone(key),
+      actual: 'still listed',
+      exchange: where.exchange,
+      steps: [deleted.get(key)!.exchange, where.exchange],
+    });
+  }
+  if (!spec.detail) return { completed: true, findings };
+  for (const [key, { id, exchange }] of deleted) {
+    const detail = await context.call(spec.detail.operation, fill(spec.detail, { id }));
+    if (unanswered(detail)) return incomplete(`${spec.detail.operation} gave no answer after the deletes`, findings);
+    // An error result (not found) is what a deleted record should get.
+    if (answered(detail)) findings.push({ instancePath: '/data', expected: gone(key), actual: 'still answered', exchange: detail, steps: [exchange, detail] });
+  }
+  return { completed: true, findings };
+}
