@@ -15,6 +15,7 @@ const SILENT = [
   'status-zero-lists-all',
   'normalised-values',
   'records-created-by-others',
+  'oldest-first',
 ];
 
 /**

@@ -29,11 +29,17 @@ export interface Search {
   readonly pages: readonly number[];
   /** The call that answered no page: the search says nothing of what is not found. */
   readonly unanswered?: Exchange;
+  /**
+   * A list was not read to its end: its pages go on past the bound, or it holds more records than
+   * one page shows and documents no pageNo to ask for the next (#1). What was not found may be there.
+   */
+  readonly partial: boolean;
 }
 
 /**
  * Looks through the lists in turn for records whose key is wanted, page by page (up to
- * `MAX_PAGES`, or `pages[i]` of the i-th list where given), until every wanted key is found.
+ * `MAX_PAGES`, or `pages[i]` of the i-th list where given), until every wanted key is found; says
+ * whether every list was read to its end (`partial`).
  */
 export async function searchLists(
   context: FlowContext,
@@ -45,24 +51,30 @@ export async function searchLists(
   const found = new Map<string, Listed>();
   const calls: Exchange[] = [];
   const lastPages: number[] = [];
+  let partial = false;
   for (const [step, { operation, body }] of lists.entries()) {
     const paged = typeof body.pageNo === 'number';
     const last = paged ? (pages?.[step] ?? MAX_PAGES) : 1;
     let pageNo = 1;
+    let ended = false;
     for (; pageNo <= last; pageNo++) {
       const exchange = await context.call(operation, paged ? { ...body, pageNo } : { ...body });
       calls.push(exchange);
-      if (!answered(exchange)) return { found, calls, pages: [...lastPages, pageNo], unanswered: exchange };
+      if (!answered(exchange)) return { found, calls, pages: [...lastPages, pageNo], unanswered: exchange, partial };
       const records = listed(exchange);
       records.forEach((record, index) => {
         const key = keyOf(record);
         if (key !== undefined && wanted.has(key) && !found.has(key)) found.set(key, { record, exchange, index });
       });
-      if (found.size === wanted.size) return { found, calls, pages: [...lastPages, pageNo] };
+      if (found.size === wanted.size) return { found, calls, pages: [...lastPages, pageNo], partial };
       const totalPage = resultData(exchange)?.totalPage;
-      if (records.length === 0 || typeof totalPage !== 'number' || pageNo >= totalPage) break;
+      // Without totalPage, a page fuller than asked for may have a next one; one less full is the last.
+      const full = typeof body.pageSize === 'number' && records.length >= body.pageSize;
+      ended = records.length === 0 || (typeof totalPage === 'number' ? pageNo >= totalPage : !full);
+      if (ended || (!paged && typeof totalPage !== 'number')) break;
     }
+    if (!ended) partial = true;
     lastPages.push(Math.min(pageNo, last));
   }
-  return { found, calls, pages: lastPages };
+  return { found, calls, pages: lastPages, partial };
 }
