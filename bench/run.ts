@@ -28,9 +28,49 @@ import { median, type ProcessRun, root, runCli, runNpmStart } from './measure.js
 import { installPacked } from './packed.js';
 import { type BenchFigures, withPerformanceTable } from './table.js';
 
+/** Records of the long list the walk is measured on. */
+const LONG_LIST_RECORDS = 60_000;
+
+/**
+ * A server (127.0.0.1) whose every answer is the page asked for of one list of `records` bank cards
+ * (2.8): pageSize and pageNo honoured, totalPage what they make.
+ */
+async function pagedListServer(records: number): Promise<{ url: string; close(): Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      let asked: { pageSize?: unknown; pageNo?: unknown } = {};
+      try {
+        asked = JSON.parse(text) as typeof asked;
+      } catch {
+        // Not JSON: the first page.
+      }
+      const size = Number.isSafeInteger(asked.pageSize) && (asked.pageSize as number) > 0 ? Math.min(asked.pageSize as number, 10_000) : 10;
+      const pageNo = Number.isSafeInteger(asked.pageNo) && (asked.pageNo as number) > 0 ? (asked.pageNo as number) : 1;
+      const first = (pageNo - 1) * size;
+      const list = Array.from({ length: Math.max(0, Math.min(size, records - first)) }, (_, i) => ({
+        id: first + i + 1,
+        accountName: 'Ada',
+        bankName: 'Bank',
+        bankAccount: '6222',
+        createdAt: null,
+      }));
+      const body = JSON.stringify({ data: { totalPage: Math.ceil(records / size), pageNo, list }, status: 'ok', code: '200', message: '', error: {} });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** Rounds of each side in the engine figure: the machine is shared, and one slow second moves a median of few. */
 const ENGINE_ROUNDS = 9;
-/** BENCH_ONLY=start,phases,scale,coverage,engine,validation,generation,hostile,wrong-pages,latency,size runs some sections only. */
+/** BENCH_ONLY=start,phases,scale,coverage,engine,validation,generation,hostile,wrong-pages,long-list,latency,size runs some sections only. */
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (section: string) => !only || only.includes(section);
 const results: Record<string, unknown> = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length } };
@@ -372,6 +412,33 @@ if (wanted('wrong-pages')) {
   results.wrongPages = wrongPages;
   line(
     `  wall ${wrongPages.wallMs} ms · ${wrongPages.requests} requests · peak RSS ${wrongPages.peakRssMb} MB · report.json ${(wrongPages.reportJsonBytes / 1e6).toFixed(1)} MB · ${wrongPages.deviations} deviations · exit ${run.code}`,
+  );
+}
+
+// 6b. A long list: a bank card list of 60,000 records, paged as asked. The walk reads it at four page
+// sizes and stays bounded by --walk-pages and --walk-records, however long the list.
+if (wanted('long-list')) {
+  line('a long list (whole process, default options, #7 only, a list of 60,000 bank cards paged as asked)');
+  const server = await pagedListServer(LONG_LIST_RECORDS);
+  const dir = tmp();
+  const run = await runCli(['--base-url', server.url, '--token', 'bench-token', '--only', 'bank-card-list', '--report-dir', dir, '--quiet']);
+  await server.close();
+  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
+    operations: ReadonlyArray<{ requests: number; coveragePass?: { requests: number; pageWalk?: { pages: number; records: number } } }>;
+  };
+  const [operation] = report.operations;
+  const longList = {
+    records: LONG_LIST_RECORDS,
+    wallMs: Math.round(run.wallMs),
+    peakRssMb: Math.round(run.peakRssMb),
+    exitCode: run.code,
+    requests: operation?.requests ?? 0,
+    coverageAndWalkRequests: operation?.coveragePass?.requests ?? 0,
+    walkPages: operation?.coveragePass?.pageWalk?.pages ?? 0,
+  };
+  results.longList = longList;
+  line(
+    `  wall ${longList.wallMs} ms · ${longList.requests} requests, of which ${longList.coverageAndWalkRequests} the coverage pass and the walk (${longList.walkPages} pages at its own size) · peak RSS ${longList.peakRssMb} MB · exit ${run.code}`,
   );
 }
 

@@ -32,6 +32,14 @@ export interface BenchFigures {
   readonly engineOverhead?: { readonly kitRequestsPerSecond: number; readonly bareRequestsPerSecond: number; readonly ratio: number };
   readonly latency?: { readonly startUpMs: number; readonly runs: readonly LatencyFigures[] };
   readonly hostileServers?: Readonly<Record<string, { readonly wallMs: number; readonly peakRssMb: number; readonly exitCode: number }>>;
+  readonly longList?: {
+    readonly records: number;
+    readonly wallMs: number;
+    readonly peakRssMb: number;
+    readonly requests: number;
+    readonly coverageAndWalkRequests: number;
+    readonly walkPages: number;
+  };
   readonly wrongPages?: {
     readonly wallMs: number;
     readonly peakRssMb: number;
@@ -65,7 +73,7 @@ const phasesOf = (figures: ProcessFigures) =>
 /** One row a measure: what was measured, the figure, the target and whether it holds. */
 function rows(figures: BenchFigures): string[][] {
   const table: string[][] = [];
-  const { npmStart, quickPass, startUpPieces, scale, coveragePass, engineOverhead, latency, hostileServers, wrongPages } = figures;
+  const { npmStart, quickPass, startUpPieces, scale, coveragePass, engineOverhead, latency, hostileServers, wrongPages, longList } = figures;
   if (npmStart) {
     table.push([
       '`npm start` as typed (npm, the check that dist/ is built, the run: 47 operations, coverage pass, 25 valid + 25 hostile payloads each, probes, flows; median of 3)',
@@ -134,6 +142,13 @@ function rows(figures: BenchFigures): string[][] {
       'a server answering every call with 60,000 wrong records in 5 MiB (default options, 16 operations)',
       `**${wrongPages.peakRssMb} MB** peak RSS, ${seconds(wrongPages.wallMs)}, ${thousands(wrongPages.requests)} requests, report.json ${(wrongPages.reportJsonBytes / 1e6).toFixed(1)} MB (${wrongPages.deviations} deviations)`,
       `< 400 MB: ${met(wrongPages.peakRssMb < 400)}; report.json < 20 MB: ${met(wrongPages.reportJsonBytes < 20e6)}`,
+    ]);
+  }
+  if (longList) {
+    table.push([
+      `a list of ${thousands(longList.records)} records paged as asked (default options, #7 only): the walk at four page sizes`,
+      `${thousands(longList.requests)} requests, ${thousands(longList.coverageAndWalkRequests)} of them the coverage pass and the walk (${longList.walkPages} pages at its own size), ${seconds(longList.wallMs)}, ${longList.peakRssMb} MB peak RSS`,
+      `bounded by --walk-pages and --walk-records: ${met(longList.walkPages <= 50)}`,
     ]);
   }
   if (figures.installedBytes !== undefined) {
