@@ -43,7 +43,9 @@ async function pagedListServer(records: number): Promise<{ url: string; close():
     req.on('end', () => {
       let asked: { pageSize?: unknown; pageNo?: unknown } = {};
       try {
-        asked = JSON.parse(text) as typeof asked;
+        const parsed: unknown = JSON.parse(text);
+        // Hostile bodies (null, an array, a string) ask for no page in particular: the first.
+        if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) asked = parsed as typeof asked;
       } catch {
         // Not JSON: the first page.
       }

@@ -5,10 +5,17 @@ import { isErrorResult, isPlainObject, preconditionsMet, resultData } from './pr
 import type { AskedValue, CallRecord, Exchange, PageOutline, Precondition } from './types.js';
 
 /**
- * Record keys kept of one answer, at most: every call of an operation keeps its record until the
- * operation ends, and a page of 60,000 records must not become 60,000 kept strings a call.
+ * Record keys kept of one page of a walk, at most: every call of an operation keeps its record until
+ * the operation ends, and a page of 60,000 records must not become 60,000 kept strings a call.
  */
 export const KEYS_KEPT = 1000;
+
+/**
+ * Whether a call is a page of a walk (`page:<size>:<no>`, `page-hostile:…`): the answers the checks
+ * compare record by record, across pages. Only their records are kept as keys: every other call of
+ * an operation keeps none, whatever the length of its list.
+ */
+const walksAList = (exchange: Exchange) => exchange.path.startsWith('page:') || exchange.path.startsWith('page-hostile:');
 /** Strings longer than this are not kept of what a call asked: the checks compare ids, codes and numbers. */
 export const ASKED_STRING_CHARS = 256;
 /** Values kept of one field the records carry, at most: enough to tell one value from several. */
@@ -33,14 +40,16 @@ function keyOf(record: unknown): string {
 function carried(
   data: Record<string, unknown> | undefined,
   askedFields: readonly string[],
+  keysKept: number,
 ): { records: number; keys: string[]; fieldValues: Record<string, string[]> } {
   if (!data) return { records: 0, keys: [], fieldValues: {} };
   const list = Array.isArray(data.list) ? data.list : Object.keys(data).length > 0 ? [data] : [];
   const keys: string[] = [];
   const values = new Map<string, Set<string>>();
-  for (let index = 0; index < Math.min(list.length, KEYS_KEPT); index++) {
+  const judged = Math.min(list.length, KEYS_KEPT);
+  for (let index = 0; index < judged; index++) {
     const record: unknown = list[index];
-    keys.push(keyOf(record));
+    if (index < keysKept) keys.push(keyOf(record));
     if (!isPlainObject(record)) continue;
     for (const field of askedFields) {
       const text = Object.hasOwn(record, field) ? valueText(record[field]) : undefined;
@@ -94,7 +103,7 @@ export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<
           code: value.code,
           errorResult: isErrorResult(value, exchange.response!.status),
           hasData: met.data,
-          ...carried(data, Object.keys(asked)),
+          ...carried(data, Object.keys(asked), walksAList(exchange) ? KEYS_KEPT : 0),
           ...(page ? { page } : {}),
         }
       : undefined,

@@ -52,9 +52,9 @@ export interface EnvelopeOutline {
   /** The records the answer carried: a page's list length, or 1 for a record with members, 0 for none. */
   readonly records: number;
   /**
-   * Each record carried, in order, as a key that is the same for the same record: `id:<id>` where
-   * the record has an `id` (2.6–2.9) or `soId` (2.3), else `#<digest of the whole record>`; the
-   * first KEYS_KEPT of them (call-record.ts).
+   * Of a page of a walk, each record carried, in order, as a key that is the same for the same
+   * record: `id:<id>` where the record has an `id` (2.6–2.9) or `soId` (2.3), else `#<digest of the
+   * whole record>`; the first KEYS_KEPT of them (call-record.ts). Empty for every other call.
    */
   readonly keys: readonly string[];
   /**

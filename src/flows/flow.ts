@@ -1,14 +1,15 @@
 import type { GroupId } from '../catalogue/groups.js';
+import type { KeptExchange, KeptStep } from '../checks/kept-exchange.js';
 import type { Exchange, Finding } from '../checks/types.js';
 
 /** A finding of a flow: the exchange that showed it is the evidence. */
 export interface FlowFinding extends Finding {
-  readonly exchange: Exchange;
+  readonly exchange: KeptExchange;
   /**
    * The flow's calls that together show it, in the order they were made, `exchange` among them (a
    * create, then the list that does not show what it accepted). Absent: `exchange` shows it alone.
    */
-  readonly steps?: readonly Exchange[];
+  readonly steps?: readonly KeptStep[];
 }
 
 export interface FlowContext {

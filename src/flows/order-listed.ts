@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { validPayload } from '../generators/payloads.js';
 import { resultData } from '../checks/preconditions.js';
-import type { Exchange } from '../checks/types.js';
+import { keepStep, type KeptStep } from '../checks/kept-exchange.js';
 import type { Flow } from './flow.js';
 import { answered, differences, listed } from './records.js';
 
@@ -32,12 +32,14 @@ export const orderListed: Flow = {
     const soNo = resultData(created)?.soNo;
     if (!answered(created) || typeof soNo !== 'string') return { completed: false, reason: 'create answered no order number', findings: [] };
 
-    let last = created;
-    const pages: Exchange[] = [];
+    // The pages looked at, each kept as evidence keeps it: a list of orders may be long.
+    const pages: KeptStep[] = [];
+    let last: KeptStep = keepStep(created);
     for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo++) {
-      last = await context.call('alpha-orders-list', { pageSize: PAGE_SIZE, pageNo });
+      const page = await context.call('alpha-orders-list', { pageSize: PAGE_SIZE, pageNo });
+      last = keepStep(page);
       pages.push(last);
-      const orders = listed(last);
+      const orders = listed(page);
       const index = orders.findIndex((order) => order.soNo === soNo);
       if (index >= 0) {
         const listedOtherwise = differences(orders[index]!, Object.fromEntries(SAME_NAMED_FIELDS.map((field) => [field, payload[field]])));
@@ -47,19 +49,25 @@ export const orderListed: Flow = {
           expected: `order ${soNo} listed with the values sent`,
           actual: `listed with ${listedOtherwise.join(', ')}`,
           exchange: last,
-          steps: [created, last],
+          steps: [keepStep(created), last],
         };
         return { completed: true, findings: [finding] };
       }
       // A page that did not answer cannot show the order missing.
-      if (!answered(last)) return { completed: false, reason: `getAlphaOrders page ${pageNo} answered no result`, findings: [] };
-      const totalPage = resultData(last)?.totalPage;
+      if (!answered(page)) return { completed: false, reason: `getAlphaOrders page ${pageNo} answered no result`, findings: [] };
+      const totalPage = resultData(page)?.totalPage;
       if (typeof totalPage !== 'number' || pageNo >= totalPage) break;
     }
     return {
       completed: true,
       findings: [
-        { instancePath: '/data/list', expected: `order ${soNo} among the user's orders`, actual: 'not listed', exchange: last, steps: [created, ...pages] },
+        {
+          instancePath: '/data/list',
+          expected: `order ${soNo} among the user's orders`,
+          actual: 'not listed',
+          exchange: last,
+          steps: [keepStep(created), ...pages],
+        },
       ],
     };
   },

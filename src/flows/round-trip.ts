@@ -1,5 +1,6 @@
 import { fillTemplate } from '../catalogue/operation-map.js';
 import { resultData } from '../checks/preconditions.js';
+import { keepStep, type KeptStep } from '../checks/kept-exchange.js';
 import type { Exchange } from '../checks/types.js';
 import { textFamilies } from '../generators/coverage/round-trip.js';
 import { type ListStep, searchLists } from './_internals/list-search.js';
@@ -43,9 +44,9 @@ interface Shown {
   readonly label: string;
   readonly family?: number;
   readonly body: Record<string, unknown>;
-  readonly sentBy: Exchange;
+  readonly sentBy: KeptStep;
   readonly record: Record<string, unknown>;
-  readonly listedIn: Exchange;
+  readonly listedIn: KeptStep;
   readonly index: number;
 }
 
@@ -107,7 +108,7 @@ async function compareDetails(
         expected: `the record the list shows as ${spec.idField} ${String(id)}`,
         actual: 'no record: an error result',
         exchange: detail,
-        steps: [entry.sentBy, entry.listedIn, detail],
+        steps: [entry.sentBy, entry.listedIn, keepStep(detail)],
       });
       continue;
     }
@@ -118,7 +119,7 @@ async function compareDetails(
         expected: `what ${by} accepted, as sent (${entry.label})`,
         actual: `answered with ${otherwise.join(', ')}`,
         exchange: detail,
-        steps: [entry.sentBy, detail],
+        steps: [entry.sentBy, keepStep(detail)],
       });
     }
   }
@@ -149,7 +150,7 @@ async function editOne(spec: RoundTripSpec, context: FlowContext, entry: Shown, 
       expected: `the record ${edit.operation} changed (${spec.idField} ${String(id)})`,
       actual: 'no longer listed',
       exchange: search.calls.at(-1)!,
-      steps: [sentBy, ...search.calls],
+      steps: [keepStep(sentBy), ...search.calls],
     });
     return undefined;
   }
@@ -157,7 +158,7 @@ async function editOne(spec: RoundTripSpec, context: FlowContext, entry: Shown, 
     ...entry,
     label: `${textFamilies[family]!.title}, by ${edit.operation}`,
     body,
-    sentBy,
+    sentBy: keepStep(sentBy),
     record: where.record,
     listedIn: where.exchange,
     index: where.index,
@@ -175,14 +176,15 @@ async function editOne(spec: RoundTripSpec, context: FlowContext, entry: Shown, 
  */
 export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, markerBase: string): Promise<FlowOutcome> {
   const findings: FlowFinding[] = [];
-  const created: Array<{ marker: string; label: string; family?: number; body: Record<string, unknown>; sentBy: Exchange }> = [];
+  const created: Array<{ marker: string; label: string; family?: number; body: Record<string, unknown>; sentBy: KeptStep }> = [];
   const plan = plannedCreates(spec.text, spec.numbers);
   for (const [index, planned] of plan.entries()) {
     const marker = `${markerBase}-${index + 1}`;
     const body = withValues(fill(spec.create, { UNIQUE: marker }), planned.values);
     const sentBy = await context.call(spec.create.operation, body);
     if (unanswered(sentBy)) return incomplete(`${spec.create.operation} gave no answer (${planned.label})`, findings);
-    if (answered(sentBy)) created.push({ marker, label: planned.label, ...(planned.family === undefined ? {} : { family: planned.family }), body, sentBy });
+    if (answered(sentBy))
+      created.push({ marker, label: planned.label, ...(planned.family === undefined ? {} : { family: planned.family }), body, sentBy: keepStep(sentBy) });
   }
   if (created.length === 0) return incomplete(`${spec.create.operation} refused each of its ${plan.length} creates`, findings);
 
@@ -236,7 +238,7 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
       expected: gone(key),
       actual: 'still listed',
       exchange: where.exchange,
-      steps: [deleted.get(key)!.exchange, where.exchange],
+      steps: [keepStep(deleted.get(key)!.exchange), where.exchange],
     });
   }
   if (!spec.detail) return verdict();
@@ -244,7 +246,8 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
     const detail = await context.call(spec.detail.operation, fill(spec.detail, { id }));
     if (unanswered(detail)) return incomplete(`${spec.detail.operation} gave no answer after the deletes`, findings);
     // An error result (not found) is what a deleted record should get.
-    if (answered(detail)) findings.push({ instancePath: '/data', expected: gone(key), actual: 'still answered', exchange: detail, steps: [exchange, detail] });
+    if (answered(detail))
+      findings.push({ instancePath: '/data', expected: gone(key), actual: 'still answered', exchange: detail, steps: [keepStep(exchange), keepStep(detail)] });
   }
   return verdict();
 }

@@ -13,18 +13,22 @@ const page = (list: unknown[], extra: Record<string, unknown> = {}) => ({
 describe('what a CallRecord keeps of a call', () => {
   it('a record with an id is keyed by it; one without by a digest of the whole record, the same for the same record', () => {
     const product = { code: 'P-1', cas: '64-17-5', price: 12.5 };
-    const withIds = recordOf(exchangeOf('bank-card-list', { body: page([{ id: 7 }, { id: 'b8' }]) }), 0);
+    const withIds = recordOf(exchangeOf('bank-card-list', { path: 'page:2:2', body: page([{ id: 7 }, { id: 'b8' }]) }), 0);
     expect(withIds.envelope!.keys).toEqual(['id:7', 'id:b8']);
-    const products = recordOf(exchangeOf('beta-products-by-brand', { body: page([product, { ...product }, { ...product, price: 13 }]) }), 0);
+    const products = recordOf(exchangeOf('beta-products-by-brand', { path: 'page:3:2', body: page([product, { ...product }, { ...product, price: 13 }]) }), 0);
     const [first, again, other] = products.envelope!.keys;
     expect(first).toMatch(/^#/);
     expect(again).toBe(first);
     expect(other).not.toBe(first);
   });
 
+  it('keys only of the pages of a walk: the calls compared record by record', () => {
+    expect(recordOf(exchangeOf('bank-card-list', { body: page([{ id: 7 }]) }), 0).envelope!.keys).toEqual([]);
+  });
+
   it('what a page said of itself, and at most KEYS_KEPT keys of a long list', () => {
     const list = Array.from({ length: KEYS_KEPT + 5 }, (_, id) => ({ id }));
-    const call = recordOf(exchangeOf('bank-card-list', { body: page(list, { list }) }), 0);
+    const call = recordOf(exchangeOf('bank-card-list', { path: 'page-hostile:1005:2', body: page(list, { list }) }), 0);
     expect(call.envelope).toMatchObject({ records: KEYS_KEPT + 5, page: { pageNo: 2, totalPage: 3, listIsArray: true } });
     expect(call.envelope!.keys).toHaveLength(KEYS_KEPT);
     const notAList = recordOf(exchangeOf('bank-card-list', { body: page([], { list: null }) }), 0);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import { SAMPLES_PER_CAUSE, unsampled } from '../../src/engine/judging/deviation.js';
-import { Judge, outline } from '../../src/engine/judging/judge.js';
+import { outline } from '../../src/checks/kept-exchange.js';
+import { Judge } from '../../src/engine/judging/judge.js';
 import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { sharedValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
@@ -105,7 +106,7 @@ describe('what the Judge keeps of a call', () => {
         errorResult: false,
         hasData: true,
         records: 1,
-        keys: ['id:a1'],
+        keys: [],
         fieldValues: {},
         page: { pageNo: 1, totalPage: 1, listIsArray: true },
       },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
+import { keepStep } from '../../src/checks/kept-exchange.js';
 import type { OperationCheck } from '../../src/checks/types.js';
 import { runFlow } from '../../src/engine/schedule/run-flow.js';
 import { runOperation } from '../../src/engine/operation/run-operation.js';
@@ -71,7 +72,7 @@ describe('a deviation over several answers shows each call, and its repro replay
       async run(context) {
         const first = await context.call('custom-demand-list', { pageSize: 2, status: 1 });
         const second = await context.call('custom-demand-list', { pageSize: 3, status: 1 });
-        return { completed: true, findings: [{ instancePath: '', expected: 'x', actual: 'y', exchange: second, steps: [first, second] }] };
+        return { completed: true, findings: [{ instancePath: '', expected: 'x', actual: 'y', exchange: second, steps: [first, second].map(keepStep) }] };
       },
     };
     try {

@@ -1,6 +1,6 @@
-import type { CallRecord, Check, Finding } from '../../checks/types.js';
+import type { Check, Finding } from '../../checks/types.js';
 import type { SentRequest } from '../../client/exchange.js';
-import type { KeptExchange } from './judge.js';
+import type { KeptExchange } from '../../checks/kept-exchange.js';
 import type { Redactor } from '../../redaction/redactor.js';
 import { type Deviation, type DeviationStep, deviationMessage } from './deviation.js';
 import { curlRepro } from './repro.js';
@@ -104,25 +104,3 @@ export function withSteps(deviation: Deviation, sources: readonly StepSource[], 
   const { replay: _oneCall, ...rest } = deviation;
   return { ...rest, steps, repro };
 }
-
-/** An answer as a step of evidence shows it: status, envelope code, records and what a page said of itself. */
-export function answerOutline(call: CallRecord): string {
-  if (call.status === undefined) return call.failure ?? 'no answer';
-  const parts = [`HTTP ${call.status}`];
-  if (call.failure) parts.push(`then ${call.failure}`);
-  const envelope = call.envelope;
-  if (!envelope) return [...parts, 'not the envelope'].join(' · ');
-  if (envelope.code !== undefined) parts.push(`code ${JSON.stringify(envelope.code)}`);
-  if (envelope.errorResult) parts.push('an error result');
-  else parts.push(`${envelope.records} record${envelope.records === 1 ? '' : 's'}${envelope.keys.length > 0 ? ` (${keysShown(envelope.keys)})` : ''}`);
-  if (envelope.page)
-    parts.push(
-      `pageNo ${JSON.stringify(envelope.page.pageNo)}, totalPage ${JSON.stringify(envelope.page.totalPage)}${envelope.page.listIsArray ? '' : ', list not an array'}`,
-    );
-  return parts.join(' · ');
-}
-
-/** Keys shown of a step's records: a few, then how many more. */
-const KEYS_SHOWN = 5;
-const keysShown = (keys: readonly string[]) =>
-  `${keys.slice(0, KEYS_SHOWN).join(', ')}${keys.length > KEYS_SHOWN ? `, … ${keys.length - KEYS_SHOWN} more` : ''}`;

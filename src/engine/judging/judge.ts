@@ -1,16 +1,8 @@
 import { recordOf } from '../../checks/call-record.js';
 import { preconditionsMet } from '../../checks/preconditions.js';
 import type { CallRecord, Check, CheckContext, Exchange, ExchangeCheck, Finding, Intent } from '../../checks/types.js';
-import type { ReceivedResponse } from '../../client/exchange.js';
-import { extend } from '../../objects.js';
+import { type KeptExchange, outline } from '../../checks/kept-exchange.js';
 import { deviationKey, SAMPLES_PER_CAUSE } from './deviation.js';
-
-/**
- * A call as evidence keeps it: everything that was sent, and of the answer its status, headers and
- * the beginning of its text — no parse. What a deviation shows, and what a re-send or a shrink
- * starts from; the checks never judge it again.
- */
-export type KeptExchange = Omit<Exchange, 'response'> & { readonly response?: Pick<ReceivedResponse, 'status' | 'headers' | 'bodyText'> };
 
 /** One finding kept as evidence, with the call that showed it. */
 export interface Sample {
@@ -59,30 +51,6 @@ export const wasSent = (exchange: Exchange): boolean => exchange.failure?.kind !
 /** The cause a finding of a check on an exchange belongs to. */
 export function causeKey(check: Check, finding: Finding, exchange: Pick<Exchange, 'operation'>): string {
   return deviationKey({ operation: exchange.operation.path, check: check.id, instancePath: finding.instancePath, severity: check.severity });
-}
-
-/**
- * Response text kept with a call that is evidence: four times what the evidence shows (2,048
- * characters), so that redaction still sees whole any secret that starts inside the excerpt. No
- * more: evidence is kept until its operation ends, and the run's operations go side by side.
- */
-const KEPT_BODY_CHARS = 8 * 1024;
-/** Answers up to this long are kept whole as evidence: cheaper than their outline, and small. */
-const KEPT_WHOLE_CHARS = 16 * 1024;
-/** A copy that holds none of the original: V8 keeps a whole string alive behind any slice of it. */
-function detached(text: string, length: number): string {
-  return text.length <= length ? text : Buffer.from(text.slice(0, length), 'utf16le').toString('utf16le');
-}
-
-/**
- * What the Judge keeps of a call as evidence once every exchange check has judged it: the call with
- * its answer's text cut to its beginning and no parse. A short answer is kept as it came: cheaper
- * than a copy, and small.
- */
-export function outline(exchange: Exchange): KeptExchange {
-  const { response } = exchange;
-  if (!response || response.bodyText.length <= KEPT_WHOLE_CHARS) return exchange;
-  return extend(exchange, { response: { status: response.status, headers: response.headers, bodyText: detached(response.bodyText, KEPT_BODY_CHARS) } });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { holds } from '../../checks/preconditions.js';
 import type { CheckContext, Finding, Intent } from '../../checks/types.js';
 import type { Recurrence } from '../judging/deviation.js';
-import { type CauseTally, causeKey, type KeptExchange, type Sample } from '../judging/judge.js';
+import type { KeptExchange } from '../../checks/kept-exchange.js';
+import { type CauseTally, causeKey, type Sample } from '../judging/judge.js';
 import type { OperationSession } from './session.js';
 
 /**

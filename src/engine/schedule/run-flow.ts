@@ -1,11 +1,10 @@
 import { findOperation, type Operation, wirePath } from '../../catalogue/operations.js';
-import { recordOf } from '../../checks/call-record.js';
 import type { Exchange } from '../../checks/types.js';
 import type { Client } from '../../client/client.js';
 import type { Flow } from '../../flows/flow.js';
 import { extend } from '../../objects.js';
 import { type Deviation, foldDeviations } from '../judging/deviation.js';
-import { answerOutline, type EvidenceContext, toDeviation, withSteps } from '../judging/evidence.js';
+import { type EvidenceContext, toDeviation, withSteps } from '../judging/evidence.js';
 import { operationSeed } from './seed.js';
 
 export interface FlowResult {
@@ -44,7 +43,7 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
   const deviations = outcome.findings.map(({ exchange, steps, ...finding }) =>
     withSteps(
       toDeviation(flow, finding, exchange, context),
-      (steps ?? []).map((step, index) => ({ path: `${step.path}:${index + 1}`, request: step.request, answer: answerOutline(recordOf(step, index)) })),
+      (steps ?? []).map((step, index) => ({ path: `${step.path}:${index + 1}`, request: step.request, answer: step.answer })),
       context,
     ),
   );

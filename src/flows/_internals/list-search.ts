@@ -1,5 +1,5 @@
 import { resultData } from '../../checks/preconditions.js';
-import type { Exchange } from '../../checks/types.js';
+import { keepStep, type KeptStep } from '../../checks/kept-exchange.js';
 import type { FlowContext } from '../flow.js';
 import { answered, listed } from '../records.js';
 
@@ -15,7 +15,8 @@ export const MAX_PAGES = 10;
 /** A record found: where it was listed. */
 export interface Listed {
   readonly record: Record<string, unknown>;
-  readonly exchange: Exchange;
+  /** The page that listed it, as evidence keeps it: a list may be long. */
+  readonly exchange: KeptStep;
   /** Its index in the page's `list`. */
   readonly index: number;
 }
@@ -23,12 +24,12 @@ export interface Listed {
 export interface Search {
   /** By key, the first record listed with it. */
   readonly found: ReadonlyMap<string, Listed>;
-  /** Every list call, in order. */
-  readonly calls: readonly Exchange[];
+  /** Every list call, in order, as evidence keeps it. */
+  readonly calls: readonly KeptStep[];
   /** Per list step, the last page called (1 for an unpaged list). */
   readonly pages: readonly number[];
   /** The call that answered no page: the search says nothing of what is not found. */
-  readonly unanswered?: Exchange;
+  readonly unanswered?: KeptStep;
   /**
    * A list was not read to its end: its pages go on past the bound, or it holds more records than
    * one page shows and documents no pageNo to ask for the next (#1). What was not found may be there.
@@ -49,7 +50,7 @@ export async function searchLists(
   pages?: readonly number[],
 ): Promise<Search> {
   const found = new Map<string, Listed>();
-  const calls: Exchange[] = [];
+  const calls: KeptStep[] = [];
   const lastPages: number[] = [];
   let partial = false;
   for (const [step, { operation, body }] of lists.entries()) {
@@ -59,12 +60,13 @@ export async function searchLists(
     let ended = false;
     for (; pageNo <= last; pageNo++) {
       const exchange = await context.call(operation, paged ? { ...body, pageNo } : { ...body });
-      calls.push(exchange);
-      if (!answered(exchange)) return { found, calls, pages: [...lastPages, pageNo], unanswered: exchange, partial };
+      const kept = keepStep(exchange);
+      calls.push(kept);
+      if (!answered(exchange)) return { found, calls, pages: [...lastPages, pageNo], unanswered: kept, partial };
       const records = listed(exchange);
       records.forEach((record, index) => {
         const key = keyOf(record);
-        if (key !== undefined && wanted.has(key) && !found.has(key)) found.set(key, { record, exchange, index });
+        if (key !== undefined && wanted.has(key) && !found.has(key)) found.set(key, { record, exchange: kept, index });
       });
       if (found.size === wanted.size) return { found, calls, pages: [...lastPages, pageNo], partial };
       const totalPage = resultData(exchange)?.totalPage;
