@@ -1,32 +1,23 @@
-import { createServer, type Server } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listenError } from '../../src/cli/listen-error.js';
 import { startReferenceServer } from '../../src/reference/server.js';
+import { takenPort } from '../support/taken-port.js';
 
 describe('listenError: why serve could not listen, as the kit error that says what to give instead', () => {
-  let taken: Server;
-  let port: number;
-  beforeAll(async () => {
-    taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-    port = (taken.address() as { port: number }).port;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => taken.close(() => resolve()));
-  });
+  const taken = takenPort();
 
   it('a port another program listens on: OTP_PORT_IN_USE, with another --port or --port 0', async () => {
-    const failure = await startReferenceServer({ token: 't', host: '127.0.0.1', port }).then(
+    const failure = await startReferenceServer({ token: 't', host: '127.0.0.1', port: taken.port }).then(
       async (server) => {
         await server.close();
-        throw new Error(`listened on ${port}, which is taken`);
+        throw new Error(`listened on ${taken.port}, which is taken`);
       },
       (error: unknown) => error,
     );
-    const error = listenError(failure, port, '127.0.0.1');
+    const error = listenError(failure, taken.port, '127.0.0.1');
     expect(error?.code).toBe('OTP_PORT_IN_USE');
     expect(error?.message).toBe(
-      `--port ${port} is in use on 127.0.0.1: another program (or another serve) listens there; give another --port, or --port 0 for a free one.`,
+      `--port ${taken.port} is in use on 127.0.0.1: another program (or another serve) listens there; give another --port, or --port 0 for a free one.`,
     );
   });
 

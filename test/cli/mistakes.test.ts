@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { takenPort } from '../support/taken-port.js';
 
 const run = promisify(execFile);
 const cli = fileURLToPath(new URL('../../bin/otp-conformance.js', import.meta.url));
@@ -37,21 +37,12 @@ async function expectMistake(args: readonly string[], line: string | RegExp, ext
 }
 
 describe('serve where it cannot listen', () => {
-  let taken: Server;
-  let port: number;
-  beforeAll(async () => {
-    taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-    port = (taken.address() as { port: number }).port;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => taken.close(() => resolve()));
-  });
+  const taken = takenPort();
 
   it('a port in use: says so, and to give another --port or --port 0', async () => {
     await expectMistake(
-      ['serve', '--port', String(port), '--host', '127.0.0.1'],
-      `--port ${port} is in use on 127.0.0.1: another program (or another serve) listens there; give another --port, or --port 0 for a free one.`,
+      ['serve', '--port', String(taken.port), '--host', '127.0.0.1'],
+      `--port ${taken.port} is in use on 127.0.0.1: another program (or another serve) listens there; give another --port, or --port 0 for a free one.`,
     );
   });
 
