@@ -183,6 +183,11 @@ describe('first contact: what the user must fix', () => {
     expect(requests).toBeLessThan(20);
   });
 
+  it('an envelope code "404" beside a page ("no records" on a server that says so with 404) is an answer of this API', async () => {
+    const url = await serverAnswering(() => ({ body: { ...failure('404', 'no records'), data: { totalPage: 0, pageNo: 1, list: [] } } }));
+    expect(await contact(url)).toMatchObject({ kind: 'go-on', deviations: [] });
+  });
+
   it('an envelope code "404" at every operation (a wrong prefix): not-this-api; one operation that answers: the run goes on', async () => {
     let url = await serverAnswering(() => ({ body: failure('404', 'No operation at this path') }));
     expect(await contact(url)).toMatchObject({ kind: 'not-this-api' });

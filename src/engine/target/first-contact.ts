@@ -3,7 +3,7 @@ import { authDocumentedHeader } from '../../checks/auth/documented-header.js';
 import type { AuthProbe } from '../../checks/auth/probes.js';
 import { recordOf, succeeded } from '../../checks/call-record.js';
 import { documentedPath } from '../../checks/paths/documented-path.js';
-import { isErrorResult, isPlainObject } from '../../checks/preconditions.js';
+import { carriesData, isErrorResult, isPlainObject } from '../../checks/preconditions.js';
 import type { Exchange } from '../../checks/types.js';
 import { type AuthScheme, authorizationShown, authorizationValue, authSchemes } from '../../client/auth.js';
 import { type Client, createClient } from '../../client/client.js';
@@ -99,7 +99,7 @@ function errorIdentity(transcript: Transcript | undefined): string | undefined {
  * - refused: what cannot be anything but a refusal of the token: HTTP 401 or 403, an envelope code
  *   "401" or "403", or the very error result a call without any authorization header gets (5
  *   leaves "behaviour on a missing or invalid token" unshown, so nothing looser counts);
- * - not-found: nothing of this API there: HTTP 404, 405, 410 or 501, an envelope code "404", or a
+ * - not-found: nothing of this API there: HTTP 404, 405, 410 or 501, an envelope code "404" with no data, or a
  *   body that is not the envelope of 2.1 (HTML, text, another API's JSON), unless it is a 5xx;
  * - no-answer: a failure on the wire, before the answer or in its body;
  * - other: anything else (an error result of its own, a 5xx): the suites judge it.
@@ -115,7 +115,8 @@ function read(exchange: Exchange, anonymous: Transcript | undefined): Reading {
   const body = response.json.ok ? response.json.value : undefined;
   const envelope = isPlainObject(body) && ENVELOPE_FIELDS.some((field) => field in body);
   if (!envelope) return response.status >= 500 ? 'other' : 'not-found';
-  if (body.code === '404' || body.code === 404) return 'not-found';
+  // An envelope code "404" with nothing in `data` is "no operation here"; one beside a page or a record is "no such record".
+  if ((body.code === '404' || body.code === 404) && !carriesData(body.data)) return 'not-found';
   if (succeeded(recordOf(exchange, 0))) return 'served';
   const identity = errorIdentity(exchange);
   return identity !== undefined && identity === errorIdentity(anonymous) ? 'refused' : 'other';
