@@ -460,13 +460,13 @@ if (wanted('latency')) results.latency = await benchLatency(line);
 
 mkdirSync(join(root, 'reports'), { recursive: true });
 if (only) {
-  line('sections only: reports/bench.json, docs/bench.json and the README left as they were');
+  line('sections only: reports/bench.json, docs/bench.json and docs/performance.md left as they were');
 } else {
-  // reports/bench.json is this run's; docs/bench.json the figures the README quotes, kept with the code.
+  // reports/bench.json is this run's; docs/bench.json the figures docs/performance.md quotes, kept with the code.
   const figures = `${JSON.stringify(results, null, 2)}\n`;
   writeFileSync(join(root, 'reports', 'bench.json'), figures);
   writeFileSync(join(root, 'docs', 'bench.json'), figures);
-  const readme = join(root, 'README.md');
-  writeFileSync(readme, withPerformanceTable(readFileSync(readme, 'utf8'), results as BenchFigures));
-  line('written: reports/bench.json, docs/bench.json and the performance table of README.md');
+  const page = join(root, 'docs/performance.md');
+  writeFileSync(page, withPerformanceTable(readFileSync(page, 'utf8'), results as BenchFigures));
+  line('written: reports/bench.json, docs/bench.json and the performance table of docs/performance.md');
 }

@@ -1,6 +1,6 @@
 /**
- * The README's performance table, generated from the figures `npm run bench` records (docs/bench.json):
- * no figure in the README is typed by hand, and a test holds the README to the file.
+ * The performance table of docs/performance.md, generated from the figures `npm run bench` records (docs/bench.json):
+ * no figure there is typed by hand, and a test holds the page to the file.
  */
 
 interface ProcessFigures {
@@ -161,17 +161,17 @@ function rows(figures: BenchFigures): string[][] {
   return table;
 }
 
-/** The table, between its markers, as the README holds it. */
+/** The table, between its markers, as docs/performance.md holds it. */
 export function performanceTable(figures: BenchFigures): string {
   const machine = figures.machine ? `Measured on ${figures.machine.cpus} cores, Node ${figures.machine.node.replace(/^v/, '')}.` : '';
   const lines = ['| measure | figure | target |', '|---|---|---|', ...rows(figures).map((row) => `| ${row.join(' | ')} |`)];
   return [TABLE_START, machine, '', ...lines, TABLE_END].join('\n');
 }
 
-/** The README with its performance table replaced by the one of these figures. */
-export function withPerformanceTable(readme: string, figures: BenchFigures): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no performance table between "${TABLE_START}" and "${TABLE_END}".`);
-  return `${readme.slice(0, start)}${performanceTable(figures)}${readme.slice(end + TABLE_END.length)}`;
+/** The page with its performance table replaced by the one of these figures. */
+export function withPerformanceTable(page: string, figures: BenchFigures): string {
+  const start = page.indexOf(TABLE_START);
+  const end = page.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`The page has no performance table between "${TABLE_START}" and "${TABLE_END}".`);
+  return `${page.slice(0, start)}${performanceTable(figures)}${page.slice(end + TABLE_END.length)}`;
 }

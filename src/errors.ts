@@ -1,6 +1,6 @@
 /**
  * Every code a `KitError` carries. The set is closed: a new mistake gets a code here and a row,
- * with its fix, in the README's "Kit errors" table (a test checks that every code has one).
+ * with its fix, in the "Kit errors" table of docs/verdict.md (a test checks that every code has one).
  */
 export const kitErrorCodes = [
   /** A command-line option or environment variable with a wrong value, or an unknown command. */

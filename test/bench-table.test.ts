@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type BenchFigures, performanceTable, TABLE_END, TABLE_START, withPerformanceTable } from '../bench/table.js';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const page = readFileSync(new URL('../docs/performance.md', import.meta.url), 'utf8');
 const figures = JSON.parse(readFileSync(new URL('../docs/bench.json', import.meta.url), 'utf8')) as BenchFigures;
 
-describe("the README's performance table", () => {
+describe("docs/performance.md's table", () => {
   it('is the one generated from docs/bench.json (npm run bench writes both)', () => {
-    const table = readme.slice(readme.indexOf(TABLE_START), readme.indexOf(TABLE_END) + TABLE_END.length);
+    const table = page.slice(page.indexOf(TABLE_START), page.indexOf(TABLE_END) + TABLE_END.length);
     expect(table).toBe(performanceTable(figures));
   });
 
@@ -18,7 +18,7 @@ describe("the README's performance table", () => {
     expect(table).not.toContain('quick pass');
   });
 
-  it('a README without the markers is refused, not written half', () => {
+  it('a page without the markers is refused, not written half', () => {
     expect(() => withPerformanceTable('# no table here', {})).toThrow(/no performance table/);
   });
 });

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateAction, validateWorkflow } from '@action-validator/core';
 import { parse } from 'yaml';
+import { productionPaths, unreachedInstalled } from '../scripts/production-tree.js';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../', import.meta.url);
@@ -40,6 +41,25 @@ const allSteps = [
   ...action.runs.steps.map((step) => ({ where: 'action.yml', step })),
   ...allJobs.flatMap(({ where, job }) => job.steps.map((step) => ({ where, step }))),
 ];
+/** Bytes of the files under a folder, its own nested node_modules aside (each package is counted once, at its own entry). */
+function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== 'node_modules') total += bytesUnder(path);
+    else if (entry.isFile()) total += lstatSync(path).size;
+  }
+  return total;
+}
+
+/** What the Action's install leaves on this platform: the packages the kit's dependencies reach, as installed here. */
+function productionInstallBytes(): number {
+  return [...productionPaths(fileURLToPath(root))]
+    .map((path) => fileURLToPath(new URL(`${path}/`, root)))
+    .filter((dir) => existsSync(dir))
+    .reduce((sum, dir) => sum + bytesUnder(dir), 0);
+}
+
 const usesOf = (step: Step, name: string) => step.uses?.split('@')[0] === name;
 const actionOwnRepository = (step: Step) => usesOf(step, 'otp-conformance/otp-conformance');
 
@@ -90,11 +110,56 @@ describe('the GitHub Action and the CI examples', () => {
     for (const step of action.runs.steps.slice(action.runs.steps.indexOf(run) + 1)) expect(step.if ?? '', step.name).toContain('always()');
   });
 
-  it('action.yml installs the kit from its own checkout, built when the package has a build', () => {
-    const install = action.runs.steps.find((step) => step.run?.includes('npm ci'))!;
+  it('action.yml installs production dependencies only, cached on the lockfile, and takes dist/ from the release tarball', () => {
+    const install = action.runs.steps.find((step) => step.name === 'Install otp-conformance')!;
     expect(install).toMatchObject({ 'working-directory': '${{ github.action_path }}' });
-    expect(install.run).toContain('npm run build --if-present');
+    const firstInstall = install.run!.split('\n').find((line) => line.includes('npm ci'))!;
+    expect(firstInstall).toContain('npm ci --omit=dev --ignore-scripts');
+    expect(install.run).toContain('node scripts/production-tree.js --prune');
+    expect(install.run).toContain('tar -xzf "$tarball" --strip-components=1 package/dist');
+    expect(install.run).toContain('releases/download/$ACTION_REF/otp-conformance-$version.tgz');
+    const cache = action.runs.steps.find((step) => usesOf(step, 'actions/cache'))!;
+    expect(action.runs.steps.indexOf(cache)).toBeLessThan(action.runs.steps.indexOf(install));
+    expect(cache.with?.key).toBe('${{ steps.lock.outputs.key }}');
+    expect(action.runs.steps.find((step) => step.id === 'lock')?.run).toContain('sha256sum package-lock.json');
     expect(action.runs.steps.some((step) => step.run?.includes('"$GITHUB_ACTION_PATH/bin/otp-conformance.js"'))).toBe(true);
+  });
+
+  it("what the Action's install step brings (the locked production dependencies and dist/) weighs under 60 MB", () => {
+    const bytes = productionInstallBytes() + bytesUnder(fileURLToPath(new URL('dist/', root)));
+    expect(bytes).toBeGreaterThan(5e6);
+    expect(bytes).toBeLessThan(60e6);
+  });
+
+  it('the pruned install keeps what the kit runs on and drops the tools it is built and tested with', () => {
+    const kept = productionPaths(fileURLToPath(root));
+    for (const runtime of ['ajv', 'ajv-formats', 'dotenv', 'fast-check', 'undici', 'vitest']) expect(kept).toContain(`node_modules/${runtime}`);
+    const dropped = unreachedInstalled(fileURLToPath(root));
+    for (const tool of ['typescript', 'tsx', 'esbuild', 'yaml', 'oxlint', '@sparticuz/chromium']) expect(dropped).toContain(`node_modules/${tool}`);
+  });
+
+  it('no example, the Action or the README runs npx --yes, and every install names the release of this version', () => {
+    const version = (JSON.parse(read('package.json')) as { version: string }).version;
+    const texts = [
+      ...exampleFiles.map((file) => ({ file, text: read(`examples/${file}`) })),
+      { file: 'action.yml', text: actionText },
+      { file: 'README.md', text: read('README.md') },
+    ];
+    for (const { file, text } of texts) {
+      expect(text, file).not.toMatch(/npx\s+(--yes|-y)\b/);
+      expect(text, file).not.toMatch(/npm (install|i) [^\n]*\botp-conformance@/);
+      for (const [url] of text.matchAll(/https:\/\/github\.com\/otp-conformance\/[^\s"']*\.tgz/g))
+        expect(url, file).toContain(`/download/v${version}/otp-conformance-${version}.tgz`);
+      for (const [, ref] of text.matchAll(/otp-conformance\/otp-conformance@([\w.-]+)/g)) expect(ref, file).toBe(`v${version}`);
+    }
+  });
+
+  it('the release workflow checks the kit, then attaches the tarball the Action and the examples fetch', () => {
+    const release = read('.github/workflows/release.yml');
+    expect(validateWorkflow(release).errors).toEqual([]);
+    expect(release).toContain('.ci/run');
+    expect(release).toContain('npm pack');
+    expect(release).toContain('gh release create "$GITHUB_REF_NAME" otp-conformance-*.tgz');
   });
 
   it("action.yml's scripts run the kit with the inputs and read the verdict into outputs", () => {
@@ -202,9 +267,12 @@ describe('the GitHub Action and the CI examples', () => {
     const jobs = Object.entries(pipeline).filter(([name]) => !name.startsWith('.'));
     expect(jobs.length).toBeGreaterThan(0);
     for (const [name, job] of jobs) {
-      const template = job.extends ? pipeline[job.extends] : undefined;
-      if (job.extends) expect(template, `${name} extends ${job.extends}`).toBeDefined();
-      const image = job.image ?? template?.image;
+      const templates = [];
+      for (let parent = job.extends; parent !== undefined; parent = pipeline[parent]?.extends) {
+        expect(pipeline[parent], `${name} extends ${parent}`).toBeDefined();
+        templates.push(pipeline[parent]!);
+      }
+      const image = [job, ...templates].find((each) => each.image)?.image;
       expect(image, name).toMatch(/^node:(22|24)\b/);
       expect(job.script?.length, name).toBeGreaterThan(0);
       expect(job.artifacts?.when, name).toBe('always');

@@ -4,21 +4,24 @@ import { allChecks } from '../src/checks/index.js';
 import { runOptions } from '../src/config/options.js';
 import { exitCodeTable } from '../src/report/status.js';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
+const readme = read('README.md');
+const configurationPage = read('docs/configuration.md');
+const checksPage = read('docs/what-is-checked.md');
 
-describe('README stays in step with the code', () => {
-  it('documents every option and its environment variable', () => {
+describe('the README and docs/ stay in step with the code', () => {
+  it('docs/configuration.md documents every option and its environment variable', () => {
     for (const option of runOptions) {
-      expect(readme).toContain(`\`--${option.name}`);
-      expect(readme).toContain(`\`${option.env}\``);
+      expect(configurationPage).toContain(`\`--${option.name}`);
+      expect(configurationPage).toContain(`\`${option.env}\``);
     }
   });
 
-  it('has the exit code table --help prints', () => {
+  it('the README has the exit code table --help prints', () => {
     for (const row of exitCodeTable) expect(readme).toContain(`| ${row.code} | ${row.status} | ${row.meaning} |`);
   });
 
-  it('lists every check with its severity', () => {
-    for (const check of allChecks) expect(readme).toMatch(new RegExp(`\\| \`${check.id}\` \\| ${check.severity} \\|`));
+  it('docs/what-is-checked.md lists every check with its severity', () => {
+    for (const check of allChecks) expect(checksPage).toMatch(new RegExp(`\\| \`${check.id}\` \\| ${check.severity} \\|`));
   });
 });

@@ -64,6 +64,14 @@ export interface OutgoingRequest {
   readonly abandon?: AbortSignal;
   /** Told when the request leaves, after its wait for a slot and for the rate: where its answer time starts. */
   readonly onSent?: () => void;
+  /** Where the call stands in the run (its operation or flow, and its call path), for logs that list calls in plan order. */
+  readonly place?: CallPlace;
+}
+
+/** A call's place in a run: the operation (or flow) it belongs to, and its path there, e.g. `coverage:3`. */
+export interface CallPlace {
+  readonly of: string;
+  readonly call: string;
 }
 
 export interface Client {

@@ -1,6 +1,6 @@
 /**
  * The options of `otp-conformance run`: one table read by the parser, the environment and
- * .env lookup, `--help` and the README's configuration table.
+ * .env lookup, `--help` and the option table of docs/configuration.md.
  */
 export interface OptionSpec {
   readonly name: string;

@@ -1,7 +1,7 @@
-import { closeSync, createReadStream, openSync, readdirSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readdirSync, readSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { EXCHANGE_LOG_SUFFIX, type LoggedBody, type LoggedExchange } from '../engine/schedule/exchange-log.js';
+import { byPlan, EXCHANGE_LOG_SUFFIX, type LoggedBody, type LoggedExchange } from '../engine/schedule/exchange-log.js';
 import type { Redactor } from '../redaction/redactor.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 
@@ -79,40 +79,70 @@ export function harEntry(exchange: LoggedExchange): Record<string, unknown> {
   };
 }
 
-/**
- * Joins the exchange logs the workers wrote in `dir` into one HAR 1.2 file, entry by entry, so that
- * memory holds one exchange at a time whatever the run's size. Each entry passes the run's redactor
- * once more. A line a stopped worker left half-written is skipped. Returns the number of entries.
- */
-export async function writeHar(dir: string, file: string, redactor: Redactor): Promise<number> {
+/** Where one logged exchange lies in its file, with what orders it. */
+interface LogLine extends Pick<LoggedExchange, 'place' | 'startedAt'> {
+  readonly file: string;
+  readonly offset: number;
+  readonly bytes: number;
+}
+
+/** Every whole line of the logs in `dir`, located and keyed, not kept: a line a stopped worker left half-written is skipped. */
+async function indexLogs(dir: string): Promise<LogLine[]> {
+  const lines: LogLine[] = [];
   const logs = readdirSync(dir)
     .filter((name) => name.endsWith(EXCHANGE_LOG_SUFFIX))
     .sort();
+  for (const name of logs) {
+    const file = join(dir, name);
+    let offset = 0;
+    for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
+      const bytes = Buffer.byteLength(line);
+      try {
+        const { place, startedAt } = JSON.parse(line) as LoggedExchange;
+        lines.push({ file, offset, bytes, startedAt, ...(place ? { place } : {}) });
+      } catch {
+        // A half-written last line: nothing to list.
+      }
+      offset += bytes + 1;
+    }
+  }
+  return lines.sort(byPlan);
+}
+
+function readLine(line: LogLine): LoggedExchange {
+  const fd = openSync(line.file, 'r');
+  try {
+    const buffer = Buffer.alloc(line.bytes);
+    readSync(fd, buffer, 0, line.bytes, line.offset);
+    return JSON.parse(buffer.toString('utf8')) as LoggedExchange;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Joins the exchange logs the workers wrote in `dir` into one HAR 1.2 file, in the order of the
+ * run's plan (the same seed, the same order), entry by entry: memory holds where each exchange lies
+ * and one exchange at a time, whatever the run's size. Each entry passes the run's redactor once
+ * more. Returns the number of entries.
+ */
+export async function writeHar(dir: string, file: string, redactor: Redactor): Promise<number> {
+  const lines = await indexLogs(dir);
   const partial = `${file}.partial`;
   const fd = openSync(partial, 'w');
-  let entries = 0;
   try {
     const log = { version: '1.2', creator: { name: TOOL_NAME, version: TOOL_VERSION }, entries: [] };
     const opening = JSON.stringify({ log }, null, 1);
     // Everything up to the entries' `[`, then the entries, then the rest.
     const at = opening.lastIndexOf('[]') + 1;
     writeSync(fd, opening.slice(0, at));
-    for (const name of logs) {
-      for await (const line of createInterface({ input: createReadStream(join(dir, name), 'utf8'), crlfDelay: Infinity })) {
-        let exchange: LoggedExchange;
-        try {
-          exchange = JSON.parse(line) as LoggedExchange;
-        } catch {
-          continue;
-        }
-        writeSync(fd, `${entries === 0 ? '\n' : ',\n'}${JSON.stringify(redactor.deep(harEntry(exchange)))}`);
-        entries++;
-      }
-    }
-    writeSync(fd, `${entries === 0 ? '' : '\n'}${opening.slice(at)}\n`);
+    lines.forEach((line, index) => {
+      writeSync(fd, `${index === 0 ? '\n' : ',\n'}${JSON.stringify(redactor.deep(harEntry(readLine(line))))}`);
+    });
+    writeSync(fd, `${lines.length === 0 ? '' : '\n'}${opening.slice(at)}\n`);
   } finally {
     closeSync(fd);
   }
   renameSync(partial, file);
-  return entries;
+  return lines.length;
 }

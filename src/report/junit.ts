@@ -20,11 +20,12 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 /**
  * Deviations that do not fail the run (warnings and infos under --fail-on error, waived, in the
- * baseline) are named in the case's name too, not only in its system-out, which CI views fold away.
+ * baseline) are named by severity in a property of the case, not in its name: a case keeps its name,
+ * and its history in a CI view, when a warning appears or goes.
  */
-function caseName(testCase: Case): string {
-  const severities = [...new Set(testCase.notes.map((d) => d.severity))];
-  return severities.length === 0 ? testCase.name : `${testCase.name} [${severities.join(', ')}]`;
+function severityProperty(testCase: Case): string | undefined {
+  const severities = [...new Set([...testCase.failures, ...testCase.notes].map((d) => d.severity))];
+  return severities.length === 0 ? undefined : severities.join(', ');
 }
 
 function failureText(deviation: GatedDeviation): string {
@@ -47,8 +48,10 @@ function noteText(deviation: GatedDeviation): string {
 }
 
 function renderCase(testCase: Case): string {
-  const head = `    <testcase classname="${escapeMarkup(testCase.classname)}" name="${escapeMarkup(caseName(testCase))}" time="${seconds(testCase.time * 1000)}">`;
+  const head = `    <testcase classname="${escapeMarkup(testCase.classname)}" name="${escapeMarkup(testCase.name)}" time="${seconds(testCase.time * 1000)}">`;
+  const severities = severityProperty(testCase);
   const body = [
+    ...(severities ? ['      <properties>', `        <property name="severity" value="${severities}"/>`, '      </properties>'] : []),
     ...testCase.failures.map(
       (d) => `      <failure type="${d.severity}" message="${escapeMarkup(d.message.split('\n').join(' — '))}">${escapeMarkup(failureText(d))}</failure>`,
     ),

@@ -40,7 +40,7 @@ export interface StatusDecision {
   readonly exitCode: ExitCode;
 }
 
-/** The exit codes, the statuses a report then has, and what they mean: read by --help and kept in the README. */
+/** The exit codes, the statuses a report then has, and what they mean: read by --help and kept in the README (a test holds it there). */
 export const exitCodeTable: ReadonlyArray<{ readonly code: ExitCode; readonly status: string; readonly meaning: string }> = [
   { code: 0, status: '`pass`', meaning: 'the server was checked and conforms: every selected operation verified, no deviation at or above `--fail-on`' },
   {

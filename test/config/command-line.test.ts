@@ -77,7 +77,7 @@ describe('parseCommandLine: each mistake one sentence of the kit, ending with wh
     });
   });
 
-  it('run: the sentence the README shows, with the value name of the option table', () => {
+  it('run: the sentence docs/verdict.md shows, with the value name of the option table', () => {
     expect(kitErrorOf(() => parseRunArguments(['--bse-url', 'http://x'])).message).toBe(
       '--bse-url is not an option of run; did you mean --base-url? Run otp-conformance --help for the options.',
     );

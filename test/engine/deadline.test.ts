@@ -7,7 +7,7 @@ import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { kitFor, testSettings } from '../support/kit.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const configurationPage = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
 
 let trickling: Server | undefined;
 let reference: ReferenceServer | undefined;
@@ -37,7 +37,7 @@ describe('the per-request deadline (--timeout)', () => {
   it('is documented with its default: the whole answer, not an idle gap', () => {
     const timeout = runOptions.find((option) => option.name === 'timeout')!;
     expect(timeout.description).toMatch(/to the last byte of the body/);
-    expect(readme).toContain(`| \`--timeout MS\` | \`${timeout.env}\` | ${timeout.defaultText} | ${timeout.description}`);
+    expect(configurationPage).toContain(`| \`--timeout MS\` | \`${timeout.env}\` | ${timeout.defaultText} | ${timeout.description}`);
   });
 
   it('cuts an answer that keeps trickling in, and its expiry is a deviation naming the operation', async () => {

@@ -144,6 +144,54 @@ describe('the HAR entries', () => {
     expect(validateHar({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [entry] } })).toBe(false);
   });
 
+  it('lists the exchanges in the order of the plan, not the order the answers came', async () => {
+    const logs = join(dir, 'plan-order');
+    mkdirSync(logs);
+    const at = (of: string, call: string, startedAt: string): LoggedExchange => ({
+      ...base,
+      startedAt,
+      request: { ...base.request, url: `http://127.0.0.1/${of}/${call}` },
+      place: { of, call },
+    });
+    const worker1 = [at('custom-demand-list', 'hostile:10', '2026-01-01T00:00:01.000Z'), at('custom-demand-list', 'coverage:2', '2026-01-01T00:00:03.000Z')];
+    const worker2 = [
+      at('custom-demand-list', 'hostile:9', '2026-01-01T00:00:02.000Z'),
+      at('flow-demand-lifecycle', 'step:1', '2026-01-01T00:00:00.000Z'),
+      at('custom-demand-list', 'page:40:1', '2026-01-01T00:00:04.000Z'),
+    ];
+    writeFileSync(join(logs, `1-1${EXCHANGE_LOG_SUFFIX}`), worker1.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    writeFileSync(join(logs, `1-2${EXCHANGE_LOG_SUFFIX}`), worker2.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    const file = join(dir, 'plan-order.har');
+    await writeHar(logs, file, new Redactor());
+    const urls = (JSON.parse(readFileSync(file, 'utf8')) as Har).log.entries.map((entry) => entry.request.url.replace('http://127.0.0.1/', ''));
+    expect(urls).toEqual([
+      'custom-demand-list/coverage:2',
+      'custom-demand-list/page:40:1',
+      'custom-demand-list/hostile:9',
+      'custom-demand-list/hostile:10',
+      'flow-demand-lifecycle/step:1',
+    ]);
+  });
+
+  it('the same seed writes the same entries in the same order, against servers in the same state', async () => {
+    const calls = async (name: string) => {
+      const fresh = await startReferenceServer({ token, fault: findFault('crash-on-non-ascii')! });
+      try {
+        const file = join(dir, `${name}.har`);
+        const args = ['--base-url', fresh.url, '--token', token, '--only', 'purchase-order-list,custom-demand', '--runs', '3', '--hostile-runs', '5'];
+        await kit([...args, '--seed', '3', '--report-dir', join(dir, name), '--har', file]);
+        const entries = (JSON.parse(readFileSync(file, 'utf8')) as Har).log.entries;
+        // The server's own address differs between the two: the path and body are what the plan decides.
+        return entries.map((entry) => `${entry.request.url.replace(fresh.url, '')} ${entry.request.postData?.text ?? ''}`);
+      } finally {
+        await fresh.close();
+      }
+    };
+    const first = await calls('first');
+    expect(first.length).toBeGreaterThan(100);
+    expect(await calls('second')).toEqual(first);
+  });
+
   it('the workers’ logs are joined line by line, a half-written line skipped, each entry redacted again', async () => {
     const logs = join(dir, 'logs');
     mkdirSync(logs);

@@ -55,15 +55,22 @@ describe('junit.xml', () => {
     expect(junitSchemaProblems(xml.slice(0, xml.indexOf('<testcase') + 20))).not.toEqual([]);
   });
 
+  it('a case with a deviation that does not fail the run carries its severity as a property, and stays valid', () => {
+    const warned: Report = { ...report, failOn: 'error', deviations: report.deviations.map((d) => ({ ...d, severity: 'warning' as const })) };
+    const xml = renderJunit(warned);
+    expect(xml).toContain('<property name="severity" value="warning"/>');
+    expect(xml).not.toMatch(/name="[^"]*\[warning\]"/);
+    expect(junitSchemaProblems(xml)).toEqual([]);
+  });
+
   it('has one testcase per operation × check, failures carrying Received/Documented and the repro', () => {
     const xml = renderJunit(report);
-    // A case with deviations that do not fail the run names their severities after the check: `data-schema [warning]`.
-    const cases = [...xml.matchAll(/<testcase classname="([^"]+)" name="([^"[]+?)(?: \[[^"]*\])?"/g)].map((m) => `${m[1]} ${m[2]}`);
+    const cases = [...xml.matchAll(/<testcase classname="([^"]+)" name="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
     for (const op of report.operations) {
       for (const check of Object.keys(op.byCheck)) expect(cases).toContain(`${op.group}.${op.operation} ${check}`);
     }
     const failure =
-      /<testcase classname="purchase-orders\.\/pc\/purchase_order\/list" name="json-body"[^>]*>\s*<failure type="error" message="([^"]*)">([^<]*)<\/failure>/.exec(
+      /<testcase classname="purchase-orders\.\/pc\/purchase_order\/list" name="json-body"[^>]*>\s*(?:<properties>[\s\S]*?<\/properties>\s*)?<failure type="error" message="([^"]*)">([^<]*)<\/failure>/.exec(
         xml,
       );
     expect(failure?.[2]).toContain('Received: ');

@@ -101,14 +101,21 @@ describe('what a newcomer trips on', () => {
     expect(markdown).not.toMatch(/not tested: not tested/);
   });
 
-  it('junit.xml carries the time of each operation and flow, and names the warnings that do not fail the run', () => {
+  it('junit.xml carries the time of each operation and flow, and gives the severity of the warnings that do not fail the run as a property', () => {
     const report = sampleReport();
     const timed: Report = { ...report, operations: report.operations.map((op) => ({ ...op, durationMs: 1200 })), deviations: [warningAtAlphaOrders()] };
     const xml = renderJunit(timed);
     const times = [...xml.matchAll(/<testcase [^>]*time="([\d.]+)"/g)].map((match) => Number(match[1]));
     expect(times.some((time) => time > 0)).toBe(true);
     expect(xml).toMatch(/<testsuite name="[^"]+" [^>]*time="(?!0\.000")[\d.]+"/);
-    expect(xml).toMatch(/name="json-content-type \[warning\]"/);
+    expect(xml).toMatch(/name="json-content-type" time="[\d.]+">\s*<properties>\s*<property name="severity" value="warning"\/>/);
+  });
+
+  it('a JUnit case keeps its name when a warning appears at it: CI history follows the case', () => {
+    const report = sampleReport();
+    const names = (deviations: Report['deviations']) =>
+      [...renderJunit({ ...report, deviations }).matchAll(/<testcase classname="([^"]+)" name="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(names([warningAtAlphaOrders()])).toEqual(names([]));
   });
 
   it('the same check at the same field across operations is one cause; console and summary.md lead with "N deviations from K causes"', () => {

@@ -62,7 +62,13 @@ export class OperationSession {
     body: string | undefined,
     headers?: Readonly<Record<string, string | undefined>>,
   ): Promise<Exchange> {
-    const request: OutgoingRequest = { method: this.operation.method, wirePath: this.wirePath, body, abandon: this.abandon.signal };
+    const request: OutgoingRequest = {
+      method: this.operation.method,
+      wirePath: this.wirePath,
+      body,
+      abandon: this.abandon.signal,
+      place: { of: this.operation.id, call: path },
+    };
     const transcript = await this.client.send(headers ? extend(request, { headers }) : request);
     if (transcript.failure?.kind !== 'aborted') {
       this.sent++;

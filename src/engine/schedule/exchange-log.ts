@@ -1,7 +1,9 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
-import type { Client } from '../../client/client.js';
+import { listedOperations } from '../../catalogue/listed-operations.js';
+import { operations } from '../../catalogue/operations.js';
+import type { CallPlace, Client } from '../../client/client.js';
 import type { Transcript } from '../../client/exchange.js';
 import type { Redactor } from '../../redaction/redactor.js';
 import { RESPONSE_EXCERPT_CHARS } from '../judging/evidence.js';
@@ -31,12 +33,14 @@ export interface LoggedExchange {
     readonly body: LoggedBody;
   };
   readonly failure?: { readonly kind: string; readonly message: string };
+  /** Where the call stands in the run's plan: what orders the log when it is read back. */
+  readonly place?: CallPlace;
 }
 
 /** Files of one run's exchange log: one per worker, so no two writers share a file. */
 export const EXCHANGE_LOG_SUFFIX = '.exchanges.jsonl';
 
-function loggedExchange(transcript: Transcript, startedAt: Date, redactor: Redactor): LoggedExchange {
+function loggedExchange(transcript: Transcript, startedAt: Date, redactor: Redactor, place: CallPlace | undefined): LoggedExchange {
   const body = (text: string): LoggedBody => ({ ...redactor.excerpt(text, RESPONSE_EXCERPT_CHARS), length: text.length });
   const { request, response, failure } = transcript;
   return {
@@ -50,6 +54,7 @@ function loggedExchange(transcript: Transcript, startedAt: Date, redactor: Redac
     },
     ...(response ? { response: { status: response.status, headers: redactor.headers(response.headers), body: body(response.bodyText) } } : {}),
     ...(failure ? { failure: { kind: failure.kind, message: redactor.text(failure.message) } } : {}),
+    ...(place ? { place } : {}),
   };
 }
 
@@ -64,9 +69,40 @@ export function loggingClient(client: Client, dir: string, redactor: Redactor): 
     send: async (request) => {
       const startedAt = new Date();
       const transcript = await client.send(request);
-      if (transcript.failure?.kind !== 'aborted') appendFileSync(file, `${JSON.stringify(loggedExchange(transcript, startedAt, redactor))}\n`);
+      if (transcript.failure?.kind !== 'aborted') appendFileSync(file, `${JSON.stringify(loggedExchange(transcript, startedAt, redactor, request.place))}\n`);
       return transcript;
     },
     close: () => client.close(),
   };
+}
+
+/** Operations in the order the run plans them (the catalogue's); flows, which follow them, by id. */
+const operationOrder = new Map([...operations, ...listedOperations].map((operation, index) => [operation.id, index]));
+/** An operation's call paths by their phase, in the order its phases are planned; a flow's steps last. */
+const PATH_PHASES = ['coverage', 'page', 'page-hostile', 'conforming', 'hostile', 'auth-probe', 'step'];
+
+function compareSegments(a: string, b: string): number {
+  const [x, y] = [a.split(':'), b.split(':')];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const [p, q] = [x[i] ?? '', y[i] ?? ''];
+    if (p === q) continue;
+    if (i === 0) return PATH_PHASES.indexOf(p) - PATH_PHASES.indexOf(q) || p.localeCompare(q);
+    const numeric = /^\d+$/.test(p) && /^\d+$/.test(q);
+    return numeric ? Number(p) - Number(q) : p.localeCompare(q);
+  }
+  return 0;
+}
+
+/**
+ * Logged exchanges in the order of the run's plan: by operation, then phase and call, a call sent
+ * again after the first sending; calls without a place last, in the order they were sent. The same
+ * seed then gives the same order, however the answers raced.
+ */
+export function byPlan(a: Pick<LoggedExchange, 'place' | 'startedAt'>, b: Pick<LoggedExchange, 'place' | 'startedAt'>): number {
+  const rank = (place: CallPlace | undefined) => (place ? (operationOrder.get(place.of) ?? operationOrder.size) : operationOrder.size + 1);
+  return (
+    rank(a.place) - rank(b.place) ||
+    (a.place && b.place ? a.place.of.localeCompare(b.place.of) || compareSegments(a.place.call, b.place.call) : 0) ||
+    a.startedAt.localeCompare(b.startedAt)
+  );
 }

@@ -36,7 +36,8 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     if (!operation) throw new Error(`Flow ${flow.id} calls unknown operation ${operationId}.`);
     exchanges++;
     const body = JSON.stringify(payload);
-    const transcript = await context.client.send({ method: operation.method, wirePath: wirePath(operation), body });
+    const place = { of: flow.id, call: `step:${exchanges}` };
+    const transcript = await context.client.send({ method: operation.method, wirePath: wirePath(operation), body, place });
     return extend(transcript, { operation, intent: 'flow' as const, payload, path: `flow:${flow.id}` });
   };
   const outcome = await flow.run({ call, seed: operationSeed(context.seed, flow.id) });

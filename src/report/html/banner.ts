@@ -70,7 +70,7 @@ export function renderSummary(report: Report): SafeHtml {
       ['operations', s.operations],
       ['requests', s.requests],
       ['checks passed', `${s.passed} / ${s.checks}`],
-      ['skipped', s.skipped],
+      ['not judged', s.skipped],
       ['flows', report.flows.length],
     ])}
   </div>
