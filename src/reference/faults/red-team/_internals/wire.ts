@@ -1,0 +1,26 @@
+/**
+ * Answers written to the socket byte for byte. node:http frames what it sends correctly (and
+ * refuses a body after a 204); the faults that break HTTP/1.1 framing write the message themselves.
+ */
+import type { ServerResponse } from 'node:http';
+
+/** A status line, its header fields in order, and the message body as it goes on the wire (already framed). */
+export interface RawAnswer {
+  readonly statusLine: string;
+  readonly fields: readonly (readonly [string, string])[];
+  readonly body: Buffer;
+}
+
+/** Writes the answer and closes the connection, which is the only end a broken framing leaves a client to rely on. */
+export function writeRaw(res: ServerResponse, { statusLine, fields, body }: RawAnswer): void {
+  const head = [statusLine, ...fields.map(([name, value]) => `${name}: ${value}`), '', ''].join('\r\n');
+  res.socket?.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+}
+
+/** One chunk of the chunked transfer coding (RFC 9112, 7.1): its size in hex, CRLF, the data, CRLF. */
+export function chunk(data: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`, 'latin1'), data, Buffer.from('\r\n', 'latin1')]);
+}
+
+/** The last-chunk and the empty trailer section that end a chunked body. */
+export const LAST_CHUNK = Buffer.from('0\r\n\r\n', 'latin1');
