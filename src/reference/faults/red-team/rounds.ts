@@ -1,0 +1,5 @@
+import type { RedTeamFault } from './red-team-fault.js';
+import { redTeamRound1 } from './round-1.js';
+
+/** Each red-team round's faults, by round: what `npm run red-team N` meets at first sight. */
+export const redTeamRounds: Readonly<Record<number, readonly RedTeamFault[]>> = { 1: redTeamRound1 };
