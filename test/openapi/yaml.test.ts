@@ -2,12 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type JsonValue, toYaml } from '../../src/openapi/yaml.js';
+import { withoutMap, withReferenceMap } from './support.js';
 
 /** What a JSON round trip makes of a value (-0 becomes 0): the data toYaml is given. */
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as JsonValue;
 const readBack = (text: string): unknown => parse(text, { version: '1.2', uniqueKeys: true, maxAliasCount: 0 });
 
 describe('toYaml writes JSON data a YAML parser reads back as the same data', () => {
+  it('the OpenAPI description, with and without an operation map: the same object as its JSON', () => {
+    for (const document of [withoutMap, withReferenceMap]) expect(readBack(toYaml(document))).toEqual(JSON.parse(JSON.stringify(document)));
+  });
+
   it('any JSON value (fast-check, seed 7)', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
