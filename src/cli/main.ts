@@ -7,6 +7,7 @@ import { KitError, TargetUnreachableError } from '../errors.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { exitCodeOf, exitCodeTable } from '../report/status.js';
 import { listenError } from './listen-error.js';
+import { openApiOptions } from './openapi-usage.js';
 
 // Each command loads its own modules when it runs (`await import`): --version, list or serve
 // never load vitest, the engine or the report renderers, and a run starts sooner.
@@ -36,6 +37,8 @@ Usage:
                                     (or the Nth deviation) and say for each: still failing or fixed; exit 0 all
                                     fixed, 1 any still failing, 3 some not checked again. The target is the
                                     report's unless --base-url; the token comes from --token or OTP_TOKEN
+  ${TOOL_NAME} openapi [--format yaml|json] [--out FILE] [--operation-map FILE]   the API as an OpenAPI 3.1 description
+                                    (docs/openapi.md), on standard output unless --out
   ${TOOL_NAME} --help | --version
 
 Options of run (each also read from the environment or .env):
@@ -45,6 +48,9 @@ ${runOptions
 
 Options of serve:
 ${serveOptions}
+
+Options of openapi:
+${openApiOptions}
 
 Exit codes (and report.json's status):
 ${exitCodeTable.map((row) => `  ${String(row.code).padEnd(5)}${row.meaning.replaceAll('`', '')} [${row.status.replaceAll('`', '')}]`).join('\n')}`;
@@ -167,7 +173,7 @@ async function merge(argv: string[]): Promise<number> {
   return exitCodeOf(report.status);
 }
 
-const commands = ['run', 'serve', 'list', 'explain', 'merge', 'replay'];
+const commands = ['run', 'serve', 'list', 'explain', 'openapi', 'merge', 'replay'];
 
 async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
@@ -185,6 +191,10 @@ async function main(argv: string[]): Promise<number> {
   }
   if (first === 'explain') {
     console.log((await import('./catalogue-commands.js')).explainText(rest[0]));
+    return 0;
+  }
+  if (first === 'openapi') {
+    (await import('./openapi-command.js')).openApi(rest, process.cwd(), (text) => process.stdout.write(text));
     return 0;
   }
   if (first === 'merge') return merge(rest);

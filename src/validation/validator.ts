@@ -1,5 +1,5 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { type RecordSchema, type ResponseData, recordSchemas } from '../catalogue/operations.js';
+import { type EnvelopeKind, type RecordSchema, type ResponseData, recordSchemas } from '../catalogue/operations.js';
 import { atPointer, foldIndexes } from '../json-pointer.js';
 import { compiledSchema, jsonTypeOf, SAMPLE_TYPE_KEYWORD } from './ajv.js';
 import { loadSchemaDocuments, outlineId, recordArrays } from './schemas.js';
@@ -23,6 +23,13 @@ export interface Validator {
 }
 
 export const recordSchemaId = (record: RecordSchema): string => `records/${record}.schema.json`;
+/** The page of list operations (2.2), whatever records its `list` holds. */
+export const PAGE_SCHEMA_ID = 'page.schema.json';
+/** "Every response body is a JSON object with these fields"; "the create-order response for the alpha catalogue carries only `data`" (2.1). */
+export const envelopeSchemaIds: Readonly<Record<EnvelopeKind, string>> = {
+  full: 'envelope.schema.json',
+  'data-only': 'data-only-envelope.schema.json',
+};
 const pageSchemaId = (record: RecordSchema): string => `page-of-${record}`;
 
 function describe(value: unknown): string {
@@ -124,7 +131,7 @@ export function createValidator(): Validator {
   };
   for (const document of documents) planOf(document.$id);
   for (const record of recordSchemas) {
-    plans.set(pageSchemaId(record), { outer: compiledSchema('page.schema.json'), arrays: [{ property: 'list', element: planOf(recordSchemaId(record)) }] });
+    plans.set(pageSchemaId(record), { outer: compiledSchema(PAGE_SCHEMA_ID), arrays: [{ property: 'list', element: planOf(recordSchemaId(record)) }] });
   }
   // Checks of errors and of sample types read the same validation of the same value: validate once.
   const seen = new WeakMap<object, Map<string, SchemaIssue[]>>();
@@ -152,7 +159,7 @@ export function createValidator(): Validator {
         case 'record':
           return recordSchemaId(response.schema);
         case 'page':
-          return response.record ? pageSchemaId(response.record) : 'page.schema.json';
+          return response.record ? pageSchemaId(response.record) : PAGE_SCHEMA_ID;
       }
     },
   };

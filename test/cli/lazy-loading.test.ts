@@ -48,7 +48,7 @@ const suiteRunOnly = [
 ];
 
 describe('each command loads only the modules it needs', () => {
-  it.each([['--version'], ['--help'], ['list'], ['explain', 'data-schema']])(
+  it.each([['--version'], ['--help'], ['list'], ['explain', 'data-schema'], ['openapi', '--format', 'json']])(
     '%s: nothing of a run (vitest, undici, the engine, renderers, the reference server)',
     async (...args) => {
       const modules = await modulesLoadedBy(args);

@@ -1,9 +1,5 @@
+import { envelopeSchemaIds } from '../../validation/validator.js';
 import type { ExchangeCheck } from '../types.js';
-
-const envelopeSchemas = {
-  full: 'envelope.schema.json',
-  'data-only': 'data-only-envelope.schema.json',
-} as const;
 
 export const envelope: ExchangeCheck = {
   id: 'envelope',
@@ -19,7 +15,7 @@ export const envelope: ExchangeCheck = {
   intents: ['conforming', 'hostile', 'auth-probe'],
   run(exchange, { validator }) {
     const body = exchange.response?.json.ok ? exchange.response.json.value : undefined;
-    const issues = validator.validate(envelopeSchemas[exchange.operation.envelope], body);
+    const issues = validator.validate(envelopeSchemaIds[exchange.operation.envelope], body);
     if (issues.length <= 1) return issues.map(({ instancePath, expected, actual }) => ({ instancePath, expected, actual }));
     // One broken envelope is one cause: a single finding naming each field, at the envelope itself.
     const field = (instancePath: string) => instancePath || 'the body';
