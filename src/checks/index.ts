@@ -2,6 +2,7 @@ import { byIdRecord } from './asked/by-id-record.js';
 import { listFilter } from './asked/list-filter.js';
 import { dataSchema } from './data/data-schema.js';
 import { sampleTypes } from './data/sample-types.js';
+import { statusText } from './data/status-text.js';
 import { envelope } from './envelope/envelope.js';
 import { authDocumentedHeader } from './auth/documented-header.js';
 import { authNearMissToken } from './auth/near-miss-token.js';
@@ -37,7 +38,7 @@ export const checksByArea = {
   transport: [responseReceived, httpStatus, httpStatusClientError, rateLimited, contentEncoding, jsonBody, jsonUnicode, jsonContentType],
   paths: [documentedPath],
   envelope: [envelope],
-  data: [dataSchema, sampleTypes],
+  data: [dataSchema, sampleTypes, statusText],
   page: [pageNumberEcho, pageSizeBound, pageSizeAsked, pageRepeatedRecords, pageTotal, pagePastEnd, pagePastEndList],
   asked: [byIdRecord, listFilter],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],

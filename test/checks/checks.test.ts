@@ -102,6 +102,15 @@ const cases: Record<string, Case> = {
     instancePath: '/data/list/0/soCaMobile',
     quiet: exchangeOf('alpha-orders-list', { payload: { pageSize: 5, pageNo: 1 } }),
   },
+  'status-text': {
+    fires: withData(
+      'purchase-order-list',
+      (data) => ({ ...data, list: (data.list as Json[]).map((record, index) => ({ ...record, status: index % 4, statusText: '待确认' })) }),
+      { pageSize: 10, status: null, cusType: null },
+    ),
+    instancePath: '/data/list/*/statusText',
+    quiet: exchangeOf('purchase-order-list', { payload: { pageSize: 10, status: null, cusType: null } }),
+  },
   'page-number-echo': {
     fires: withData('beta-products-by-brand', (data) => ({ ...data, pageNo: 9 })),
     instancePath: '/data/pageNo',

@@ -6,6 +6,7 @@ import { inputClassFaults } from './input-classes.js';
 import { leakFaults } from './leaks.js';
 import { orderFaults } from './orders.js';
 import { pageFaults } from './pages.js';
+import { caughtRedTeamFaults } from './red-team/caught.js';
 import { recordFaults } from './records.js';
 import { roundTripFaults } from './round-trip.js';
 import { stateFaults } from './state.js';
@@ -29,6 +30,7 @@ export const faults: readonly Fault[] = [
   ...stateFaults,
   ...roundTripFaults,
   ...inputClassFaults,
+  ...caughtRedTeamFaults,
 ];
 
 export function findFault(name: string): Fault | undefined {
