@@ -64,6 +64,11 @@ export interface Operation {
    * #9 ("bankCardInfoById", "consigneeInfoById") and the details of 4.1 an operation map places.
    */
   readonly lookup?: true;
+  /**
+   * The request field that says whose records a list holds, where the spec names the list after it:
+   * #16's `brandId` ("products of one brand", 1). Two values of it choose two sets of records.
+   */
+  readonly selectsBy?: string;
 }
 
 /** One of the sixteen operations of section 4. */
@@ -163,6 +168,7 @@ export const operations: readonly DocumentedOperation[] = [
     group: 'beta-products',
     path: '/openapi/beta/products/getProductsByBrandId',
     ...listOf('beta-product', { pageNoField: 'pageNo', pageSizeBoundsList: false }),
+    selectsBy: 'brandId',
   }),
 ];
 

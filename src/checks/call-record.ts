@@ -62,17 +62,44 @@ function carried(
   return { records: list.length, keys, fieldValues: Object.fromEntries([...values].map(([field, seen]) => [field, [...seen]])) };
 }
 
+/** A digest of the records a list selected by a request field carried, where it carried any: what tells two selections apart. */
+function recordsDigest(exchange: Exchange, data: Record<string, unknown> | undefined): { recordsDigest?: string } {
+  const list = data?.list;
+  if (exchange.operation.selectsBy === undefined || !Array.isArray(list) || list.length === 0) return {};
+  const digest = createHash('sha1');
+  for (const record of list.slice(0, KEYS_KEPT)) digest.update(JSON.stringify(record) ?? 'undefined').update('\n');
+  return { recordsDigest: digest.digest('base64url').slice(0, 22) };
+}
+
 /** What a page said of itself, where `data` is one (it has a list, a pageNo or a totalPage). */
 function pageOf(data: unknown): PageOutline | undefined {
   if (!isPlainObject(data) || !('list' in data || 'pageNo' in data || 'totalPage' in data)) return undefined;
   return { pageNo: data.pageNo, totalPage: data.totalPage, listIsArray: Array.isArray(data.list) };
 }
 
-/** The scalar top-level fields of a valid call's payload (a walk's page past the end, judged as hostile, is one). */
+/**
+ * The body a call asked with, where it is a valid one or differs from one in a single field: a valid
+ * call's payload, a walk's page past the end, and a call of the coverage pass, whose body is read
+ * back from what was sent (its payload describes the class). A body with a member written twice is
+ * left out: which of the two a server reads is its own choice.
+ */
+function askedBody(exchange: Exchange): unknown {
+  if (exchange.intent !== 'hostile' || exchange.path.startsWith('page-hostile:')) return exchange.payload;
+  const coverageClass = isPlainObject(exchange.payload) ? exchange.payload.kind : undefined;
+  if (!exchange.path.startsWith('coverage:') || coverageClass === 'duplicate-key' || exchange.request.body === undefined) return undefined;
+  try {
+    return JSON.parse(exchange.request.body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The scalar top-level fields of the body a call asked with (askedBody). */
 function askedOf(exchange: Exchange): Record<string, AskedValue> {
-  if ((exchange.intent === 'hostile' && !exchange.path.startsWith('page-hostile:')) || !isPlainObject(exchange.payload)) return {};
+  const body = askedBody(exchange);
+  if (!isPlainObject(body)) return {};
   const asked: Record<string, AskedValue> = {};
-  for (const [field, value] of Object.entries(exchange.payload)) {
+  for (const [field, value] of Object.entries(body)) {
     if (value === null || typeof value === 'number' || typeof value === 'boolean') asked[field] = value;
     else if (typeof value === 'string' && value.length <= ASKED_STRING_CHARS) asked[field] = value;
   }
@@ -104,6 +131,7 @@ export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<
           errorResult: isErrorResult(value, exchange.response!.status),
           hasData: met.data,
           ...carried(data, Object.keys(asked), walksAList(exchange) ? KEYS_KEPT : 0),
+          ...recordsDigest(exchange, data),
           ...(page ? { page } : {}),
         }
       : undefined,

@@ -1,5 +1,6 @@
 import { byIdRecord } from './asked/by-id-record.js';
 import { listFilter } from './asked/list-filter.js';
+import { listSelector } from './asked/list-selector.js';
 import { dataSchema } from './data/data-schema.js';
 import { sampleTypes } from './data/sample-types.js';
 import { statusText } from './data/status-text.js';
@@ -40,7 +41,7 @@ export const checksByArea = {
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText],
   page: [pageNumberEcho, pageSizeBound, pageSizeAsked, pageRepeatedRecords, pageTotal, pagePastEnd, pagePastEndList],
-  asked: [byIdRecord, listFilter],
+  asked: [byIdRecord, listFilter, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],
   hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho],
   auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],

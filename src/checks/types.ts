@@ -64,6 +64,11 @@ export interface EnvelopeOutline {
    * whether a list holds the records its filter asked for compares.
    */
   readonly fieldValues: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Of an operation whose list a request field selects (`selectsBy`), a digest of the records the
+   * answer carried (of the first KEYS_KEPT), the same for the same records; absent for none.
+   */
+  readonly recordsDigest?: string;
   /** Where `data` is a page (2.2): what it said of itself. */
   readonly page?: PageOutline;
 }
@@ -88,7 +93,8 @@ export interface CallRecord {
   readonly wirePath: string;
   /**
    * What a valid call asked, in outline: the top-level fields of its payload whose values are
-   * scalars (a string up to ASKED_STRING_CHARS); empty for a hostile call or a probe of another form.
+   * scalars (a string up to ASKED_STRING_CHARS). A call of the coverage pass, a valid body but for
+   * one field, has them too, whatever it is judged as; empty for another hostile call or a probe of another form.
    */
   readonly asked: Readonly<Record<string, AskedValue>>;
   /** The status line's code; undefined when none arrived. */

@@ -130,6 +130,21 @@ const cases: Record<string, Case> = {
     instancePath: '/data/id',
     quiet: exchangeOf('consignee-by-id', { payload: { id: 7 } }),
   },
+  'list-selector': {
+    // Brand 2 answered with brand 1's first page: the same records for two brands.
+    fires: [
+      exchangeOf('beta-products-by-brand', { payload: { brandId: 1, pageSize: 10, pageNo: 1 } }),
+      exchangeOf('beta-products-by-brand', {
+        payload: { brandId: 2, pageSize: 10, pageNo: 1 },
+        body: cleanBody('beta-products-by-brand', { brandId: 1, pageSize: 10, pageNo: 1 }),
+      }),
+    ],
+    instancePath: '/data/list',
+    quiet: [
+      exchangeOf('beta-products-by-brand', { payload: { brandId: 1, pageSize: 10, pageNo: 1 } }),
+      exchangeOf('beta-products-by-brand', { payload: { brandId: 2, pageSize: 10, pageNo: 1 } }),
+    ],
+  },
   'list-filter': {
     // Status 0 answered with the records of status 1, while status 2 is answered with its own.
     fires: [

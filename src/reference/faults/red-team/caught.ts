@@ -25,6 +25,7 @@ const expectations: Readonly<Record<string, Fault['expect']>> = {
   'one-extra-record-per-page': { check: 'page-size-bound', severity: 'error' },
   'status-text-frozen-at-creation': { check: 'status-text', severity: 'warning' },
   'deleted-consignee-still-readable': { check: 'flow-consignee-deleted', severity: 'warning' },
+  'brand-filter-ignored': { check: 'list-selector', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
