@@ -125,10 +125,10 @@ function settingsOfPart(settings: RunSettings, partGroups: readonly GroupId[]): 
 
 /**
  * Runs the suites of the selected groups in vitest: one worker thread, which starts the run's one
- * schedule (src/engine/schedule/run-plan.ts) and reports each group's tests as their results come. A stop
- * (signal, --max-time) cancels the run: no test starts after it, and those running get a short
- * grace to finish. An exception of the kit or a suite that failed to load ends it as crashed,
- * with the results it had.
+ * schedule (src/engine/schedule/run-plan.ts) and reports each group's tests as their results come.
+ * A stop (signal, --max-time) cancels the run: no test starts after it, the schedule sends nothing
+ * more and cuts the calls in flight, and the tests running get a short grace to finish. An
+ * exception of the kit or a suite that failed to load ends it as crashed, with the results it had.
  */
 async function runSuites(
   settings: RunSettings,
@@ -170,7 +170,7 @@ async function runSuites(
       exclude: [],
       watch: false,
       reporters: [collector],
-      provide: { otpRun: partSettings },
+      provide: { otpRun: partSettings, otpStop: collector.stopChannel },
       // One worker, without isolation: the kit's modules load and its schemas compile once, and the
       // suites share the run's one pool of requests (and its --rate) instead of each having its own.
       pool: 'threads',

@@ -79,6 +79,8 @@ export interface OperationRunContext extends CheckContext, EvidenceContext {
   readonly coverage?: WalkBounds;
   /** Calls of each phase under way at once: the run's concurrency. */
   readonly lanes: number;
+  /** Aborted when the run is cancelled: no call goes out after it, and calls in flight are cut. */
+  readonly cancelled?: AbortSignal;
 }
 
 /** The token with every letter in the other case. */
@@ -156,7 +158,7 @@ export function startOperation(operation: Operation, context: OperationRunContex
 
 async function phasesOf(operation: Operation, context: OperationRunContext, walkEnded: () => void): Promise<OperationResult> {
   const started = performance.now();
-  const session = new OperationSession(context.client, operation, context.lanes);
+  const session = new OperationSession(context.client, operation, context.lanes, context.cancelled);
   const judging = new Judge(context.checks, context);
   const judgeIn = (phase: Phase) => (exchange: Exchange, index: number) => judging.add(exchange, rankOf(phase, index));
 
