@@ -151,6 +151,10 @@ export async function replayReport(
     return 0;
   }
   const config = replayConfig(report, runArgv, env, cwd);
+  if (config.checksLeftOutBy !== undefined) {
+    // Judged by fewer checks, a deviation whose check was left out would read as fixed.
+    throw badOption(`replay judges each call it re-sends by every check: ${config.checksLeftOutBy} (or its OTP_ variable) does not apply to it; drop it.`);
+  }
   return withReplayTarget(config, async ({ settings, redactor, server }) => {
     const say = (line: string) => log(redactor.text(line));
     if (server) say(`${file} was written against the embedded reference server: replaying against a new one at ${server.url}.`);

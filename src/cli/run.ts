@@ -30,7 +30,7 @@ import { runHeader, summaryText } from '../report/console.js';
 import { shippedSpec } from '../report/tested.js';
 import { lockReportDir } from '../report/lock.js';
 import { type ProgressOutput, Progress } from '../report/progress.js';
-import { buildRunReport, checkInfos, failsRun, type Report, type RunTimings, type SkippedFlow } from '../report/report.js';
+import { buildRunReport, checkInfos, excludedChecksOf, failsRun, leftOutReason, type Report, type RunTimings, type SkippedFlow } from '../report/report.js';
 import { groupsOfPart, runShapeOf, shardPosition } from '../report/run-shape.js';
 import type { ExitCode, RunEnding } from '../report/status.js';
 import { preloadRenderers, writeReports } from '../report/write.js';
@@ -240,8 +240,9 @@ function notRunReason(ending: RunEnding, shard: string | undefined): string {
 }
 
 /**
- * The flows the run would have run with the flows on and every selected operation called, less
- * those it ran, each with why: --read-only, --no-stateful, or how the run ended.
+ * The flows the run would have run with the flows on, every check in and every selected operation
+ * called, less those it ran, each with why: --checks or --exclude-checks, --read-only,
+ * --no-stateful, or how the run ended.
  */
 function skippedFlowsOf(config: RunConfig, ran: readonly FlowResult[], ending: RunEnding): SkippedFlow[] {
   const done = new Set(ran.map((flow) => flow.flowId));
@@ -259,7 +260,12 @@ function skippedFlowsOf(config: RunConfig, ran: readonly FlowResult[], ending: R
   return groups
     .flatMap((group) => flowsToRun(group.id, selection))
     .filter((flow) => !done.has(flow.id))
-    .map((flow) => ({ flowId: flow.id, group: flow.group, title: flow.title, reason }));
+    .map((flow) => ({
+      flowId: flow.id,
+      group: flow.group,
+      title: flow.title,
+      reason: config.excludedChecks.includes(flow.id) ? leftOutReason(config.checksLeftOutBy) : reason,
+    }));
 }
 
 /** How an exception before the suites ends the run: a stop, the target unreachable or refusing the token, a kit error. */
@@ -325,7 +331,15 @@ function baseSettings(config: RunConfig, server: { url: string; credentials: { m
   const variables = server ? { ...config.variables, OTP_USERNAME: server.credentials.mobile, OTP_PASSWORD: server.credentials.password } : config.variables;
   const mapped = mappedForRun(config.operationMap?.map, config.operations, variables);
   // The environment, the map and the run's own clock stay here: workers get the filled-in operations only.
-  const { variables: _variables, operationMap: _operationMap, maxTime: _maxTime, allowUnverified: _allowUnverified, har: _har, ...runConfig } = config;
+  const {
+    variables: _variables,
+    operationMap: _operationMap,
+    maxTime: _maxTime,
+    allowUnverified: _allowUnverified,
+    har: _har,
+    checksLeftOutBy: _checksLeftOutBy,
+    ...runConfig
+  } = config;
   return { ...runConfig, ...mapped, baseUrl: server?.url ?? config.baseUrl! };
 }
 
@@ -395,6 +409,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
   );
   const startedAt = new Date();
   const spec = shippedSpec();
+  const excludedChecks = excludedChecksOf(config.excludedChecks, config.checksLeftOutBy);
   // The form the run sends in: as configured, until first contact finds the server serves another.
   let form: WireForm = { authScheme: config.authScheme, pathForm: config.pathForm };
   /** What the run tests, with what: for the console header and every report. */
@@ -415,6 +430,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     runs: config.runs,
     failOn: config.failOn,
     options: runShapeOf(config),
+    excludedChecks,
   });
   const quiet = config.verbosity === 'quiet';
   let server: ReferenceServer | undefined;
@@ -497,6 +513,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       ...(config.shard ? { shard: shardPosition(config.shard)! } : {}),
       options: runShapeOf(config),
       warnings,
+      excludedChecks,
     });
     // The last net: whatever reached the report, keys and values, is redacted before it is written or printed.
     const report = redactor.deep(built);

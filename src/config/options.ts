@@ -201,6 +201,26 @@ export const runOptions: readonly OptionSpec[] = [
     description: 'Run one group (e.g. custom-demand), one operation by documented path or id; repeat or comma-separate for more.',
   },
   {
+    name: 'checks',
+    env: 'OTP_CHECKS',
+    type: 'string',
+    multiple: true,
+    valueName: 'ID[,ID…]',
+    defaultText: 'every check and flow',
+    description:
+      'Run only these checks and flows (ids as `list` prints them); repeat or comma-separate. response-received and operation-verified always run. The reports list every check left out.',
+  },
+  {
+    name: 'exclude-checks',
+    env: 'OTP_EXCLUDE_CHECKS',
+    type: 'string',
+    multiple: true,
+    valueName: 'ID[,ID…]',
+    defaultText: 'none',
+    description:
+      'Run every check and flow but these; repeat or comma-separate. response-received and operation-verified cannot be left out. The reports list what was left out.',
+  },
+  {
     name: 'timeout',
     env: 'OTP_TIMEOUT_MS',
     type: 'string',

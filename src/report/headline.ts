@@ -17,6 +17,12 @@ function unchecked(report: Report): string | undefined {
   return report.reason;
 }
 
+/** The checks the run left out, counted: a run says what it did not check, a pass above all. */
+function leftOut(report: Report): string {
+  const excluded = report.excludedChecks ?? [];
+  return excluded.length === 0 ? '' : `; ${plural(excluded.length, 'check')} not run (${excluded[0]!.reason})`;
+}
+
 /** Of the operations whose documented `data` holds records, how many had it checked. */
 function dataChecked(report: Report): string {
   const { withData, dataChecked: checked } = report.summary;
@@ -31,13 +37,13 @@ export function headline(report: Report): string {
   const label = statusLabel[report.status];
   switch (report.status) {
     case 'pass':
-      return `${label} — ${plural(report.summary.operations, 'operation')} checked${dataChecked(report)}`;
+      return `${label} — ${plural(report.summary.operations, 'operation')} checked${dataChecked(report)}${leftOut(report)}`;
     case 'fail': {
       const limits = unchecked(report);
-      return `${label} — ${defects(report)}${limits === undefined ? '' : `; ${limits}`}`;
+      return `${label} — ${defects(report)}${limits === undefined ? '' : `; ${limits}`}${leftOut(report)}`;
     }
     case 'incomplete':
-      return `${label} — ${report.summary.errors > 0 ? plural(report.summary.errors, 'error') : 'no defect found'}; ${unchecked(report) ?? 'not everything was checked'}`;
+      return `${label} — ${report.summary.errors > 0 ? plural(report.summary.errors, 'error') : 'no defect found'}; ${unchecked(report) ?? 'not everything was checked'}${leftOut(report)}`;
     case 'not-run':
       return `${label} — nothing was checked`;
     case 'interrupted':

@@ -141,6 +141,12 @@ export function mergeReports(files: readonly string[]): Report {
   sameEverywhere(parts, 'seeds', (report) => report.seed, 'run every part with the same --seed.');
   checkShards(parts);
   differingOptions(parts);
+  sameEverywhere(
+    parts,
+    'check selections',
+    (report) => (report.excludedChecks ?? []).map((check) => check.id),
+    'run every part with the same --checks or --exclude-checks.',
+  );
   const reports = parts.map((part) => part.report);
   const { shard: _shard, ...first } = reports[0]!;
   const order = (id: string) => operations.findIndex((op) => op.id === id);

@@ -76,6 +76,15 @@ describe('merge checks that the parts make one run', () => {
     expect(mergeReports([write(first), write(second)]).skippedFlows).toBeUndefined();
   });
 
+  it('parts that left out other checks are refused; the checks all parts left out stay listed once merged', () => {
+    const leftOut = (id: string) => [{ id, kind: 'check' as const, reason: 'left out by --exclude-checks' }];
+    const error = kitErrorOf(() => mergeReports([write({ ...first, excludedChecks: leftOut('envelope') }), write(second)]));
+    expect(error.message).toContain('different check selections');
+    expect(error.message).toContain('run every part with the same --checks or --exclude-checks');
+    const merged = mergeReports([write({ ...first, excludedChecks: leftOut('envelope') }), write({ ...second, excludedChecks: leftOut('envelope') })]);
+    expect(merged.excludedChecks).toEqual(leftOut('envelope'));
+  });
+
   it('a part missing: refused, naming it', () => {
     const error = kitErrorOf(() => mergeReports([write(first)]));
     expect(error.message).toContain('part 2/2 is missing');

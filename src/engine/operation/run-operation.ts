@@ -1,7 +1,6 @@
 import type { Operation } from '../../catalogue/operations.js';
 import { type AuthProbe, authProbes, nearMissTokens } from '../../checks/auth/probes.js';
 import { hasDataSchema } from '../../checks/data/data-issues.js';
-import { dataSchema } from '../../checks/data/data-schema.js';
 import type { CallRecord, Check, CheckContext, Exchange, Finding } from '../../checks/types.js';
 import type { SentRequest } from '../../client/exchange.js';
 import { type AuthScheme, authorizationValue } from '../../client/auth.js';
@@ -202,7 +201,8 @@ async function phasesOf(operation: Operation, context: OperationRunContext, walk
   const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns]);
 
   const verdicts = judging.finish();
-  const dataChecked = hasDataSchema(operation) ? (verdicts.byCheck[dataSchema.id]?.evaluated ?? 0) > 0 : undefined;
+  // Read from the calls, not from data-schema's tally: with that check left out (--exclude-checks) an answer with data still verifies the operation.
+  const dataChecked = hasDataSchema(operation) ? verdicts.calls.some((call) => call.intent === 'conforming' && call.envelope?.hasData === true) : undefined;
   const shrunkChecks = new Set<string>();
   /** The first hostile cause of each check is shrunk to the smallest call that still shows it; the rest keep their own evidence. */
   const shownBy = async (cause: CauseTally): Promise<Sample> => {

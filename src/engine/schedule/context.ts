@@ -24,7 +24,7 @@ export function operationContext(
   return {
     client,
     validator,
-    checks: allChecks,
+    checks: allChecks.filter((check) => !settings.excludedChecks?.includes(check.id)),
     runs: settings.runs,
     lanes: settings.concurrency,
     hostileRuns: settings.hostileRuns,
