@@ -21,6 +21,8 @@ export interface Options {
   readonly checks?: readonly string[];
   /** Check and flow ids to leave out (--exclude-checks); not with `checks`. */
   readonly excludeChecks?: readonly string[];
+  /** Stop once this many causes that fail the run are found (--max-failures); the report says it stopped early. */
+  readonly maxFailures?: number;
   /** Lowest severity that fails the run. */
   readonly failOn?: Extract<Severity, 'error' | 'warning'>;
   /** Send nothing that changes state. */
@@ -50,6 +52,7 @@ export function argvOf(options: Options): string[] {
   add('checks', options.checks?.join(','));
   // Leaving out none is every check; running none is a mistake --checks refuses.
   add('exclude-checks', options.excludeChecks?.length ? options.excludeChecks.join(',') : undefined);
+  add('max-failures', options.maxFailures);
   add('fail-on', options.failOn);
   add('report-dir', options.reportDir);
   add('label', options.label);

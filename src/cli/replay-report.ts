@@ -151,9 +151,11 @@ export async function replayReport(
     return 0;
   }
   const config = replayConfig(report, runArgv, env, cwd);
-  if (config.checksLeftOutBy !== undefined) {
+  const runOnly = [config.checksLeftOutBy, config.maxFailures === undefined ? undefined : '--max-failures'];
+  const given = runOnly.filter((name) => name !== undefined);
+  if (given.length > 0) {
     // Judged by fewer checks, a deviation whose check was left out would read as fixed.
-    throw badOption(`replay judges each call it re-sends by every check: ${config.checksLeftOutBy} (or its OTP_ variable) does not apply to it; drop it.`);
+    throw badOption(`replay judges each call it re-sends by every check: ${given.join(', ')} (or its OTP_ variable) does not apply to it; drop it.`);
   }
   return withReplayTarget(config, async ({ settings, redactor, server }) => {
     const say = (line: string) => log(redactor.text(line));

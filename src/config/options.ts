@@ -221,6 +221,15 @@ export const runOptions: readonly OptionSpec[] = [
       'Run every check and flow but these; repeat or comma-separate. response-received and operation-verified cannot be left out. The reports list what was left out.',
   },
   {
+    name: 'max-failures',
+    env: 'OTP_MAX_FAILURES',
+    type: 'string',
+    valueName: 'N',
+    defaultText: 'no limit',
+    description:
+      'Stop the run once N causes that fail it have been found: nothing more is sent, the report of what finished is written, marked as stopped early, and the run fails (exit 1).',
+  },
+  {
     name: 'timeout',
     env: 'OTP_TIMEOUT_MS',
     type: 'string',

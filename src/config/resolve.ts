@@ -58,6 +58,8 @@ export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token' | 'mapp
   readonly excludedChecks: readonly string[];
   /** Which of the two left them out; undefined when every check runs. */
   readonly checksLeftOutBy: LeftOutBy | undefined;
+  /** --max-failures: the run stops once this many causes that fail it are found; undefined: no limit. */
+  readonly maxFailures: number | undefined;
 }
 
 type Source = (name: string) => string | undefined;
@@ -236,7 +238,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   if (replay !== undefined && seedText === undefined) {
     throw badOption(`--replay ${replay} needs the seed of the run that found it; add --seed with the report's seed.`);
   }
-  const runOnly = ['checks', 'exclude-checks'].find((name) => source(name) !== undefined);
+  const runOnly = ['checks', 'exclude-checks', 'max-failures'].find((name) => source(name) !== undefined);
   if (replay !== undefined && runOnly !== undefined) {
     // A replay judges its one call by every check, so that a deviation it re-sends is never called fixed for want of its check.
     throw badOption(
@@ -326,6 +328,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     flowsRun: stateful,
     givenAs,
   });
+  const maxFailures = source('max-failures');
   return {
     baseUrl,
     label: source('label'),
@@ -352,6 +355,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     har,
     excludedChecks: selection.excludedChecks,
     checksLeftOutBy: selection.leftOutBy,
+    maxFailures: maxFailures === undefined ? undefined : positiveInteger('max-failures', maxFailures, 100_000),
     seed,
     timeoutMs: positiveInteger('timeout', source('timeout') ?? '10000', 3_600_000),
     concurrency: positiveInteger('concurrency', source('concurrency') ?? '8', 1024),

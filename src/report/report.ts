@@ -15,7 +15,7 @@ import { allFlows } from '../flows/index.js';
 import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { RunShape, ShardPosition } from './run-shape.js';
-import { decideStatus, type ExitCode, type RunEnding, type RunStatus } from './status.js';
+import { decideStatus, type ExitCode, type NotChecked, type RunEnding, type RunStatus } from './status.js';
 
 export interface SeverityCounts {
   readonly errors: number;
@@ -156,6 +156,8 @@ export interface Report {
   readonly slowestRequests?: readonly SlowRequest[];
   /** The checks and flows --checks or --exclude-checks left out, with why; absent when every one ran. */
   readonly excludedChecks?: readonly ExcludedCheck[];
+  /** Present when --max-failures stopped the run: the limit, and what it left unchecked. */
+  readonly stoppedEarly?: StoppedEarly;
 }
 
 /** A check or flow the run left out: it ran nowhere, so it found nothing and fixed nothing. */
@@ -164,6 +166,14 @@ export interface ExcludedCheck {
   readonly kind: 'check' | 'flow';
   /** `not named by --checks` or `left out by --exclude-checks`. */
   readonly reason: string;
+}
+
+/** How a run stopped by --max-failures ended. */
+export interface StoppedEarly {
+  readonly reason: 'max-failures';
+  /** The limit given: the run stopped once this many causes that fail it were found. */
+  readonly after: number;
+  readonly notChecked: NotChecked;
 }
 
 /** A flow the run did not run, and why. */
@@ -341,6 +351,9 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     ...(input.warnings && input.warnings.length > 0 ? { warnings: input.warnings } : {}),
     slowestRequests: slowestRequests(results.flatMap((result) => result.latency?.slowest ?? [])),
     ...(input.excludedChecks && input.excludedChecks.length > 0 ? { excludedChecks: input.excludedChecks } : {}),
+    ...(input.ending?.kind === 'max-failures'
+      ? { stoppedEarly: { reason: 'max-failures', after: input.ending.after, notChecked: input.ending.notChecked } }
+      : {}),
   };
   return { report, exitCode: decision.exitCode };
 }

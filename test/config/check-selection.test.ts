@@ -73,12 +73,26 @@ describe('--checks and --exclude-checks', () => {
   });
 });
 
+describe('--max-failures', () => {
+  it('takes a positive whole number; 0, a negative or a word is refused', () => {
+    expect(resolve(['--max-failures', '3']).maxFailures).toBe(3);
+    expect(resolve([], { OTP_MAX_FAILURES: '2' }).maxFailures).toBe(2);
+    expect(resolve([]).maxFailures).toBeUndefined();
+    for (const bad of ['0', '-1', 'some', '1.5']) {
+      const error = refusal([`--max-failures=${bad}`]);
+      expect(error.code, bad).toBe('OTP_BAD_OPTION');
+      expect(error.message, bad).toContain('--max-failures');
+    }
+  });
+});
+
 describe('--replay', () => {
-  it('takes neither switch: a replay re-sends one call and judges it by every check', () => {
+  it('takes none of them: a replay re-sends one call and judges it by every check', () => {
     const replay = ['--seed', '1', '--replay', 'custom-demand-list:conforming:0'];
     for (const given of [
       ['--exclude-checks', 'envelope'],
       ['--checks', 'envelope'],
+      ['--max-failures', '1'],
     ]) {
       expect(refusal([...replay, ...given]).message, given[0]).toContain(`--replay and ${given[0]} contradict each other`);
     }

@@ -42,4 +42,15 @@ describe('a run says what it did not check', () => {
     expect(headline(report)).not.toContain('not run');
     expect(renderMarkdown(report)).toContain('- **Checks:** every check and flow');
   });
+
+  it('a run --max-failures stopped leads with it: the limit, and what it left unchecked', () => {
+    const stopped: Report = {
+      ...sampleReport(),
+      reason: 'stopped after 1 failure (--max-failures 1): 3 operations and 1 flow not checked',
+      stoppedEarly: { reason: 'max-failures', after: 1, notChecked: { operations: 3, flows: 1 } },
+    };
+    expect(headline(stopped)).toBe('FAIL — 2 errors; stopped after 1 failure (--max-failures 1): 3 operations and 1 flow not checked');
+    expect(renderMarkdown(stopped)).toContain('stopped after 1 failure (--max-failures 1)');
+    expect(renderHtmlReport(stopped)).toContain('stopped after 1 failure (--max-failures 1)');
+  });
 });
