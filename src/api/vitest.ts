@@ -20,10 +20,10 @@ export function defineConformanceSuites(options: SuiteOptions): void {
     throw new KitError('OTP_BAD_OPTION', 'defineConformanceSuites needs baseUrl and token: the server to check and the token it accepts.');
   }
   const config = resolveRunConfig(argvOf(options), {}, options.cwd ?? process.cwd());
-  if (config.maxFailures !== undefined) {
+  if (config.maxFailures !== undefined || config.dryRun) {
     throw new KitError(
       'OTP_BAD_OPTION',
-      "defineConformanceSuites registers tests for vitest to run: --max-failures belongs to otp-conformance run; vitest's own --bail stops after failures.",
+      "defineConformanceSuites registers tests for vitest to run: --max-failures and --dry-run belong to otp-conformance run; vitest's own --bail stops after failures.",
     );
   }
   const mapped = mappedForRun(config.operationMap?.map, config.operations, config.variables);

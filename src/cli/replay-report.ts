@@ -151,11 +151,13 @@ export async function replayReport(
     return 0;
   }
   const config = replayConfig(report, runArgv, env, cwd);
-  const runOnly = [config.checksLeftOutBy, config.maxFailures === undefined ? undefined : '--max-failures'];
+  const runOnly = [config.checksLeftOutBy, config.maxFailures === undefined ? undefined : '--max-failures', config.dryRun ? '--dry-run' : undefined];
   const given = runOnly.filter((name) => name !== undefined);
   if (given.length > 0) {
-    // Judged by fewer checks, a deviation whose check was left out would read as fixed.
-    throw badOption(`replay judges each call it re-sends by every check: ${given.join(', ')} (or its OTP_ variable) does not apply to it; drop it.`);
+    // Judged by fewer checks, a deviation whose check was left out would read as fixed; and a replay has no plan to print or failures to stop at.
+    throw badOption(
+      `${given.join(', ')} (or its OTP_ variable) belongs to a run, not to replay, which re-sends each call and judges it by every check; drop it.`,
+    );
   }
   return withReplayTarget(config, async ({ settings, redactor, server }) => {
     const say = (line: string) => log(redactor.text(line));

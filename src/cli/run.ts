@@ -288,6 +288,7 @@ function baseSettings(config: RunConfig, server: { url: string; credentials: { m
     allowUnverified: _allowUnverified,
     har: _har,
     maxFailures: _maxFailures,
+    dryRun: _dryRun,
     checksLeftOutBy: _checksLeftOutBy,
     ...runConfig
   } = config;
@@ -336,6 +337,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
   const enteredAt = performance.now();
   const gate = gateSettings(config, io.now);
   const embedded = config.baseUrl === undefined;
+  if (config.dryRun) return (await import('./dry-run.js')).dryRun(config, io);
   if (config.replay !== undefined) {
     const call = config.replay;
     return withReplayTarget(config, ({ settings, redactor }) => replay(call, settings, { ...io, log: (line) => io.log(redactor.text(line)) }));

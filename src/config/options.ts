@@ -230,6 +230,14 @@ export const runOptions: readonly OptionSpec[] = [
       'Stop the run once N causes that fail it have been found: nothing more is sent, the report of what finished is written, marked as stopped early, and the run fails (exit 1).',
   },
   {
+    name: 'dry-run',
+    env: 'OTP_DRY_RUN',
+    type: 'boolean',
+    defaultText: 'off',
+    description:
+      'Print what a run with these options would do (operations, requests per phase, flows, seed, checks) and send nothing: no server is started or contacted and no report is written.',
+  },
+  {
     name: 'timeout',
     env: 'OTP_TIMEOUT_MS',
     type: 'string',

@@ -60,6 +60,8 @@ export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token' | 'mapp
   readonly checksLeftOutBy: LeftOutBy | undefined;
   /** --max-failures: the run stops once this many causes that fail it are found; undefined: no limit. */
   readonly maxFailures: number | undefined;
+  /** --dry-run: print the plan, send nothing, write nothing. */
+  readonly dryRun: boolean;
 }
 
 type Source = (name: string) => string | undefined;
@@ -238,7 +240,8 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   if (replay !== undefined && seedText === undefined) {
     throw badOption(`--replay ${replay} needs the seed of the run that found it; add --seed with the report's seed.`);
   }
-  const runOnly = ['checks', 'exclude-checks', 'max-failures'].find((name) => source(name) !== undefined);
+  const dryRun = flag('--dry-run', source('dry-run'), false);
+  const runOnly = ['checks', 'exclude-checks', 'max-failures'].find((name) => source(name) !== undefined) ?? (dryRun ? 'dry-run' : undefined);
   if (replay !== undefined && runOnly !== undefined) {
     // A replay judges its one call by every check, so that a deviation it re-sends is never called fixed for want of its check.
     throw badOption(
@@ -356,6 +359,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     excludedChecks: selection.excludedChecks,
     checksLeftOutBy: selection.leftOutBy,
     maxFailures: maxFailures === undefined ? undefined : positiveInteger('max-failures', maxFailures, 100_000),
+    dryRun,
     seed,
     timeoutMs: positiveInteger('timeout', source('timeout') ?? '10000', 3_600_000),
     concurrency: positiveInteger('concurrency', source('concurrency') ?? '8', 1024),

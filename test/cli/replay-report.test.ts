@@ -121,10 +121,12 @@ describe('otp-conformance replay REPORT.json', () => {
   it('judges by every check: a deviation is never called fixed for want of its check, so a check selection is refused, from the environment too', async () => {
     const left = await kit(['replay', reportFile, '--exclude-checks', 'http-status'], { OTP_TOKEN: token });
     expect(left.code).toBe(2);
-    expect(left.stderr).toContain('replay judges each call it re-sends by every check: --exclude-checks');
+    expect(left.stderr).toContain(
+      '--exclude-checks (or its OTP_ variable) belongs to a run, not to replay, which re-sends each call and judges it by every check',
+    );
     const fromEnvironment = await kit(['replay', reportFile], { OTP_TOKEN: token, OTP_CHECKS: 'envelope' });
     expect(fromEnvironment.code).toBe(2);
-    expect(fromEnvironment.stderr).toContain('--checks (or its OTP_ variable) does not apply to it');
+    expect(fromEnvironment.stderr).toContain('--checks (or its OTP_ variable) belongs to a run');
   });
 
   it('the token comes from --token or OTP_TOKEN: the report holds none', async () => {

@@ -73,8 +73,8 @@ describe('--checks and --exclude-checks', () => {
   });
 });
 
-describe('--max-failures', () => {
-  it('takes a positive whole number; 0, a negative or a word is refused', () => {
+describe('--max-failures and --dry-run', () => {
+  it('--max-failures takes a positive whole number; 0, a negative or a word is refused', () => {
     expect(resolve(['--max-failures', '3']).maxFailures).toBe(3);
     expect(resolve([], { OTP_MAX_FAILURES: '2' }).maxFailures).toBe(2);
     expect(resolve([]).maxFailures).toBeUndefined();
@@ -84,16 +84,16 @@ describe('--max-failures', () => {
       expect(error.message, bad).toContain('--max-failures');
     }
   });
-});
 
-describe('--replay', () => {
-  it('takes none of them: a replay re-sends one call and judges it by every check', () => {
+  it('--dry-run is a flag; OTP_DRY_RUN too', () => {
+    expect(resolve(['--dry-run']).dryRun).toBe(true);
+    expect(resolve([], { OTP_DRY_RUN: 'true' }).dryRun).toBe(true);
+    expect(resolve([]).dryRun).toBe(false);
+  });
+
+  it('none of the four goes with --replay, which re-sends one call and judges it by every check', () => {
     const replay = ['--seed', '1', '--replay', 'custom-demand-list:conforming:0'];
-    for (const given of [
-      ['--exclude-checks', 'envelope'],
-      ['--checks', 'envelope'],
-      ['--max-failures', '1'],
-    ]) {
+    for (const given of [['--exclude-checks', 'envelope'], ['--checks', 'envelope'], ['--max-failures', '1'], ['--dry-run']]) {
       expect(refusal([...replay, ...given]).message, given[0]).toContain(`--replay and ${given[0]} contradict each other`);
     }
   });

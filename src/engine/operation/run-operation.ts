@@ -123,8 +123,8 @@ function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme): Reco
  * - hostile: the generated hostile calls; waits for nothing.
  * - probes: the first valid call again with the header written other ways; waits for that call.
  */
-const PHASES = ['coverage', 'walk', 'conforming', 'hostile', 'probes'] as const;
-type Phase = (typeof PHASES)[number];
+export const PHASES = ['coverage', 'walk', 'conforming', 'hostile', 'probes'] as const;
+export type Phase = (typeof PHASES)[number];
 /** No phase sends this many calls: a rank is its phase's place times this, plus its index. */
 const PHASE_SPAN = 2 ** 32;
 const rankOf = (phase: Phase, index: number) => PHASES.indexOf(phase) * PHASE_SPAN + index;
