@@ -22,14 +22,16 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 const shown = (phase: PhaseRequests) => `${phase.exact ? '' : '≤ '}${phase.requests}`;
 
 /** One operation's line: its place in section 4 (or 4.1), its path, and the calls of each phase that sends any. */
-function operationLine(operation: Operation, phases: Readonly<Record<Phase, PhaseRequests>>): string {
+function operationLine(operation: Operation, phases: PlannedPhases): string {
   const sent = PHASES.filter((phase) => phases[phase].requests > 0).map((phase) => `${phase} ${shown(phases[phase])}`);
   const place = operation.number === undefined ? '4.1' : `#${operation.number}`;
   return `    ${place.padEnd(4)} ${operation.method.padEnd(4)} ${wirePath(operation).padEnd(44)} ${sent.join(' · ') || 'nothing'}`;
 }
 
+type PlannedPhases = Readonly<Record<Phase, PhaseRequests>>;
+
 /** A group's operations in the order the schedule takes them: reads side by side, then state changes one after another, then flows. */
-function groupLines(group: string, selected: readonly Operation[], flows: readonly Flow[], config: RunConfig, totals: Map<Phase, PhaseRequests>): string[] {
+function groupLines(group: string, selected: readonly Operation[], flows: readonly Flow[], planned: ReadonlyMap<string, PlannedPhases>): string[] {
   const reads = selected.filter((op) => op.group === group && !op.mutates);
   const changes = selected.filter((op) => op.group === group && op.mutates);
   const own = flows.filter((flow) => flow.group === group);
@@ -40,14 +42,7 @@ function groupLines(group: string, selected: readonly Operation[], flows: readon
     ...(own.length > 0 ? [plural(own.length, 'flow')] : []),
   ];
   const lines = [`  ${group} (${title}): ${order.join(', then ')}`];
-  for (const operation of [...reads, ...changes]) {
-    const phases = plannedRequests(operation, config);
-    for (const phase of PHASES) {
-      const total = totals.get(phase) ?? { requests: 0, exact: true };
-      totals.set(phase, { requests: total.requests + phases[phase].requests, exact: total.exact && phases[phase].exact });
-    }
-    lines.push(operationLine(operation, phases));
-  }
+  for (const operation of [...reads, ...changes]) lines.push(operationLine(operation, planned.get(operation.id)!));
   for (const flow of own) lines.push(`    flow ${flow.id}: ${flow.title}`);
   return lines;
 }
@@ -73,15 +68,20 @@ export function dryRunText(config: RunConfig): string {
     { kind: 'finished' },
   );
   const firstCall = preflightOperation(selected);
-  const totals = new Map<Phase, PhaseRequests>();
-  const operationLines = partGroups.flatMap((group) => groupLines(group, inPart, flows, config, totals));
-  const phaseTotals = PHASES.map((phase) => totals.get(phase) ?? { requests: 0, exact: true });
+  const planned = new Map(inPart.map((op) => [op.id, plannedRequests(op, config)]));
+  const operationLines = partGroups.flatMap((group) => groupLines(group, inPart, flows, planned));
+  const phaseTotals = PHASES.map((phase) =>
+    [...planned.values()].reduce((total, phases) => ({ requests: total.requests + phases[phase].requests, exact: total.exact && phases[phase].exact }), {
+      requests: 0,
+      exact: true,
+    }),
+  );
   const allAtMost = phaseTotals.reduce((sum, phase) => sum + phase.requests, 0);
   const checksRun = allChecks.map((check) => check.id).filter((id) => !config.excludedChecks.includes(id));
   const limits = [
     ...(config.maxFailures === undefined
       ? []
-      : [`stops once ${plural(config.maxFailures, 'cause')} that fail it are found (--max-failures ${config.maxFailures})`]),
+      : [`stops after ${plural(config.maxFailures, 'failure')}, counted as causes that fail the run (--max-failures ${config.maxFailures})`]),
     ...(config.maxTime === undefined ? [] : [`stops after ${config.maxTime.text} (--max-time)`]),
   ];
   return [

@@ -1,12 +1,13 @@
 import { groups } from '../catalogue/groups.js';
 import type { RunConfig } from '../config/resolve.js';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
-import { NotThisApiError, KitError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
+import { KitError, NotThisApiError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
 import { flowsToRun } from '../flows/index.js';
 import { leftOutReason, type SkippedFlow } from '../report/report.js';
 import type { RunEnding } from '../report/status.js';
 import type { RunStop, StopCause } from './run-stop.js';
 
+/** What was thrown, in words. */
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** How far a run had got: operations with a result and flows run, of those its part was to check. */
@@ -57,8 +58,8 @@ const flowSelectionOf = (config: RunConfig, stateful: boolean, operations: reado
   seed: config.seed,
 });
 
-/** The flows the run runs, all groups together. */
-export function flowsOfRun(config: RunConfig): number {
+/** How many flows the run runs, all groups together. */
+function flowCountOf(config: RunConfig): number {
   const selection = { ...flowSelectionOf(config, config.stateful, config.operations), excludedChecks: config.excludedChecks };
   return groups.flatMap((group) => flowsToRun(group.id, selection)).length;
 }
@@ -90,7 +91,7 @@ export function skippedFlowsOf(config: RunConfig, ran: ReadonlyArray<Pick<FlowRe
 /** How an exception before the suites ends the run: a stop, the target unreachable or refusing the token, a kit error. */
 export function endingBeforeSuites(error: unknown, stop: RunStop, config: RunConfig): RunEnding {
   if (stop.cause) {
-    const progress = { operations: { done: 0, total: config.operations.length }, flows: { done: 0, total: flowsOfRun(config) } };
+    const progress = { operations: { done: 0, total: config.operations.length }, flows: { done: 0, total: flowCountOf(config) } };
     return stopEnding(stop.cause, progress, config);
   }
   if (error instanceof TargetUnreachableError || error instanceof TokenRefusedError || error instanceof NotThisApiError) {

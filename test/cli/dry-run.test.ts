@@ -80,7 +80,7 @@ describe('--dry-run', () => {
     expect(stdout).toContain('Flows:      flow-demand-lifecycle');
     expect(stdout).toContain(`Checks:     ${allChecks.length - 1} checks run: response-received,`);
     expect(stdout).toContain('Left out:   1 left out by --exclude-checks: page-total');
-    expect(stdout).toContain('Limits:     stops once 2 causes that fail it are found (--max-failures 2)');
+    expect(stdout).toContain('Limits:     stops after 2 failures, counted as causes that fail the run (--max-failures 2)');
   });
 
   it('a closed port: the dry run still succeeds, where the run would find nothing to connect to (exit 3)', async () => {
