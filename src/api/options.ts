@@ -17,6 +17,12 @@ export interface Options {
   readonly hostileRuns?: number;
   /** Operation ids, paths or groups to check (--only). */
   readonly only?: readonly string[];
+  /** Check and flow ids to run, and no other (--checks); response-received and operation-verified always run. */
+  readonly checks?: readonly string[];
+  /** Check and flow ids to leave out (--exclude-checks); not with `checks`. */
+  readonly excludeChecks?: readonly string[];
+  /** Stop once this many causes that fail the run are found (--max-failures); the report says it stopped early. */
+  readonly maxFailures?: number;
   /** Lowest severity that fails the run. */
   readonly failOn?: Extract<Severity, 'error' | 'warning'>;
   /** Send nothing that changes state. */
@@ -43,6 +49,10 @@ export function argvOf(options: Options): string[] {
   add('runs', options.runs);
   add('hostile-runs', options.hostileRuns);
   add('only', options.only?.join(','));
+  add('checks', options.checks?.join(','));
+  // Leaving out none is every check; running none is a mistake --checks refuses.
+  add('exclude-checks', options.excludeChecks?.length ? options.excludeChecks.join(',') : undefined);
+  add('max-failures', options.maxFailures);
   add('fail-on', options.failOn);
   add('report-dir', options.reportDir);
   add('label', options.label);

@@ -43,6 +43,7 @@ async function asGuest<T>(work: () => Promise<T>): Promise<T> {
 export async function run(options: Options = {}): Promise<Report> {
   const config = resolveRunConfig(argvOf(options), {}, options.cwd ?? process.cwd());
   if (config.replay !== undefined) throw new KitError('OTP_BAD_OPTION', 'run() writes a report; --replay prints one call instead: use the CLI for it.');
+  if (config.dryRun) throw new KitError('OTP_BAD_OPTION', 'run() writes a report; --dry-run prints a plan and writes none: use the CLI for it.');
   const outcome = await asGuest(() =>
     runConformance({ ...config, verbosity: 'quiet' }, { log: () => {}, error: () => {}, progress: { tty: false, write: () => {} }, now: new Date() }),
   );

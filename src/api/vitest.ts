@@ -8,7 +8,7 @@ import { KitError } from '../errors.js';
 import { defineGroupSuite } from '../vitest-adapter/define-group-suite.js';
 import { argvOf, type Options } from './options.js';
 
-export type SuiteOptions = Omit<Options, 'reportDir' | 'label'> & { readonly baseUrl: string; readonly token: string };
+export type SuiteOptions = Omit<Options, 'reportDir' | 'label' | 'maxFailures'> & { readonly baseUrl: string; readonly token: string };
 
 /**
  * Registers the kit's group suites in the calling vitest test file: one test per operation and per
@@ -20,6 +20,12 @@ export function defineConformanceSuites(options: SuiteOptions): void {
     throw new KitError('OTP_BAD_OPTION', 'defineConformanceSuites needs baseUrl and token: the server to check and the token it accepts.');
   }
   const config = resolveRunConfig(argvOf(options), {}, options.cwd ?? process.cwd());
+  if (config.maxFailures !== undefined || config.dryRun) {
+    throw new KitError(
+      'OTP_BAD_OPTION',
+      "defineConformanceSuites registers tests for vitest to run: --max-failures and --dry-run belong to otp-conformance run; vitest's own --bail stops after failures.",
+    );
+  }
   const mapped = mappedForRun(config.operationMap?.map, config.operations, config.variables);
   const { variables: _variables, operationMap: _operationMap, maxTime: _maxTime, allowUnverified: _allowUnverified, ...runConfig } = config;
   const settings: RunSettings = {

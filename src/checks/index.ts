@@ -49,3 +49,18 @@ export const checksByArea = {
 } as const satisfies Record<string, readonly Check[]>;
 
 export const allChecks: readonly Check[] = Object.values(checksByArea).flat();
+
+/**
+ * The checks no --checks or --exclude-checks leaves out, each with why: they say what the run could
+ * not check, and without them a server that answers nothing could pass.
+ */
+export const alwaysRun: ReadonlyArray<{ readonly check: Check; readonly why: string }> = [
+  {
+    check: responseReceived,
+    why: 'it is what reports a call that got no answer: without it a server that times out or resets every connection could pass',
+  },
+  {
+    check: operationVerified,
+    why: 'it is what says an operation answered nothing whose data could be checked: without it the report would not say why',
+  },
+];

@@ -151,6 +151,14 @@ export async function replayReport(
     return 0;
   }
   const config = replayConfig(report, runArgv, env, cwd);
+  const runOnly = [config.checksLeftOutBy, config.maxFailures === undefined ? undefined : '--max-failures', config.dryRun ? '--dry-run' : undefined];
+  const given = runOnly.filter((name) => name !== undefined);
+  if (given.length > 0) {
+    // Judged by fewer checks, a deviation whose check was left out would read as fixed; and a replay has no plan to print or failures to stop at.
+    throw badOption(
+      `${given.join(', ')} (or its OTP_ variable) belongs to a run, not to replay, which re-sends each call and judges it by every check; drop it.`,
+    );
+  }
   return withReplayTarget(config, async ({ settings, redactor, server }) => {
     const say = (line: string) => log(redactor.text(line));
     if (server) say(`${file} was written against the embedded reference server: replaying against a new one at ${server.url}.`);

@@ -1,7 +1,8 @@
 import type { StopSignal } from '../report/status.js';
 
-/** Why a run is stopped before it is done: a signal, or its own clock (--max-time). */
-export type StopCause = { readonly kind: 'interrupted'; readonly signal: StopSignal } | { readonly kind: 'out-of-time' };
+/** Why a run is stopped before it is done: a signal, its own clock (--max-time), or the failures it found (--max-failures). */
+export type StopCause =
+  { readonly kind: 'interrupted'; readonly signal: StopSignal } | { readonly kind: 'out-of-time' } | { readonly kind: 'max-failures'; readonly after: number };
 
 /** Delivers SIGINT and SIGTERM to a handler; returns how to stop listening. */
 export type SignalSource = (handler: (signal: StopSignal) => void) => () => void;
@@ -14,9 +15,9 @@ export class RunStopped extends Error {
 const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
 
 /**
- * The kit's own clock and its ears for SIGINT and SIGTERM: the first of them stops the run once,
- * and every stage waiting on something races it, so a stop is heard at once however long the
- * server takes.
+ * The kit's own clock and its ears for SIGINT and SIGTERM: the first of them (or a stop the runner
+ * calls, as --max-failures does) stops the run once, and every stage waiting on something races
+ * it, so a stop is heard at once however long the server takes.
  */
 export class RunStop {
   private readonly controller = new AbortController();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type * as VitestNode from 'vitest/node';
-import { type GroupId, groups } from '../catalogue/groups.js';
+import type { GroupId } from '../catalogue/groups.js';
 import { type Operation, operations } from '../catalogue/operations.js';
 import { createClient } from '../client/client.js';
 import type { RunConfig } from '../config/resolve.js';
@@ -16,7 +16,6 @@ import { obtainToken } from '../engine/target/token.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { OperationResult } from '../engine/operation/run-operation.js';
-import { KitError, NotThisApiError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
 import type { Deviation } from '../engine/judging/deviation.js';
 import type { WireForm } from '../engine/target/first-contact.js';
 import { Redactor, weakTokenWarning } from '../redaction/redactor.js';
@@ -30,7 +29,7 @@ import { runHeader, summaryText } from '../report/console.js';
 import { shippedSpec } from '../report/tested.js';
 import { lockReportDir } from '../report/lock.js';
 import { type ProgressOutput, Progress } from '../report/progress.js';
-import { buildRunReport, checkInfos, failsRun, type Report, type RunTimings, type SkippedFlow } from '../report/report.js';
+import { buildRunReport, checkInfos, excludedChecksOf, failsRun, type Report, type RunTimings } from '../report/report.js';
 import { groupsOfPart, runShapeOf, shardPosition } from '../report/run-shape.js';
 import type { ExitCode, RunEnding } from '../report/status.js';
 import { preloadRenderers, writeReports } from '../report/write.js';
@@ -38,7 +37,9 @@ import { writeHar } from '../report/har.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { sharedValidator } from '../validation/validator.js';
 import { probeTarget } from './probe.js';
-import { RunStop, RunStopped, type SignalSource, type StopCause } from './run-stop.js';
+import { FailureLimit } from './failure-limit.js';
+import { endingBeforeSuites, messageOf, notRunReason, skippedFlowsOf, stopEnding, stopLine } from './run-ending.js';
+import { RunStop, RunStopped, type SignalSource } from './run-stop.js';
 import { contactTarget } from './first-contact.js';
 import { limitSuiteHeaps } from './suite-heap.js';
 
@@ -107,8 +108,6 @@ interface SuitesOutcome {
   readonly marks?: { readonly started: number; readonly collected: number; readonly lastEnded: number; readonly closed: number };
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * The settings narrowed to the groups of this part of the run. The ids of the mapped operations
  * stay beside the documented ones: a flow runs only where every operation it calls is selected.
@@ -125,10 +124,11 @@ function settingsOfPart(settings: RunSettings, partGroups: readonly GroupId[]): 
 
 /**
  * Runs the suites of the selected groups in vitest: one worker thread, which starts the run's one
- * schedule (src/engine/schedule/run-plan.ts) and reports each group's tests as their results come. A stop
- * (signal, --max-time) cancels the run: no test starts after it, and those running get a short
- * grace to finish. An exception of the kit or a suite that failed to load ends it as crashed,
- * with the results it had.
+ * schedule (src/engine/schedule/run-plan.ts) and reports each group's tests as their results come.
+ * Each result counts towards --max-failures. A stop (signal, --max-time, --max-failures) cancels
+ * the run: no test starts after it, the schedule sends nothing more and cuts the calls in flight,
+ * and the tests running get a short grace to finish. An exception of the kit or a suite that failed
+ * to load ends it as crashed, with the results it had.
  */
 async function runSuites(
   settings: RunSettings,
@@ -137,10 +137,12 @@ async function runSuites(
   io: RunIo,
   stop: RunStop,
   vitestLoading: Promise<typeof VitestNode>,
+  limit: FailureLimit | undefined,
 ): Promise<SuitesOutcome> {
   const partGroups = groupsOfPart(selected, shardPosition(config.shard));
   const partSettings = settingsOfPart(settings, partGroups);
   const partSelected = selected.filter((op) => partGroups.includes(op.group));
+  const partFlows = partGroups.flatMap((group) => flowsToRun(group, partSettings));
   const progress =
     config.verbosity === 'quiet'
       ? undefined
@@ -148,13 +150,14 @@ async function runSuites(
           io.progress,
           partGroups.map((group) => ({
             group,
-            tests: partSelected.filter((op) => op.group === group).length + flowsToRun(group, partSettings).length,
+            tests: partSelected.filter((op) => op.group === group).length + partFlows.filter((flow) => flow.group === group).length,
           })),
         );
   const collector = new ResultCollector((result) => {
     // From the first result on, the checks are under way and this thread mostly waits for the worker's.
     preloadRenderers();
     progress?.advance(result);
+    if (limit?.add(result.deviations)) stop.stop({ kind: 'max-failures', after: limit.after });
   });
   limitSuiteHeaps(settings);
   const started = performance.now();
@@ -170,7 +173,7 @@ async function runSuites(
       exclude: [],
       watch: false,
       reporters: [collector],
-      provide: { otpRun: partSettings },
+      provide: { otpRun: partSettings, otpStop: collector.stopChannel },
       // One worker, without isolation: the kit's modules load and its schemas compile once, and the
       // suites share the run's one pool of requests (and its --rate) instead of each having its own.
       pool: 'threads',
@@ -197,7 +200,11 @@ async function runSuites(
       ),
       sleep(STOP_GRACE_MS).then(() => false),
     ]);
-    return outcome(stopEnding(stop.cause!, collector.results.length, selected.length, config), !finished);
+    const done = {
+      operations: { done: collector.results.length, total: partSelected.length },
+      flows: { done: collector.flows.length, total: partFlows.length },
+    };
+    return outcome(stopEnding(stop.cause!, done, config), !finished);
   }
   if (collector.kitFailures.length > 0) return outcome({ kind: 'crashed', error: `the suites failed to run: ${collector.kitFailures.join('; ')}` });
   const ran = new Set(collector.results.map((result) => result.operationId));
@@ -219,57 +226,6 @@ function timingsOf(enteredAt: number, marks: NonNullable<SuitesOutcome['marks']>
     checksMs: Math.round(marks.lastEnded - marks.collected),
     suitesEndMs: Math.round(marks.closed - marks.lastEnded),
   };
-}
-
-function stopEnding(cause: StopCause, done: number, total: number, config: RunConfig): RunEnding {
-  if (cause.kind === 'interrupted') return cause;
-  return { kind: 'out-of-time', reason: `the run ran out of time: --max-time ${config.maxTime?.text} ended it with ${done} of ${total} operations checked` };
-}
-
-/** Why selected operations have no result: another part of a sharded run, or the way the run ended. */
-function notRunReason(ending: RunEnding, shard: string | undefined): string {
-  const why: Record<RunEnding['kind'], string> = {
-    finished: 'not run',
-    'not-run': 'not run: the run stopped before the suites',
-    'out-of-time': 'not run: the run ran out of time (--max-time)',
-    interrupted: 'not run: the run was interrupted',
-    crashed: 'not run: the kit failed',
-  };
-  if (!shard) return why[ending.kind];
-  return ending.kind === 'finished' ? `in another part of the run (--shard ${shard})` : `in another part of the run (--shard ${shard}), or ${why[ending.kind]}`;
-}
-
-/**
- * The flows the run would have run with the flows on and every selected operation called, less
- * those it ran, each with why: --read-only, --no-stateful, or how the run ended.
- */
-function skippedFlowsOf(config: RunConfig, ran: readonly FlowResult[], ending: RunEnding): SkippedFlow[] {
-  const done = new Set(ran.map((flow) => flow.flowId));
-  const selection = {
-    stateful: true,
-    operations: [...config.operations, ...config.skipped.map((entry) => entry.operationId)],
-    mappedFlows: config.operationMap?.map.flows ?? [],
-    seed: config.seed,
-  };
-  const reason = config.readOnly
-    ? 'read-only: the flow changes state'
-    : config.stateful
-      ? notRunReason(ending, config.shard)
-      : 'stateful flows off (--no-stateful, or the quick pass --runs 1)';
-  return groups
-    .flatMap((group) => flowsToRun(group.id, selection))
-    .filter((flow) => !done.has(flow.id))
-    .map((flow) => ({ flowId: flow.id, group: flow.group, title: flow.title, reason }));
-}
-
-/** How an exception before the suites ends the run: a stop, the target unreachable or refusing the token, a kit error. */
-function endingBeforeSuites(error: unknown, stop: RunStop, config: RunConfig): RunEnding {
-  if (stop.cause) return stopEnding(stop.cause, 0, config.operations.length, config);
-  if (error instanceof TargetUnreachableError || error instanceof TokenRefusedError || error instanceof NotThisApiError) {
-    return { kind: 'not-run', reason: error.message };
-  }
-  if (error instanceof KitError) return { kind: 'not-run', reason: error.message, kitError: true };
-  return { kind: 'crashed', error: messageOf(error) };
 }
 
 /** Re-sends one call of an earlier run and prints what the checks find now. */
@@ -325,7 +281,17 @@ function baseSettings(config: RunConfig, server: { url: string; credentials: { m
   const variables = server ? { ...config.variables, OTP_USERNAME: server.credentials.mobile, OTP_PASSWORD: server.credentials.password } : config.variables;
   const mapped = mappedForRun(config.operationMap?.map, config.operations, variables);
   // The environment, the map and the run's own clock stay here: workers get the filled-in operations only.
-  const { variables: _variables, operationMap: _operationMap, maxTime: _maxTime, allowUnverified: _allowUnverified, har: _har, ...runConfig } = config;
+  const {
+    variables: _variables,
+    operationMap: _operationMap,
+    maxTime: _maxTime,
+    allowUnverified: _allowUnverified,
+    har: _har,
+    maxFailures: _maxFailures,
+    dryRun: _dryRun,
+    checksLeftOutBy: _checksLeftOutBy,
+    ...runConfig
+  } = config;
   return { ...runConfig, ...mapped, baseUrl: server?.url ?? config.baseUrl! };
 }
 
@@ -371,6 +337,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
   const enteredAt = performance.now();
   const gate = gateSettings(config, io.now);
   const embedded = config.baseUrl === undefined;
+  if (config.dryRun) return (await import('./dry-run.js')).dryRun(config, io);
   if (config.replay !== undefined) {
     const call = config.replay;
     return withReplayTarget(config, ({ settings, redactor }) => replay(call, settings, { ...io, log: (line) => io.log(redactor.text(line)) }));
@@ -386,15 +353,11 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
   const given = io;
   io = { ...given, log: (line) => given.log(redactor.text(line)), error: (line) => given.error(redactor.text(line)) };
   const stop = new RunStop(config.maxTime?.ms, io.signals);
-  stop.whenStopped((cause) =>
-    io.log(
-      cause.kind === 'interrupted'
-        ? `\n${cause.signal}: stopping the run and writing the report…`
-        : `\n--max-time ${config.maxTime?.text} is up: stopping the run and writing the report…`,
-    ),
-  );
+  stop.whenStopped((cause) => io.log(`\n${stopLine(cause, config)}: stopping the run and writing the report…`));
+  const limit = config.maxFailures === undefined ? undefined : new FailureLimit(config.maxFailures, gate);
   const startedAt = new Date();
   const spec = shippedSpec();
+  const excludedChecks = excludedChecksOf(config.excludedChecks, config.checksLeftOutBy);
   // The form the run sends in: as configured, until first contact finds the server serves another.
   let form: WireForm = { authScheme: config.authScheme, pathForm: config.pathForm };
   /** What the run tests, with what: for the console header and every report. */
@@ -415,6 +378,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
     runs: config.runs,
     failOn: config.failOn,
     options: runShapeOf(config),
+    excludedChecks,
   });
   const quiet = config.verbosity === 'quiet';
   let server: ReferenceServer | undefined;
@@ -448,6 +412,10 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
         warnings.push(contacted.adopted);
         io.log(contacted.adopted);
       }
+      if (limit?.add(firstContactDeviations)) {
+        stop.stop({ kind: 'max-failures', after: limit.after });
+        throw new RunStopped();
+      }
       const settings: RunSettings = {
         ...base,
         ...form,
@@ -465,7 +433,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
               ? `; read-only: nothing that changes state is sent (${config.skipped.length} operations and ${skippedFlowsOf(config, [], { kind: 'finished' }).length} flows left out)`
               : '; this run creates and deletes records on the server (--read-only to avoid it)'),
         );
-      suites = await runSuites(settings, config, selected, io, stop, vitestLoading);
+      suites = await runSuites(settings, config, selected, io, stop, vitestLoading, limit);
     } catch (error) {
       suites = { ...suites, ending: endingBeforeSuites(error, stop, config) };
     }
@@ -497,6 +465,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       ...(config.shard ? { shard: shardPosition(config.shard)! } : {}),
       options: runShapeOf(config),
       warnings,
+      excludedChecks,
     });
     // The last net: whatever reached the report, keys and values, is redacted before it is written or printed.
     const report = redactor.deep(built);

@@ -201,6 +201,43 @@ export const runOptions: readonly OptionSpec[] = [
     description: 'Run one group (e.g. custom-demand), one operation by documented path or id; repeat or comma-separate for more.',
   },
   {
+    name: 'checks',
+    env: 'OTP_CHECKS',
+    type: 'string',
+    multiple: true,
+    valueName: 'ID[,ID…]',
+    defaultText: 'every check and flow',
+    description:
+      'Run only these checks and flows (ids as `list` prints them); repeat or comma-separate. response-received and operation-verified always run. The reports list every check left out.',
+  },
+  {
+    name: 'exclude-checks',
+    env: 'OTP_EXCLUDE_CHECKS',
+    type: 'string',
+    multiple: true,
+    valueName: 'ID[,ID…]',
+    defaultText: 'none',
+    description:
+      'Run every check and flow but these; repeat or comma-separate. response-received and operation-verified cannot be left out. The reports list what was left out.',
+  },
+  {
+    name: 'max-failures',
+    env: 'OTP_MAX_FAILURES',
+    type: 'string',
+    valueName: 'N',
+    defaultText: 'no limit',
+    description:
+      'Stop the run once N causes that fail it have been found: nothing more is sent, the report of what finished is written, marked as stopped early, and the run fails (exit 1).',
+  },
+  {
+    name: 'dry-run',
+    env: 'OTP_DRY_RUN',
+    type: 'boolean',
+    defaultText: 'off',
+    description:
+      'Print what a run with these options would do (operations, requests per phase, flows, seed, checks) and send nothing: no server is started or contacted and no report is written.',
+  },
+  {
     name: 'timeout',
     env: 'OTP_TIMEOUT_MS',
     type: 'string',

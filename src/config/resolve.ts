@@ -17,6 +17,7 @@ import { KitError } from '../errors.js';
 import { TOOL_NAME } from '../version.js';
 import { type CommandSpec, parseCommandLine } from './command-line.js';
 import { runOptions, runParseOptions, runValueNames } from './options.js';
+import { type LeftOutBy, resolveCheckSelection } from './check-selection.js';
 import { checkReportDir } from './report-dir.js';
 import { checkToken, resolveTransport } from './transport.js';
 
@@ -53,6 +54,14 @@ export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token' | 'mapp
   readonly allowUnverified: boolean;
   /** --har: where the HAR file of the run's exchanges goes (absolute); undefined: none. */
   readonly har: string | undefined;
+  /** Ids of the checks and flows --checks or --exclude-checks leave out. */
+  readonly excludedChecks: readonly string[];
+  /** Which of the two left them out; undefined when every check runs. */
+  readonly checksLeftOutBy: LeftOutBy | undefined;
+  /** --max-failures: the run stops once this many causes that fail it are found; undefined: no limit. */
+  readonly maxFailures: number | undefined;
+  /** --dry-run: print the plan, send nothing, write nothing. */
+  readonly dryRun: boolean;
 }
 
 type Source = (name: string) => string | undefined;
@@ -231,6 +240,14 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   if (replay !== undefined && seedText === undefined) {
     throw badOption(`--replay ${replay} needs the seed of the run that found it; add --seed with the report's seed.`);
   }
+  const dryRun = flag('--dry-run', source('dry-run'), false);
+  const runOnly = ['checks', 'exclude-checks', 'max-failures'].find((name) => source(name) !== undefined) ?? (dryRun ? 'dry-run' : undefined);
+  if (replay !== undefined && runOnly !== undefined) {
+    // A replay judges its one call by every check, so that a deviation it re-sends is never called fixed for want of its check.
+    throw badOption(
+      `${givenAs('replay')} and ${givenAs(runOnly)} contradict each other: a replay re-sends one call and judges it by every check; drop ${givenAs(runOnly)}.`,
+    );
+  }
   const only = (source('only') ?? '')
     .split(',')
     .map((term) => term.trim())
@@ -306,6 +323,15 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   const runs = positiveInteger('runs', source('runs') ?? '25', 100_000);
   // --runs 1 is the quick pass: one valid call per operation; what else a run sends is there only when asked for.
   const quick = runs === 1;
+  const stateful = flag('--stateful', source('stateful'), !quick) && !readOnly;
+  const selection = resolveCheckSelection({
+    checks: source('checks'),
+    excludeChecks: source('exclude-checks'),
+    mapFlowIds: (operationMap?.map.flows ?? []).map((flow) => flow.id),
+    flowsRun: stateful,
+    givenAs,
+  });
+  const maxFailures = source('max-failures');
   return {
     baseUrl,
     label: source('label'),
@@ -318,7 +344,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     coveragePass: flag('--coverage', source('coverage'), !quick),
     walkPages: positiveInteger('walk-pages', source('walk-pages') ?? String(DEFAULT_WALK_PAGES), 100_000),
     walkRecords: positiveInteger('walk-records', source('walk-records') ?? String(DEFAULT_WALK_RECORDS), 10_000_000),
-    stateful: flag('--stateful', source('stateful'), !quick) && !readOnly,
+    stateful,
     readOnly,
     ratePerSecond: rate === undefined ? undefined : positiveInteger('rate', rate, 100_000),
     replay,
@@ -330,6 +356,10 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     maxTime: maxTime === undefined ? undefined : duration('max-time', maxTime),
     allowUnverified: flag('--allow-unverified', source('allow-unverified'), false),
     har,
+    excludedChecks: selection.excludedChecks,
+    checksLeftOutBy: selection.leftOutBy,
+    maxFailures: maxFailures === undefined ? undefined : positiveInteger('max-failures', maxFailures, 100_000),
+    dryRun,
     seed,
     timeoutMs: positiveInteger('timeout', source('timeout') ?? '10000', 3_600_000),
     concurrency: positiveInteger('concurrency', source('concurrency') ?? '8', 1024),

@@ -20,17 +20,22 @@ export interface FlowSelection {
   readonly operations: readonly string[];
   readonly mappedFlows: readonly MappedFlowSpec[];
   readonly seed: number;
+  /** Flows --checks or --exclude-checks leave out, by id. */
+  readonly excludedChecks?: readonly string[];
 }
 
 /**
- * The flows of a group a run takes: those whose operations are all called, the map's included.
- * On by default against any server; none with --no-stateful, nor with --read-only (which the
- * settings resolve into `stateful: false`, and which leaves the creating operations uncalled).
+ * The flows of a group a run takes: those whose operations are all called, the map's included,
+ * less those --checks or --exclude-checks leave out. On by default against any server; none with
+ * --no-stateful, nor with --read-only (which the settings resolve into `stateful: false`, and which
+ * leaves the creating operations uncalled).
  */
 export function flowsToRun(group: GroupId, settings: FlowSelection): Flow[] {
   if (!settings.stateful) return [];
   const mapped = mappedFlows(settings.mappedFlows, settings.seed).filter((flow) => flow.group === group);
-  return [...flowsOf(group), ...mapped].filter((flow) => flow.operations.every((id) => settings.operations.includes(id)));
+  return [...flowsOf(group), ...mapped].filter(
+    (flow) => flow.operations.every((id) => settings.operations.includes(id)) && !settings.excludedChecks?.includes(flow.id),
+  );
 }
 
 /** An operation map's flows, each in the group of the operation that creates its records (documented or of 4.1). */

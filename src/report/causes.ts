@@ -20,11 +20,15 @@ export interface Cause {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+/** The cause a deviation belongs to: its severity, check and place, list indexes folded. */
+export const causeKeyOf = (deviation: Pick<GatedDeviation, 'severity' | 'check' | 'instancePath'>): string =>
+  [deviation.severity, deviation.check, foldIndexes(deviation.instancePath)].join(' ');
+
 /** The causes of the deviations, what to fix first at the top: by severity, then the most operations, then the most occurrences. */
 export function causesOf(deviations: readonly GatedDeviation[]): Cause[] {
   const byKey = new Map<string, GatedDeviation[]>();
   for (const deviation of deviations) {
-    const key = [deviation.severity, deviation.check, foldIndexes(deviation.instancePath)].join(' ');
+    const key = causeKeyOf(deviation);
     byKey.set(key, [...(byKey.get(key) ?? []), deviation]);
   }
   const causes = [...byKey.values()].map((members) => ({

@@ -1,6 +1,7 @@
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { OperationResult } from '../engine/operation/run-operation.js';
+import { announceStop, stopChannelName } from '../vitest-adapter/stop-channel.js';
 import '../vitest-adapter/vitest-context.js';
 
 /**
@@ -15,6 +16,8 @@ export class ResultCollector implements Reporter {
   /** When the first suite had been collected (its imports done, the run's schedule started), and when the last test ended: performance.now(). */
   firstCollectedAt: number | undefined;
   lastEndedAt: number | undefined;
+  /** Where the suites' schedule listens for a stop: provide it to them as `otpStop`. */
+  readonly stopChannel = stopChannelName();
   private vitest: Vitest | undefined;
   private cancelled = false;
 
@@ -26,11 +29,14 @@ export class ResultCollector implements Reporter {
   }
 
   /**
-   * Asks vitest to start no further test. Results that come in after this are left out: a test cut
-   * short by the cancel (its client closed under it) would report the kit's own doing as the server's.
+   * Asks vitest to start no further test, and the suites' schedule to send nothing more and cut
+   * what is in flight. Results that come in after this are left out: a test cut short by the cancel
+   * would report the kit's own doing as the server's.
    */
   cancel(): void {
+    if (this.cancelled) return;
     this.cancelled = true;
+    announceStop(this.stopChannel);
     void this.vitest?.cancelCurrentRun('keyboard-input');
   }
 

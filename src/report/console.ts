@@ -70,6 +70,10 @@ export function summaryText(report: Report, files: WrittenReports, verbosity: Ve
   const lines = rows.length === 0 ? [''] : ['', table(['operation', 'requests', 'checks passed', 'errors', 'warnings', 'infos'], rows), ''];
   lines.push(...verdictLines(report));
   lines.push(...whyLines(report));
+  const excluded = report.excludedChecks ?? [];
+  if (excluded.length > 0) {
+    lines.push(`Checks not run: ${excluded.map((check) => check.id).join(', ')} (${[...new Set(excluded.map((check) => check.reason))].join('; ')})`);
+  }
   const unverified = report.operations.filter((op) => op.status === 'unverified');
   if (unverified.length > 0) lines.push(`Unverified: ${unverified.map((op) => `${op.operation} (${op.reason})`).join('; ')}`);
   const baseline = report.gate.baseline;

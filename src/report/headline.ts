@@ -1,5 +1,5 @@
 import type { Report } from './report.js';
-import { statusLabel } from './status.js';
+import { statusLabel, stoppedEarlyText } from './status.js';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -10,11 +10,20 @@ function defects(report: Report): string {
   return errors > 0 ? plural(errors, 'error') : report.gate.failures.join('; ');
 }
 
-/** What could not be checked: the unverified operations counted, else the reason the status gives. */
+/** What could not be checked: where --max-failures stopped the run, the unverified operations counted, else the reason the status gives. */
 function unchecked(report: Report): string | undefined {
   const unverified = report.operations.filter((op) => op.status === 'unverified').length;
-  if (unverified > 0) return `${plural(unverified, 'operation')} not verified`;
-  return report.reason;
+  const limits = [
+    ...(report.stoppedEarly ? [stoppedEarlyText(report.stoppedEarly.after, report.stoppedEarly.notChecked)] : []),
+    ...(unverified > 0 ? [`${plural(unverified, 'operation')} not verified`] : []),
+  ];
+  return limits.length > 0 ? limits.join('; ') : report.reason;
+}
+
+/** The checks the run left out, counted: a run says what it did not check, a pass above all. */
+function leftOut(report: Report): string {
+  const excluded = report.excludedChecks ?? [];
+  return excluded.length === 0 ? '' : `; ${plural(excluded.length, 'check')} not run (${excluded[0]!.reason})`;
 }
 
 /** Of the operations whose documented `data` holds records, how many had it checked. */
@@ -31,13 +40,13 @@ export function headline(report: Report): string {
   const label = statusLabel[report.status];
   switch (report.status) {
     case 'pass':
-      return `${label} — ${plural(report.summary.operations, 'operation')} checked${dataChecked(report)}`;
+      return `${label} — ${plural(report.summary.operations, 'operation')} checked${dataChecked(report)}${leftOut(report)}`;
     case 'fail': {
       const limits = unchecked(report);
-      return `${label} — ${defects(report)}${limits === undefined ? '' : `; ${limits}`}`;
+      return `${label} — ${defects(report)}${limits === undefined ? '' : `; ${limits}`}${leftOut(report)}`;
     }
     case 'incomplete':
-      return `${label} — ${report.summary.errors > 0 ? plural(report.summary.errors, 'error') : 'no defect found'}; ${unchecked(report) ?? 'not everything was checked'}`;
+      return `${label} — ${report.summary.errors > 0 ? plural(report.summary.errors, 'error') : 'no defect found'}; ${unchecked(report) ?? 'not everything was checked'}${leftOut(report)}`;
     case 'not-run':
       return `${label} — nothing was checked`;
     case 'interrupted':

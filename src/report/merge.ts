@@ -4,7 +4,7 @@ import { KitError } from '../errors.js';
 import type { FixedDeviation } from '../gate/baseline.js';
 import type { Gate } from '../gate/gate.js';
 import { readReportFile } from '../gate/report-file.js';
-import { countSeverities, type Report, type SkippedFlow, slowestRequests } from './report.js';
+import { countSeverities, type Report, type SkippedFlow, slowestRequests, type StoppedEarly } from './report.js';
 import { combinedStatus } from './status.js';
 
 interface Part {
@@ -129,6 +129,16 @@ function skippedFlowsOf(reports: readonly Report[]): Pick<Report, 'skippedFlows'
   return skipped.size > 0 ? { skippedFlows: [...skipped.values()] } : {};
 }
 
+/** Whether --max-failures stopped some part: the limit of the first that stopped, and what every stopped part left unchecked. */
+function stoppedEarlyOf(reports: readonly Report[]): Pick<Report, 'stoppedEarly'> {
+  const stopped = reports.flatMap((part) => (part.stoppedEarly ? [part.stoppedEarly] : []));
+  if (stopped.length === 0) return {};
+  const sum = (pick: (notChecked: StoppedEarly['notChecked']) => number) => stopped.reduce((total, stop) => total + pick(stop.notChecked), 0);
+  return {
+    stoppedEarly: { reason: 'max-failures', after: stopped[0]!.after, notChecked: { operations: sum((n) => n.operations), flows: sum((n) => n.flows) } },
+  };
+}
+
 /**
  * The parts of one run split with --shard, joined into one report as if it had run whole — once
  * they are shown to be one run: same kit version, seed and options, shards 1..N each exactly once.
@@ -141,6 +151,12 @@ export function mergeReports(files: readonly string[]): Report {
   sameEverywhere(parts, 'seeds', (report) => report.seed, 'run every part with the same --seed.');
   checkShards(parts);
   differingOptions(parts);
+  sameEverywhere(
+    parts,
+    'check selections',
+    (report) => (report.excludedChecks ?? []).map((check) => check.id),
+    'run every part with the same --checks or --exclude-checks.',
+  );
   const reports = parts.map((part) => part.report);
   const { shard: _shard, ...first } = reports[0]!;
   const order = (id: string) => operations.findIndex((op) => op.id === id);
@@ -152,7 +168,7 @@ export function mergeReports(files: readonly string[]): Report {
   );
   const sum = (pick: (report: Report) => number) => reports.reduce((total, part) => total + pick(part), 0);
   const { status, reason } = combinedStatus(parts.map((part) => ({ ...part.report, file: part.file })));
-  const { reason: _firstReason, timings: _firstTimings, ...firstPart } = first;
+  const { reason: _firstReason, timings: _firstTimings, stoppedEarly: _firstStop, ...firstPart } = first;
   return {
     ...firstPart,
     startedAt: reports.map((part) => part.startedAt).sort()[0]!,
@@ -176,6 +192,7 @@ export function mergeReports(files: readonly string[]): Report {
     coverage,
     flows: reports.flatMap((part) => part.flows),
     ...skippedFlowsOf(reports),
+    ...stoppedEarlyOf(reports),
     observations: reports.flatMap((part) => part.observations),
     deviations,
     slowestRequests: slowestRequests(reports.flatMap((part) => part.slowestRequests ?? [])),

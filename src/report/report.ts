@@ -15,7 +15,7 @@ import { allFlows } from '../flows/index.js';
 import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { RunShape, ShardPosition } from './run-shape.js';
-import { decideStatus, type ExitCode, type RunEnding, type RunStatus } from './status.js';
+import { decideStatus, type ExitCode, type NotChecked, type RunEnding, type RunStatus } from './status.js';
 
 export interface SeverityCounts {
   readonly errors: number;
@@ -154,6 +154,26 @@ export interface Report {
   readonly warnings?: readonly string[];
   /** The run's slowest calls, slowest first, each with its operation and curl repro: slow answers are information. */
   readonly slowestRequests?: readonly SlowRequest[];
+  /** The checks and flows --checks or --exclude-checks left out, with why; absent when every one ran. */
+  readonly excludedChecks?: readonly ExcludedCheck[];
+  /** Present when --max-failures stopped the run: the limit, and what it left unchecked. */
+  readonly stoppedEarly?: StoppedEarly;
+}
+
+/** A check or flow the run left out: it ran nowhere, so it found nothing and fixed nothing. */
+export interface ExcludedCheck {
+  readonly id: string;
+  readonly kind: 'check' | 'flow';
+  /** `not named by --checks` or `left out by --exclude-checks`. */
+  readonly reason: string;
+}
+
+/** How a run stopped by --max-failures ended. */
+export interface StoppedEarly {
+  readonly reason: 'max-failures';
+  /** The limit given: the run stopped once this many causes that fail it were found. */
+  readonly after: number;
+  readonly notChecked: NotChecked;
 }
 
 /** A flow the run did not run, and why. */
@@ -213,6 +233,7 @@ export interface ReportInput {
   readonly ending?: RunEnding;
   /** --allow-unverified: unverified operations do not make the run incomplete. */
   readonly allowUnverified?: boolean;
+  readonly excludedChecks?: readonly ExcludedCheck[];
 }
 
 /** Catalogue order: the sixteen of section 4, then those of 4.1. */
@@ -241,6 +262,15 @@ export const checkInfos: readonly CheckInfo[] = [
   ...allChecks.map(({ id, rule, quote, severity, title }) => ({ id, kind: 'check' as const, rule, quote, severity, title })),
   ...allFlows.map(({ id, rule, quote, severity, title }) => ({ id, kind: 'flow' as const, rule, quote, severity, title })),
 ];
+
+/** Why a check or flow did not run, by the switch that left it out. */
+export const leftOutReason = (leftOutBy: '--checks' | '--exclude-checks' | undefined): string =>
+  leftOutBy === '--checks' ? 'not named by --checks' : 'left out by --exclude-checks';
+
+/** The checks and flows a run left out, as report.json lists them. */
+export function excludedChecksOf(ids: readonly string[], leftOutBy: '--checks' | '--exclude-checks' | undefined): ExcludedCheck[] {
+  return ids.map((id) => ({ id, kind: allChecks.some((check) => check.id === id) ? 'check' : 'flow', reason: leftOutReason(leftOutBy) }));
+}
 
 /** An operation's answer times as report.json gives them; its slowest calls go to the run's list. */
 function figuresOf({ slowest: _slowest, ...figures }: OperationLatency): LatencyFigures {
@@ -320,6 +350,10 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     ...(input.options ? { options: input.options } : {}),
     ...(input.warnings && input.warnings.length > 0 ? { warnings: input.warnings } : {}),
     slowestRequests: slowestRequests(results.flatMap((result) => result.latency?.slowest ?? [])),
+    ...(input.excludedChecks && input.excludedChecks.length > 0 ? { excludedChecks: input.excludedChecks } : {}),
+    ...(input.ending?.kind === 'max-failures'
+      ? { stoppedEarly: { reason: 'max-failures', after: input.ending.after, notChecked: input.ending.notChecked } }
+      : {}),
   };
   return { report, exitCode: decision.exitCode };
 }

@@ -19,9 +19,28 @@ export type RunEnding =
   /** Stopped before the suites: target unreachable, token refused (exit 3), or a kit error (exit 2). */
   | { readonly kind: 'not-run'; readonly reason: string; readonly kitError?: boolean }
   | { readonly kind: 'out-of-time'; readonly reason: string }
+  /** Stopped once --max-failures causes that fail the run were found, with what it left unchecked. */
+  | { readonly kind: 'max-failures'; readonly after: number; readonly notChecked: NotChecked }
   | { readonly kind: 'interrupted'; readonly signal: StopSignal }
   /** An exception in the kit after the run started, or a suite that failed to load. */
   | { readonly kind: 'crashed'; readonly error: string };
+
+/** What a run stopped early left unchecked: operations selected without a result, and flows not run. */
+export interface NotChecked {
+  readonly operations: number;
+  readonly flows: number;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Why a run stopped by --max-failures is not a full check, in the words of `reason` and the headline. */
+export function stoppedEarlyText(after: number, notChecked: NotChecked): string {
+  const left = [
+    ...(notChecked.operations > 0 ? [plural(notChecked.operations, 'operation')] : []),
+    ...(notChecked.flows > 0 ? [plural(notChecked.flows, 'flow')] : []),
+  ];
+  return `stopped after ${plural(after, 'failure')} (--max-failures ${after}): ${left.length > 0 ? `${left.join(' and ')} not checked` : 'everything selected had been checked'}`;
+}
 
 export interface RunOutcomeFacts {
   readonly ending: RunEnding;
@@ -89,11 +108,14 @@ export function decideStatus(facts: RunOutcomeFacts): StatusDecision {
     case 'not-run':
       return { status: 'not-run', reason: ending.reason, exitCode: ending.kitError ? 2 : 3 };
     case 'out-of-time':
+    case 'max-failures':
     case 'finished':
       break;
   }
+  // A run stopped by --max-failures found what fails it: it fails, and is never a pass even if the gate found nothing.
   const unchecked = [
     ...(ending.kind === 'out-of-time' ? [ending.reason] : []),
+    ...(ending.kind === 'max-failures' ? [stoppedEarlyText(ending.after, ending.notChecked)] : []),
     ...(facts.unverified.length > 0 && !facts.allowUnverified ? [unverifiedReason(facts.unverified)] : []),
   ];
   const reason = unchecked.length > 0 ? { reason: unchecked.join('; ') } : {};

@@ -31,7 +31,14 @@ function sentAs(target: Report['target']): string {
 }
 
 /** The parts of a report that say what was tested; known before the run starts. */
-export type Tested = Pick<Report, 'tool' | 'version' | 'target' | 'spec' | 'node' | 'seed' | 'runs' | 'failOn' | 'options'>;
+export type Tested = Pick<Report, 'tool' | 'version' | 'target' | 'spec' | 'node' | 'seed' | 'runs' | 'failOn' | 'options' | 'excludedChecks'>;
+
+/** Which checks ran: all of them, or those left out named, with the switch that left them out. */
+function checksRun(excluded: Report['excludedChecks']): string {
+  if (!excluded || excluded.length === 0) return 'every check and flow';
+  const reasons = [...new Set(excluded.map((check) => check.reason))].join('; ');
+  return `all but ${excluded.length} (${reasons}): ${excluded.map((check) => check.id).join(', ')}`;
+}
 
 /** What was tested, with what, and how: label and value pairs every report format shows the same way. */
 export function testedFacts(report: Tested): Array<[string, string]> {
@@ -52,5 +59,6 @@ export function testedFacts(report: Tested): Array<[string, string]> {
         ? `runs ${o.runs}, hostile runs ${o.hostileRuns}, coverage pass ${onOff(o.coveragePass)}, auth probes ${onOff(o.authProbes)}, stateful ${onOff(o.stateful)}, read-only ${onOff(o.readOnly)}, timeout ${o.timeoutMs} ms, auth ${o.authScheme}, fail on ${o.failOn}`
         : `runs ${report.runs}, fail on ${report.failOn}`,
     ],
+    ['Checks', checksRun(report.excludedChecks)],
   ];
 }

@@ -7,6 +7,7 @@ import { type RunningChecks, startRun } from '../engine/schedule/run-plan.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
 import { flowsToRun } from '../flows/index.js';
 import { postProgress } from './progress-channel.js';
+import { listenForStop } from './stop-channel.js';
 import './vitest-context.js';
 
 /** The operations of a group the settings select, documented then mapped. */
@@ -21,18 +22,25 @@ function selectedOf(groupId: GroupId, settings: RunSettings): Operation[] {
  */
 const runs = new Map<string, RunningChecks>();
 
-function runFor(settings: RunSettings): RunningChecks {
+function runFor(settings: RunSettings, stopChannel: string | undefined): RunningChecks {
   const key = JSON.stringify(settings);
   let running = runs.get(key);
   if (!running) {
     const selected = groups.map((group) => group.id);
-    running = startRun(settings, {
+    const started = startRun(settings, {
       operations: selected.flatMap((group) => selectedOf(group, settings)),
       flows: selected.flatMap((group) => flowsToRun(group, settings)),
     });
-    runs.set(key, running);
-    const stopPosting = postProgress(running);
-    void running.finished.finally(stopPosting).catch(() => undefined);
+    runs.set(key, started);
+    const stopPosting = postProgress(started);
+    const stopListening = stopChannel === undefined ? () => {} : listenForStop(stopChannel, () => started.cancel());
+    void started.finished
+      .finally(() => {
+        stopPosting();
+        stopListening();
+      })
+      .catch(() => undefined);
+    running = started;
   }
   return running;
 }
@@ -45,7 +53,7 @@ function runFor(settings: RunSettings): RunningChecks {
  */
 export function defineGroupSuite(groupId: GroupId, settings: RunSettings = inject('otpRun')): void {
   const group = findGroup(groupId);
-  const running = runFor(settings);
+  const running = runFor(settings, inject('otpStop'));
 
   const expectNoFailing = (deviations: readonly Deviation[]) => {
     const failing = deviations

@@ -6,6 +6,8 @@ import type { OperationResult } from '../engine/operation/run-operation.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     otpRun: RunSettings;
+    /** The channel a stop of the run comes on (stop-channel.ts); absent where no runner stops the suites. */
+    otpStop?: string;
   }
   interface TaskMeta {
     /** The result of one operation, read back by the CLI's reporter. */

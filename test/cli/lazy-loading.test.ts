@@ -65,6 +65,12 @@ describe('each command loads only the modules it needs', () => {
     ).toEqual([]);
   });
 
+  it('--dry-run without --base-url: neither the embedded server nor vitest, and no report renderer', async () => {
+    const modules = await modulesLoadedBy(['--dry-run']);
+    expect(loadsAny(modules, 'dist/src/cli/dry-run.js')).toBe(true);
+    expect(['node_modules/vitest/', 'dist/src/reference/server.js', 'dist/src/report/html'].filter((prefix) => loadsAny(modules, prefix))).toEqual([]);
+  });
+
   it('a run of the embedded server: the schemas come compiled (standalone code), Ajv is not loaded', async () => {
     const reportDir = join(scratch, 'embedded');
     const modules = await modulesLoadedBy(['--only', 'custom-demand', '--runs', '1', '--report-dir', reportDir, '--quiet']);

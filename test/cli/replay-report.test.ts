@@ -118,6 +118,17 @@ describe('otp-conformance replay REPORT.json', () => {
     expect(none.code).toBe(2);
   });
 
+  it('judges by every check: a deviation is never called fixed for want of its check, so a check selection is refused, from the environment too', async () => {
+    const left = await kit(['replay', reportFile, '--exclude-checks', 'http-status'], { OTP_TOKEN: token });
+    expect(left.code).toBe(2);
+    expect(left.stderr).toContain(
+      '--exclude-checks (or its OTP_ variable) belongs to a run, not to replay, which re-sends each call and judges it by every check',
+    );
+    const fromEnvironment = await kit(['replay', reportFile], { OTP_TOKEN: token, OTP_CHECKS: 'envelope' });
+    expect(fromEnvironment.code).toBe(2);
+    expect(fromEnvironment.stderr).toContain('--checks (or its OTP_ variable) belongs to a run');
+  });
+
   it('the token comes from --token or OTP_TOKEN: the report holds none', async () => {
     const { code, stderr } = await kit(['replay', reportFile]);
     expect(code).toBe(2);

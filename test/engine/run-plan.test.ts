@@ -25,6 +25,7 @@ async function startCountingFront(hold: Hold = (_call, release) => release()) {
   let mostInFlight = 0;
   let answered = 0;
   let calls = 0;
+  let received = 0;
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     const onward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       const chunks: Buffer[] = [];
@@ -40,6 +41,7 @@ async function startCountingFront(hold: Hold = (_call, release) => release()) {
     onward.end(body);
   };
   const server = createServer((req, res) => {
+    received++;
     inFlight++;
     mostInFlight = Math.max(mostInFlight, inFlight);
     const chunks: Buffer[] = [];
@@ -51,6 +53,7 @@ async function startCountingFront(hold: Hold = (_call, release) => release()) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     mostInFlight: () => mostInFlight,
     answered: () => answered,
+    received: () => received,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -134,6 +137,23 @@ describe('the run has one pool of requests', () => {
     });
     await startRun(small(server.url, { concurrency: 4 }), { operations: reads, flows: [] }).finished;
     expect(releasedBy).toBe('the others');
+  });
+});
+
+describe('a cancelled run', () => {
+  test('sends nothing after the cancel and cuts the calls in flight: held by a server that never answers, it settles at once', async () => {
+    const silent = await front(() => {});
+    const create = findOperation('custom-demand-create')!;
+    const flows = allFlows.filter((flow) => flow.id === 'flow-demand-lifecycle');
+    const run = startRun(small(silent.url, { concurrency: 4, timeoutMs: 600_000, stateful: true }), { operations: [...reads, create], flows });
+    while (silent.received() < 4) await new Promise((resolve) => setTimeout(resolve, 5));
+    run.cancel();
+    const cancelledAt = performance.now();
+    await run.finished;
+    expect(performance.now() - cancelledAt).toBeLessThan(2000);
+    // The pool's four slots were all the server ever got: the reads left, the state change and the flow sent nothing.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(silent.received()).toBe(4);
   });
 });
 

@@ -76,6 +76,24 @@ describe('merge checks that the parts make one run', () => {
     expect(mergeReports([write(first), write(second)]).skippedFlows).toBeUndefined();
   });
 
+  it('parts that left out other checks are refused; the checks all parts left out stay listed once merged', () => {
+    const leftOut = (id: string) => [{ id, kind: 'check' as const, reason: 'left out by --exclude-checks' }];
+    const error = kitErrorOf(() => mergeReports([write({ ...first, excludedChecks: leftOut('envelope') }), write(second)]));
+    expect(error.message).toContain('different check selections');
+    expect(error.message).toContain('run every part with the same --checks or --exclude-checks');
+    const merged = mergeReports([write({ ...first, excludedChecks: leftOut('envelope') }), write({ ...second, excludedChecks: leftOut('envelope') })]);
+    expect(merged.excludedChecks).toEqual(leftOut('envelope'));
+  });
+
+  it('a part --max-failures stopped: the merged run is marked stopped early, with what every stopped part left unchecked', () => {
+    const stopped = (operations: number) => ({ reason: 'max-failures' as const, after: 1, notChecked: { operations, flows: 0 } });
+    const one = mergeReports([write(first), write({ ...second, stoppedEarly: stopped(2) })]);
+    expect(one).toMatchObject({ status: 'fail', stoppedEarly: stopped(2) });
+    const both = mergeReports([write({ ...first, stoppedEarly: stopped(1) }), write({ ...second, stoppedEarly: stopped(2) })]);
+    expect(both.stoppedEarly).toEqual(stopped(3));
+    expect(mergeReports([write(first), write(second)]).stoppedEarly).toBeUndefined();
+  });
+
   it('a part missing: refused, naming it', () => {
     const error = kitErrorOf(() => mergeReports([write(first)]));
     expect(error.message).toContain('part 2/2 is missing');

@@ -31,6 +31,16 @@ describe('decideStatus: one place for status and exit code', () => {
     expect(decideStatus({ ...finished, gateFailures: ['1 error'], unverified, allowUnverified: true })).toEqual({ status: 'fail', exitCode: 1 });
   });
 
+  it('a run --max-failures stopped fails (exit 1) and says what it left unchecked; without a failure to show it is incomplete, never a pass', () => {
+    const stopped = { kind: 'max-failures', after: 2, notChecked: { operations: 5, flows: 1 } } as const;
+    expect(decideStatus({ ...finished, gateFailures: ['2 errors'], ending: stopped })).toEqual({
+      status: 'fail',
+      reason: 'stopped after 2 failures (--max-failures 2): 5 operations and 1 flow not checked',
+      exitCode: 1,
+    });
+    expect(decideStatus({ ...finished, ending: stopped })).toMatchObject({ status: 'incomplete', exitCode: 3 });
+  });
+
   it('a run that could not check never passes, whatever the gate says', () => {
     expect(decideStatus({ ...finished, ending: { kind: 'not-run', reason: 'the server refused the token: …' } })).toEqual({
       status: 'not-run',

@@ -76,6 +76,32 @@ export function pageCallAt(operation: Operation, path: string): { judgedAs: Cove
 /** The walk's request body: the base payload with the page asked for. pageNo is sent "where given" (4 rule 2). */
 export const pageBody = (base: Readonly<Record<string, unknown>>, pageSize: number, pageNo: number) => extend(base, { pageSize, pageNo });
 
+/** The walks beside the one at the walk's own size: each small page size, and the single pages (the sample's size, a very large one). */
+function walkParts(base: Readonly<Record<string, unknown>>, size: number) {
+  const small = SMALL_PAGE_SIZES.filter(({ pageSize }) => pageSize !== size);
+  const walked = new Set([size, ...small.map(({ pageSize }) => pageSize)]);
+  const defaultSize = typeof base.pageSize === 'number' && Number.isSafeInteger(base.pageSize) && base.pageSize > 0 ? base.pageSize : undefined;
+  const singles = [
+    ...(defaultSize === undefined || walked.has(defaultSize) ? [] : [{ pageSize: defaultSize, judgedAs: 'conforming' as const, class: 'page-size-default' }]),
+    ...(walked.has(PAGE_SIZE_LARGE) ? [] : [{ pageSize: PAGE_SIZE_LARGE, judgedAs: 'hostile' as const, class: 'page-size-large' }]),
+  ];
+  return { small, singles };
+}
+
+/**
+ * The most calls walkPages sends to an operation under these bounds (0 where it has no walk): how
+ * many it does send depends on how many pages the server says there are.
+ */
+export function walkCallsAtMost(operation: Operation, bounds: WalkBounds): number {
+  const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
+  if (!base) return 0;
+  const { small, singles } = walkParts(base, walkPageSize(bounds));
+  // Each small size: page 1, the pages in a row after it, a deep one (one record a page only), the last and one past it.
+  const smallCalls = small.map(({ pageSize }) => 1 + Math.max(0, Math.min(SMALL_WALK_PAGES, bounds.pages) - 1) + (pageSize === 1 ? 1 : 0) + 2);
+  // The walk at its own size: every page up to the bound, then one past the last.
+  return bounds.pages + 1 + smallCalls.reduce((total, calls) => total + calls, 0) + singles.length;
+}
+
 /**
  * Reads every page of a list operation from page 1 until the last one (totalPage) or a bound, each
  * page judged as a valid call (so every record is validated), then one page past the last. Beside
@@ -149,13 +175,7 @@ export async function walkPages(
     await Promise.all(smallWalkPages(pageSize, last, bounds.pages).map((pageNo, index) => pageOrPastLast(block + 1 + index, pageSize, pageNo, last)));
   };
 
-  const small = SMALL_PAGE_SIZES.filter(({ pageSize }) => pageSize !== size);
-  const walked = new Set([size, ...small.map(({ pageSize }) => pageSize)]);
-  const defaultSize = typeof base.pageSize === 'number' && Number.isSafeInteger(base.pageSize) && base.pageSize > 0 ? base.pageSize : undefined;
-  const singles = [
-    ...(defaultSize === undefined || walked.has(defaultSize) ? [] : [{ pageSize: defaultSize, judgedAs: 'conforming' as const, class: 'page-size-default' }]),
-    ...(walked.has(PAGE_SIZE_LARGE) ? [] : [{ pageSize: PAGE_SIZE_LARGE, judgedAs: 'hostile' as const, class: 'page-size-large' }]),
-  ];
+  const { small, singles } = walkParts(base, size);
   const singlesBlock = (small.length + 1) * BLOCK;
   const [walk] = await Promise.all([
     walkInOrder(),

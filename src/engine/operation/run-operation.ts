@@ -1,7 +1,6 @@
 import type { Operation } from '../../catalogue/operations.js';
 import { type AuthProbe, authProbes, nearMissTokens } from '../../checks/auth/probes.js';
 import { hasDataSchema } from '../../checks/data/data-issues.js';
-import { dataSchema } from '../../checks/data/data-schema.js';
 import type { CallRecord, Check, CheckContext, Exchange, Finding } from '../../checks/types.js';
 import type { SentRequest } from '../../client/exchange.js';
 import { type AuthScheme, authorizationValue } from '../../client/auth.js';
@@ -79,6 +78,8 @@ export interface OperationRunContext extends CheckContext, EvidenceContext {
   readonly coverage?: WalkBounds;
   /** Calls of each phase under way at once: the run's concurrency. */
   readonly lanes: number;
+  /** Aborted when the run is cancelled: no call goes out after it, and calls in flight are cut. */
+  readonly cancelled?: AbortSignal;
 }
 
 /** The token with every letter in the other case. */
@@ -122,8 +123,8 @@ function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme): Reco
  * - hostile: the generated hostile calls; waits for nothing.
  * - probes: the first valid call again with the header written other ways; waits for that call.
  */
-const PHASES = ['coverage', 'walk', 'conforming', 'hostile', 'probes'] as const;
-type Phase = (typeof PHASES)[number];
+export const PHASES = ['coverage', 'walk', 'conforming', 'hostile', 'probes'] as const;
+export type Phase = (typeof PHASES)[number];
 /** No phase sends this many calls: a rank is its phase's place times this, plus its index. */
 const PHASE_SPAN = 2 ** 32;
 const rankOf = (phase: Phase, index: number) => PHASES.indexOf(phase) * PHASE_SPAN + index;
@@ -156,7 +157,7 @@ export function startOperation(operation: Operation, context: OperationRunContex
 
 async function phasesOf(operation: Operation, context: OperationRunContext, walkEnded: () => void): Promise<OperationResult> {
   const started = performance.now();
-  const session = new OperationSession(context.client, operation, context.lanes);
+  const session = new OperationSession(context.client, operation, context.lanes, context.cancelled);
   const judging = new Judge(context.checks, context);
   const judgeIn = (phase: Phase) => (exchange: Exchange, index: number) => judging.add(exchange, rankOf(phase, index));
 
@@ -200,7 +201,8 @@ async function phasesOf(operation: Operation, context: OperationRunContext, walk
   const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns]);
 
   const verdicts = judging.finish();
-  const dataChecked = hasDataSchema(operation) ? (verdicts.byCheck[dataSchema.id]?.evaluated ?? 0) > 0 : undefined;
+  // Read from the calls, not from data-schema's tally: with that check left out (--exclude-checks) an answer with data still verifies the operation.
+  const dataChecked = hasDataSchema(operation) ? verdicts.calls.some((call) => call.intent === 'conforming' && call.envelope?.hasData === true) : undefined;
   const shrunkChecks = new Set<string>();
   /** The first hostile cause of each check is shrunk to the smallest call that still shows it; the rest keep their own evidence. */
   const shownBy = async (cause: CauseTally): Promise<Sample> => {

@@ -22,15 +22,19 @@ export class OperationSession {
   /**
    * @param lanes calls of a phase under way at once (the run's concurrency): enough to keep the
    *   pool full, few enough that the rest wait as data rather than as calls in progress.
+   * @param cancelled the run's cancel: it abandons the operation as a timeout does.
    */
   constructor(
     private readonly client: Client,
     readonly operation: Operation,
     private readonly lanes: number = 1,
+    cancelled?: AbortSignal,
   ) {
     // Every call in flight listens for the abandon: with --concurrency past 10, Node would warn of a leak that is none.
     setMaxListeners(0, this.abandon.signal);
     this.wirePath = wirePath(operation);
+    if (cancelled?.aborted) this.abandon.abort();
+    else cancelled?.addEventListener('abort', () => this.abandon.abort(), { once: true });
   }
 
   /**

@@ -3,6 +3,7 @@ import { DEFAULT_WALK_PAGES, DEFAULT_WALK_RECORDS } from '../../generators/cover
 import { type Client, createClient } from '../../client/client.js';
 import { Redactor } from '../../redaction/redactor.js';
 import type { Validator } from '../../validation/validator.js';
+import type { WalkBounds } from '../operation/page-walk.js';
 import type { OperationRunContext } from '../operation/run-operation.js';
 import type { RunSettings } from './settings.js';
 import { issuedTokens, tokenIssuingPaths } from '../target/issued-tokens.js';
@@ -14,6 +15,12 @@ const SHRINK_MAX_REQUESTS = 60;
 /** …and take at most this long, or three timeouts if that is shorter. */
 const SHRINK_TIME_LIMIT_MS = 15_000;
 
+/** The page walk's bounds under a run's settings. */
+export const walkBoundsOf = (settings: Pick<RunSettings, 'walkPages' | 'walkRecords'>): WalkBounds => ({
+  pages: settings.walkPages ?? DEFAULT_WALK_PAGES,
+  records: settings.walkRecords ?? DEFAULT_WALK_RECORDS,
+});
+
 /** What the engine needs to run one operation under a run's settings. */
 export function operationContext(
   settings: RunSettings,
@@ -24,7 +31,7 @@ export function operationContext(
   return {
     client,
     validator,
-    checks: allChecks,
+    checks: allChecks.filter((check) => !settings.excludedChecks?.includes(check.id)),
     runs: settings.runs,
     lanes: settings.concurrency,
     hostileRuns: settings.hostileRuns,
@@ -33,9 +40,7 @@ export function operationContext(
     token: settings.token,
     authScheme: settings.authScheme,
     redactor,
-    ...(settings.coveragePass === false
-      ? {}
-      : { coverage: { pages: settings.walkPages ?? DEFAULT_WALK_PAGES, records: settings.walkRecords ?? DEFAULT_WALK_RECORDS } }),
+    ...(settings.coveragePass === false ? {} : { coverage: walkBoundsOf(settings) }),
     shrink: { maxRequests: SHRINK_MAX_REQUESTS, timeLimitMs: Math.min(SHRINK_TIME_LIMIT_MS, settings.timeoutMs * 3) },
   };
 }

@@ -25,6 +25,8 @@ export interface FlowRunContext extends EvidenceContext {
   readonly client: Client;
   /** The operations of 4.1 the run's map places, for flows over them. */
   readonly mapped?: readonly Operation[];
+  /** Aborted when the run is cancelled: no step goes out after it, and a step in flight is cut. */
+  readonly cancelled?: AbortSignal;
 }
 
 /** Runs one flow with the documented header and turns its findings into deviations. */
@@ -37,7 +39,8 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     exchanges++;
     const body = JSON.stringify(payload);
     const place = { of: flow.id, call: `step:${exchanges}` };
-    const transcript = await context.client.send({ method: operation.method, wirePath: wirePath(operation), body, place });
+    const request = { method: operation.method, wirePath: wirePath(operation), body, place };
+    const transcript = await context.client.send(context.cancelled ? extend(request, { abandon: context.cancelled }) : request);
     return extend(transcript, { operation, intent: 'flow' as const, payload, path: `flow:${flow.id}` });
   };
   const outcome = await flow.run({ call, seed: operationSeed(context.seed, flow.id) });

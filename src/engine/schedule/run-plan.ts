@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Operation } from '../../catalogue/operations.js';
 import type { Client } from '../../client/client.js';
 import type { Flow } from '../../flows/flow.js';
@@ -29,6 +30,11 @@ export interface RunningChecks {
   operation(id: string): Promise<OperationResult>;
   flow(id: string): Promise<FlowResult>;
   progress(): RequestProgress;
+  /**
+   * Stops the run's traffic: no call goes out after it and calls in flight are cut. The results
+   * still settle, soon, but of work cut short: whoever cancels reads none of them as a verdict.
+   */
+  cancel(): void;
   /** Every result, operations then flows, in the order of the scope; settles once the client is closed. */
   readonly finished: Promise<{ readonly operations: readonly OperationResult[]; readonly flows: readonly FlowResult[] }>;
 }
@@ -80,7 +86,10 @@ function countingClient(client: Client) {
 export function startRun(settings: RunSettings, scope: RunScope): RunningChecks {
   const { client: sender, redactor } = clientForRun(settings);
   const { client, progress } = countingClient(sender);
-  const context = operationContext(settings, client, sharedValidator(), redactor);
+  const cancelled = new AbortController();
+  // Every operation and flow under way listens for it: many more than Node's leak warning expects.
+  setMaxListeners(0, cancelled.signal);
+  const context = { ...operationContext(settings, client, sharedValidator(), redactor), cancelled: cancelled.signal };
   // Each result is redacted whole as it leaves the engine, by the redactor that knows the tokens
   // issued during the run (only the engine does): what the server said beside the evidence
   // (envelope codes, flow reasons) and tokens issued after evidence was written are caught here.
@@ -93,7 +102,7 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
     return finish(await run.result);
   };
   const checkFlow = async (flow: Flow) =>
-    finish(await runFlow(flow, { client, seed: settings.seed, token: settings.token, redactor, mapped: settings.mapped }));
+    finish(await runFlow(flow, { client, seed: settings.seed, token: settings.token, redactor, mapped: settings.mapped, cancelled: cancelled.signal }));
 
   const operationRuns = new Map<string, Promise<OperationResult>>();
   const flowRuns = new Map<string, Promise<FlowResult>>();
@@ -143,6 +152,7 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
     operation: (id) => lookup(operationRuns, 'operation', id),
     flow: (id) => lookup(flowRuns, 'flow', id),
     progress,
+    cancel: () => cancelled.abort(),
     finished,
   };
 }

@@ -34,6 +34,8 @@ export interface RunSettings {
   readonly maxBodyBytes: number;
   readonly concurrency: number;
   readonly failOn: Severity;
+  /** Ids of the checks and flows --checks or --exclude-checks leave out; absent: every one runs. */
+  readonly excludedChecks?: readonly string[];
   /** Ids of the operations to call: selected by `--only`, less those `--read-only` skips. */
   readonly operations: readonly string[];
   /** Operations of 4.1 an operation map places, with their bodies filled in (those of `operations` only). */

@@ -50,6 +50,8 @@ export interface FirstContactInput {
   /** Keeps the token (and the run's other secrets) out of the evidence of what first contact finds. */
   readonly redactor: Redactor;
   readonly validator: Validator;
+  /** Checks --checks or --exclude-checks leave out: what first contact finds of them is not reported. */
+  readonly excludedChecks?: readonly string[];
 }
 
 /** Operations a client calls before it has a token: their answer says nothing about the token. */
@@ -235,16 +237,24 @@ function otherOperations(selected: readonly Operation[], asked: Operation): Oper
   return [...new Set([...newRoots, ...candidates])].slice(0, OTHER_OPERATIONS_ASKED);
 }
 
-/** The run goes on in the served form; the checks of the documented forms say what the server refused. */
+/**
+ * The run goes on in the served form; the checks of the documented forms say what the server
+ * refused, unless the run leaves them out: the form it goes on in is said all the same.
+ */
 function adopt(documented: Attempt, served: Attempt, input: FirstContactInput): FirstContact {
-  const verdicts = judge([documented.exchange, served.exchange], [authDocumentedHeader, documentedPath], { validator: input.validator });
+  const checks = [authDocumentedHeader, documentedPath].filter((check) => !input.excludedChecks?.includes(check.id));
+  const verdicts = judge([documented.exchange, served.exchange], checks, { validator: input.validator });
   const deviations = verdicts.causes.map((cause) => causeDeviation(cause, cause.samples[0]!, undefined, input));
   const operation = documented.exchange.operation;
+  const reported =
+    deviations.length > 0
+      ? `reports the refusal (${deviations.map((d) => `${d.check}, ${d.rule}`).join('; ')})`
+      : 'does not report the refusal: the checks that judge it are left out of this run';
   return {
     kind: 'go-on',
     form: served.form,
     deviations,
-    adopted: `The server refused the documented ${shown(DOCUMENTED_FORM, operation)} and served ${shown(served.form, operation)}: the run goes on in that form so that everything else is still checked, and reports the refusal (${deviations.map((d) => `${d.check}, ${d.rule}`).join('; ')}).`,
+    adopted: `The server refused the documented ${shown(DOCUMENTED_FORM, operation)} and served ${shown(served.form, operation)}: the run goes on in that form so that everything else is still checked, and ${reported}.`,
   };
 }
 
@@ -260,6 +270,7 @@ export async function firstContactFor(settings: RunSettings, selected: readonly 
       seed: settings.seed,
       redactor: new Redactor(settings.secrets),
       validator,
+      ...(settings.excludedChecks ? { excludedChecks: settings.excludedChecks } : {}),
     });
   } finally {
     await client.close();

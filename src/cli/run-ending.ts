@@ -1,0 +1,102 @@
+import { groups } from '../catalogue/groups.js';
+import type { RunConfig } from '../config/resolve.js';
+import type { FlowResult } from '../engine/schedule/run-flow.js';
+import { KitError, NotThisApiError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
+import { flowsToRun } from '../flows/index.js';
+import { leftOutReason, type SkippedFlow } from '../report/report.js';
+import type { RunEnding } from '../report/status.js';
+import type { RunStop, StopCause } from './run-stop.js';
+
+/** What was thrown, in words. */
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** How far a run had got: operations with a result and flows run, of those its part was to check. */
+export interface RunProgress {
+  readonly operations: { readonly done: number; readonly total: number };
+  readonly flows: { readonly done: number; readonly total: number };
+}
+
+/** What stopped the run, as the console says it before the report is written. */
+export function stopLine(cause: StopCause, config: RunConfig): string {
+  if (cause.kind === 'interrupted') return cause.signal;
+  if (cause.kind === 'max-failures') return `--max-failures ${cause.after} reached`;
+  return `--max-time ${config.maxTime?.text} is up`;
+}
+
+/** How a stop ends the run: interrupted, out of time, or stopped by --max-failures with what it left unchecked. */
+export function stopEnding(cause: StopCause, progress: RunProgress, config: RunConfig): RunEnding {
+  if (cause.kind === 'interrupted') return cause;
+  const { operations, flows } = progress;
+  if (cause.kind === 'max-failures') {
+    return { kind: 'max-failures', after: cause.after, notChecked: { operations: operations.total - operations.done, flows: flows.total - flows.done } };
+  }
+  return {
+    kind: 'out-of-time',
+    reason: `the run ran out of time: --max-time ${config.maxTime?.text} ended it with ${operations.done} of ${operations.total} operations checked`,
+  };
+}
+
+/** Why selected operations have no result: another part of a sharded run, or the way the run ended. */
+export function notRunReason(ending: RunEnding, shard: string | undefined): string {
+  const why: Record<RunEnding['kind'], string> = {
+    finished: 'not run',
+    'not-run': 'not run: the run stopped before the suites',
+    'out-of-time': 'not run: the run ran out of time (--max-time)',
+    'max-failures': 'not run: the run stopped early (--max-failures)',
+    interrupted: 'not run: the run was interrupted',
+    crashed: 'not run: the kit failed',
+  };
+  if (!shard) return why[ending.kind];
+  return ending.kind === 'finished' ? `in another part of the run (--shard ${shard})` : `in another part of the run (--shard ${shard}), or ${why[ending.kind]}`;
+}
+
+/** What of the config decides the flows, with every check in: the flows a selection leaves out are named, not lost. */
+const flowSelectionOf = (config: RunConfig, stateful: boolean, operations: readonly string[]) => ({
+  stateful,
+  operations,
+  mappedFlows: config.operationMap?.map.flows ?? [],
+  seed: config.seed,
+});
+
+/** How many flows the run runs, all groups together. */
+function flowCountOf(config: RunConfig): number {
+  const selection = { ...flowSelectionOf(config, config.stateful, config.operations), excludedChecks: config.excludedChecks };
+  return groups.flatMap((group) => flowsToRun(group.id, selection)).length;
+}
+
+/**
+ * The flows the run would have run with the flows on, every check in and every selected operation
+ * called, less those it ran, each with why: --checks or --exclude-checks, --read-only,
+ * --no-stateful, or how the run ended.
+ */
+export function skippedFlowsOf(config: RunConfig, ran: ReadonlyArray<Pick<FlowResult, 'flowId'>>, ending: RunEnding): SkippedFlow[] {
+  const done = new Set(ran.map((flow) => flow.flowId));
+  const selection = flowSelectionOf(config, true, [...config.operations, ...config.skipped.map((entry) => entry.operationId)]);
+  const reason = config.readOnly
+    ? 'read-only: the flow changes state'
+    : config.stateful
+      ? notRunReason(ending, config.shard)
+      : 'stateful flows off (--no-stateful, or the quick pass --runs 1)';
+  return groups
+    .flatMap((group) => flowsToRun(group.id, selection))
+    .filter((flow) => !done.has(flow.id))
+    .map((flow) => ({
+      flowId: flow.id,
+      group: flow.group,
+      title: flow.title,
+      reason: config.excludedChecks.includes(flow.id) ? leftOutReason(config.checksLeftOutBy) : reason,
+    }));
+}
+
+/** How an exception before the suites ends the run: a stop, the target unreachable or refusing the token, a kit error. */
+export function endingBeforeSuites(error: unknown, stop: RunStop, config: RunConfig): RunEnding {
+  if (stop.cause) {
+    const progress = { operations: { done: 0, total: config.operations.length }, flows: { done: 0, total: flowCountOf(config) } };
+    return stopEnding(stop.cause, progress, config);
+  }
+  if (error instanceof TargetUnreachableError || error instanceof TokenRefusedError || error instanceof NotThisApiError) {
+    return { kind: 'not-run', reason: error.message };
+  }
+  if (error instanceof KitError) return { kind: 'not-run', reason: error.message, kitError: true };
+  return { kind: 'crashed', error: messageOf(error) };
+}

@@ -1,0 +1,40 @@
+import type { Operation } from '../../catalogue/operations.js';
+import { authProbes } from '../../checks/auth/probes.js';
+import { coverageRequests } from '../../generators/coverage/requests.js';
+import { callCount } from '../operation/calls.js';
+import { walkCallsAtMost } from '../operation/page-walk.js';
+import type { Phase } from '../operation/run-operation.js';
+import { walkBoundsOf } from './context.js';
+import type { RunSettings } from './settings.js';
+
+/** The calls a phase of one operation sends: exactly, or at most (where the server's answers decide). */
+export interface PhaseRequests {
+  readonly requests: number;
+  readonly exact: boolean;
+}
+
+/**
+ * What each phase of an operation (PHASES of run-operation.ts) sends under a run's settings, known
+ * before anything is sent. The coverage pass and the generated calls are fixed; the page walk reads
+ * as many pages as the server says there are, and a near-miss probe is not sent where the token has
+ * no near miss, so those two are bounds. Not counted: the calls that re-send each cause found once,
+ * and those that shrink a hostile failure.
+ */
+export function plannedRequests(
+  operation: Operation,
+  settings: Pick<RunSettings, 'runs' | 'hostileRuns' | 'authProbes' | 'coveragePass' | 'walkPages' | 'walkRecords'>,
+): Readonly<Record<Phase, PhaseRequests>> {
+  const coveragePass = settings.coveragePass !== false;
+  const conforming = callCount(operation, 'conforming', settings.runs);
+  const coverage = coveragePass && operation.requestSchema !== undefined ? coverageRequests(operation.id).length : 0;
+  const walk = coveragePass ? walkCallsAtMost(operation, walkBoundsOf(settings)) : 0;
+  // The probes re-send the first valid call, with the header written other ways.
+  const probes = settings.authProbes && conforming > 0 ? authProbes.length : 0;
+  return {
+    coverage: { requests: coverage, exact: true },
+    walk: { requests: walk, exact: walk === 0 },
+    conforming: { requests: conforming, exact: true },
+    hostile: { requests: callCount(operation, 'hostile', settings.hostileRuns), exact: true },
+    probes: { requests: probes, exact: probes === 0 },
+  };
+}
