@@ -30,6 +30,7 @@ export const inputClassFaults: readonly Fault[] = [
   ]),
   crashFault({
     name: 'crash-on-astral-character',
+    breaks: ['rfc8259-9-accept-grammar'],
     description: 'answers HTTP 500 when a string holds a character beyond the BMP (an emoji, CJK Extension B), as a 3-byte utf8 column does',
     operationId: 'beta-order-create',
     when: (payload) => stringsIn(payload).some((text) => [...text].some((char) => char.codePointAt(0)! > 0xffff)),

@@ -171,3 +171,23 @@ export const LIST_REQUEST = {
 };
 
 export const BY_ID = { id: required(wholeNumber, A_WHOLE_NUMBER) };
+
+/** A surrogate without its other half, or a noncharacter (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF). */
+const UNSENDABLE =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\uFDD0-\uFDEF\uFFFE\uFFFF]|[\uD83F\uD87F\uD8BF\uD8FF\uD93F\uD97F\uD9BF\uD9FF\uDA3F\uDA7F\uDABF\uDAFF\uDB3F\uDB7F\uDBBF\uDBFF][\uDFFE\uDFFF]/;
+
+/**
+ * The first text of a request, member names included, that holds what I-JSON forbids a sender
+ * (RFC 7493 §2.1): the sandbox would have to send it back in its lists, so it refuses it instead.
+ */
+export function unsendableText(payload: unknown, at = 'body'): Problem | undefined {
+  if (typeof payload === 'string') return UNSENDABLE.test(payload) ? { field: at, reason: 'holds a lone surrogate or a noncharacter' } : undefined;
+  if (payload === null || typeof payload !== 'object') return undefined;
+  for (const [key, value] of Object.entries(payload)) {
+    const field = Array.isArray(payload) ? `${at}[${key}]` : at === 'body' ? key : `${at}.${key}`;
+    if (UNSENDABLE.test(key)) return { field, reason: 'is a member name with a lone surrogate or a noncharacter' };
+    const problem = unsendableText(value, field);
+    if (problem) return problem;
+  }
+  return undefined;
+}
