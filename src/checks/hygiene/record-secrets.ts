@@ -1,5 +1,5 @@
 import { pointerToken } from '../../json-pointer.js';
-import { findingsAt, valuesIn } from '../_internals/json-values.js';
+import { findingsAt } from '../_internals/json-values.js';
 import { resultData } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
 
@@ -22,6 +22,23 @@ const secretName = (name: string, tokensAllowed: boolean): boolean => {
 
 const givesAway = (value: unknown): boolean => (typeof value === 'string' && value !== '' && !MASKED.test(value)) || typeof value === 'number';
 
+/** Cheap test first: a member whose name ends as a secret's may, most answers have none. */
+const MAYBE_SECRET = /(?:pass(?:wor)?d|passwd|pwd|passcode|hash(?:ed)?|digest|salt|secret|key|token)"\s*:/i;
+
+/** Every member of `value` at any depth named as a secret and holding one, with its pointer. */
+function secretsIn(value: unknown, pointer: string, tokensAllowed: boolean, found: { pointer: string; actual: string }[]): void {
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) secretsIn(value[index], `${pointer}/${index}`, tokensAllowed, found);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  for (const [name, member] of Object.entries(value)) {
+    if (secretName(name, tokensAllowed) && givesAway(member))
+      found.push({ pointer: `${pointer}/${pointerToken(name)}`, actual: `${name} in the record, unmasked` });
+    else if (member !== null && typeof member === 'object') secretsIn(member, `${pointer}/${pointerToken(name)}`, tokensAllowed, found);
+  }
+}
+
 export const recordSecrets: ExchangeCheck = {
   id: 'record-secrets',
   scope: 'exchange',
@@ -36,13 +53,9 @@ export const recordSecrets: ExchangeCheck = {
   needs: 'data',
   intents: ['conforming'],
   run(exchange) {
-    const tokensAllowed = ISSUES_TOKENS.has(exchange.operation.id);
-    const places = [...valuesIn(resultData(exchange), '/data')].flatMap(({ value, pointer }) => {
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
-      return Object.entries(value)
-        .filter(([name, member]) => secretName(name, tokensAllowed) && givesAway(member))
-        .map(([name]) => ({ pointer: `${pointer}/${pointerToken(name)}`, actual: `${name} in the record, unmasked` }));
-    });
-    return findingsAt(places, 'no password, secret or token in a record');
+    if (!MAYBE_SECRET.test(exchange.response!.bodyText)) return [];
+    const found: { pointer: string; actual: string }[] = [];
+    secretsIn(resultData(exchange), '/data', ISSUES_TOKENS.has(exchange.operation.id), found);
+    return findingsAt(found, 'no password, secret or token in a record');
   },
 };
