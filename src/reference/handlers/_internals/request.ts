@@ -125,8 +125,11 @@ export function flag(value: unknown): number | undefined {
   return number === 0 || number === 1 ? number : undefined;
 }
 
+/** The longest text the sandbox keeps: a TEXT column's 65,535. Longer text is refused, not cut. */
+export const MAX_TEXT_LENGTH = 65_535;
+
 export function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
+  return typeof value === 'string' && value.length <= MAX_TEXT_LENGTH ? value : undefined;
 }
 
 /**
@@ -138,7 +141,7 @@ export function productCode(value: unknown): string | undefined {
 }
 
 export function nonEmptyText(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  return typeof value === 'string' && value !== '' && value.length <= MAX_TEXT_LENGTH ? value : undefined;
 }
 
 /** A code like `cusType` "1": a string, or a whole number taken as its digits. */
