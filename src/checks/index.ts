@@ -8,9 +8,19 @@ import { envelope } from './envelope/envelope.js';
 import { authDocumentedHeader } from './auth/documented-header.js';
 import { authNearMissToken } from './auth/near-miss-token.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
+import { corsCredentialsWildcard } from './hygiene/cors-credentials-wildcard.js';
 import { databaseErrorLeak } from './hygiene/database-error-leak.js';
 import { markupEcho } from './hygiene/markup-echo.js';
+import { recordSecrets } from './hygiene/record-secrets.js';
 import { stackTraceLeak } from './hygiene/stack-trace-leak.js';
+import { versionDisclosure } from './hygiene/version-disclosure.js';
+import { dateHeader } from './headers/date-header.js';
+import { retryAfter } from './headers/retry-after.js';
+import { wwwAuthenticate } from './headers/www-authenticate.js';
+import { jsonBom } from './json/json-bom.js';
+import { jsonCodePoints } from './json/json-code-points.js';
+import { jsonDuplicateNames } from './json/json-duplicate-names.js';
+import { jsonNumberPrecision } from './json/json-number-precision.js';
 import { operationVerified } from './operation/operation-verified.js';
 import { orderLineCodes } from './orders/order-line-codes.js';
 import { orderLineCount } from './orders/order-line-count.js';
@@ -28,6 +38,7 @@ import { httpStatus } from './transport/http-status.js';
 import { httpStatusClientError } from './transport/http-status-client-error.js';
 import { contentEncoding } from './transport/content-encoding.js';
 import { jsonBody } from './transport/json-body.js';
+import { jsonCharset } from './transport/json-charset.js';
 import { jsonContentType } from './transport/json-content-type.js';
 import { jsonUnicode } from './transport/json-unicode.js';
 import { rateLimited } from './transport/rate-limited.js';
@@ -36,14 +47,16 @@ import type { Check } from './types.js';
 
 /** Every check, by area, in the order they are reported: transport first, then what rests on it. */
 export const checksByArea = {
-  transport: [responseReceived, httpStatus, httpStatusClientError, rateLimited, contentEncoding, jsonBody, jsonUnicode, jsonContentType],
+  transport: [responseReceived, httpStatus, httpStatusClientError, rateLimited, contentEncoding, jsonBody, jsonUnicode, jsonContentType, jsonCharset],
+  json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints],
+  headers: [retryAfter, dateHeader, wwwAuthenticate],
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText],
   page: [pageNumberEcho, pageSizeBound, pageSizeAsked, pageRepeatedRecords, pageTotal, pagePastEnd, pagePastEndList],
   asked: [byIdRecord, listFilter, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],
-  hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho],
+  hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho, versionDisclosure, corsCredentialsWildcard, recordSecrets],
   auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;

@@ -1,6 +1,7 @@
 import type { Operation } from '../catalogue/operations.js';
 import type { Transcript, TransportFailure } from '../client/exchange.js';
 import type { Validator } from '../validation/validator.js';
+import type { RequirementId } from './standards/requirements.js';
 
 /**
  * error: a documented rule is broken. warning: a sample-only type or a safety expectation.
@@ -151,6 +152,11 @@ interface CheckDefinition {
    * (table cells as `field | type | text`); passages from different places are joined by ` … `.
    */
   readonly quote: string;
+  /**
+   * The requirements of the standards the spec rests on (src/checks/standards/) that the check
+   * enforces: docs/standards.md is drawn from them. None for a check of the spec alone.
+   */
+  readonly standards: readonly RequirementId[];
   readonly severity: Severity;
   /** Short title of a failure, e.g. "Unexpected HTTP status". */
   readonly title: string;

@@ -2,6 +2,7 @@ import { findGroup } from '../catalogue/groups.js';
 import { listedOperations } from '../catalogue/listed-operations.js';
 import { operations } from '../catalogue/operations.js';
 import { allChecks } from '../checks/index.js';
+import { findRequirement, type RequirementId } from '../checks/standards/requirements.js';
 import { KitError } from '../errors.js';
 import type { Flow } from '../flows/flow.js';
 import { allFlows, mappedFlows } from '../flows/index.js';
@@ -39,6 +40,12 @@ export function listText(): string {
   ].join('\n');
 }
 
+/** A requirement of a standard as explain names it: `RFC 8259 §8.1 (rfc8259-8.1-no-bom)`. */
+function clause(id: RequirementId): string {
+  const { standard, section } = findRequirement(id)!;
+  return `${standard} §${section} (${id})`;
+}
+
 /** `otp-conformance explain ID`: one check or flow in full. */
 export function explainText(id: string | undefined): string {
   const check =
@@ -51,10 +58,13 @@ export function explainText(id: string | undefined): string {
       `${id === undefined ? 'explain needs a check id' : `No check or flow "${id}"`}; one of: ${checkInfos.map((c) => c.id).join(', ')}.`,
     );
   }
+  // The clauses of the standards the check enforces (docs/standards.md); flows enforce none.
+  const standards = 'standards' in check ? check.standards.map(clause) : [];
   return [
     `${check.id} — ${check.title}`,
     `Severity: ${check.severity}`,
     `Spec: ${check.rule}: "${check.quote}"`,
+    ...(standards.length > 0 ? [`Standards: ${standards.join('; ')} (docs/standards.md)`] : []),
     '',
     check.description,
     '',

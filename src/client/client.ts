@@ -100,14 +100,21 @@ const CUT_AT_THE_CAP: ParsedBody = { ok: false, reason: 'body cut at the cap' };
 const INCOMPLETE: ParsedBody = { ok: false, reason: 'body incomplete' };
 
 /** What a response says of its bytes beyond their text; none for most, so most responses are built without it. */
-type BodyMarks = Pick<ReceivedResponse, 'invalidUtf8' | 'encodingProblem'>;
+type BodyMarks = Pick<ReceivedResponse, 'invalidUtf8' | 'byteOrderMark' | 'encodingProblem'>;
 
-/** The marks of a body read to its end: not UTF-8, or a Content-Encoding that could not be undone. */
-function marksOf(read: BodyRead): BodyMarks | undefined {
+/** U+FEFF at the start of a body: a byte order mark, which a parser may read past (RFC 8259 §8.1). */
+const BYTE_ORDER_MARK = 0xfeff;
+
+/** The marks of a body read to its end: not UTF-8, a byte order mark before it, or a Content-Encoding that could not be undone. */
+function marksOf(read: BodyRead, byteOrderMark: boolean): BodyMarks | undefined {
   const invalidUtf8 = !isUtf8(read.bytes);
   const problem = read.encodingProblem;
-  if (problem === undefined) return invalidUtf8 ? { invalidUtf8: true } : undefined;
-  return invalidUtf8 ? { invalidUtf8: true, encodingProblem: problem } : { encodingProblem: problem };
+  if (!invalidUtf8 && !byteOrderMark && problem === undefined) return undefined;
+  return {
+    ...(invalidUtf8 ? { invalidUtf8: true } : {}),
+    ...(byteOrderMark ? { byteOrderMark: true } : {}),
+    ...(problem === undefined ? {} : { encodingProblem: problem }),
+  };
 }
 
 /** The transcript of an answer read to its end, or cut at the cap: its text, and its parse. */
@@ -125,8 +132,10 @@ function answered(sent: Transcript['request'], head: AnswerHead, read: BodyRead,
       durationMs,
     };
   }
-  const received: ReceivedResponse = { status: head.status, headers: head.headers, bodyText, json: parseJson(bodyText) };
-  const marks = marksOf(read);
+  // The mark is judged on its own (json-bom): parsed past it, the body is judged like any other.
+  const byteOrderMark = bodyText.charCodeAt(0) === BYTE_ORDER_MARK;
+  const received: ReceivedResponse = { status: head.status, headers: head.headers, bodyText, json: parseJson(byteOrderMark ? bodyText.slice(1) : bodyText) };
+  const marks = marksOf(read, byteOrderMark);
   return { request: sent, response: marks ? extend(received, marks) : received, durationMs };
 }
 

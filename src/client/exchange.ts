@@ -19,6 +19,8 @@ export interface ReceivedResponse {
   readonly json: ParsedBody;
   /** The body's bytes are not well-formed UTF-8 (RFC 8259 §8.1); bodyText then holds U+FFFD in their place. */
   readonly invalidUtf8?: true;
+  /** The body begins with a byte order mark (U+FEFF), which RFC 8259 §8.1 forbids a sender to add; `json` is the parse of what follows it. */
+  readonly byteOrderMark?: true;
   /** The Content-Encoding could not be undone: the bytes did not match it, or the kit did not ask for it. bodyText is then the bytes as received. */
   readonly encodingProblem?: string;
 }

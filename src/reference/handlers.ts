@@ -7,7 +7,8 @@
 import type { GroupId } from '../catalogue/groups.js';
 import { listedOperations } from '../catalogue/listed-operations.js';
 import { type EnvelopeKind, operations } from '../catalogue/operations.js';
-import { envelope, type GroupHandlers, type Handler, type HandlerContext, notFound, type ReferenceAnswer } from './handlers/_internals/answer.js';
+import { badRequest, envelope, type GroupHandlers, type Handler, type HandlerContext, notFound, type ReferenceAnswer } from './handlers/_internals/answer.js';
+import { unsendableText } from './handlers/_internals/request.js';
 import { alphaInvoiceHandlers } from './handlers/alpha-invoices.js';
 import { alphaOrderHandlers } from './handlers/alpha-orders.js';
 import { alphaProductHandlers } from './handlers/alpha-products.js';
@@ -61,5 +62,7 @@ const ROUTES: ReadonlyMap<string, Route> = new Map(
 export function handle(operationId: string, payload: unknown, state: ReferenceState, context: HandlerContext): ReferenceAnswer {
   const route = ROUTES.get(operationId);
   if (!route) return envelope('full', notFound('operation', `no operation has the id ${JSON.stringify(String(operationId).slice(0, 100))}`));
+  const unsendable = unsendableText(payload);
+  if (unsendable) return envelope(route.envelope, badRequest(unsendable.field, unsendable.reason));
   return envelope(route.envelope, route.handler(payload, state, context));
 }

@@ -104,7 +104,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   const credentials = options.credentials ?? { mobile: '13800138000', password: randomBytes(12).toString('hex') };
   const fault = options.fault;
   const wire = options.variant?.wire?.();
-  const intercept = fault?.interceptor?.();
+  const intercept = fault?.interceptor?.(options.token);
 
   /** The rule for the `authorization` header (5): the fault's where it has one, else the variant's, else the documented form. */
   function authorized(operation: Operation, header: string | undefined): boolean {

@@ -4,7 +4,7 @@ import { recordOf } from '../../src/checks/call-record.js';
 import { holds } from '../../src/checks/preconditions.js';
 import type { Check, Exchange } from '../../src/checks/types.js';
 import { createValidator } from '../../src/validation/validator.js';
-import { cleanBody, exchangeOf, samplePayload } from '../support/exchange.js';
+import { cleanBody, exchangeOf, HTTP_DATE, samplePayload } from '../support/exchange.js';
 import { walkOf, walkPage } from '../support/walk.js';
 
 const validator = createValidator();
@@ -79,6 +79,80 @@ const cases: Record<string, Case> = {
     fires: exchangeOf('bank-card-list', { headers: { 'content-type': 'text/plain' } }),
     instancePath: '',
     quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+  },
+  'json-charset': {
+    fires: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json; charset=GBK', date: HTTP_DATE } }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json; Charset="UTF-8"', date: HTTP_DATE } }),
+  },
+  'json-bom': {
+    fires: noted(exchangeOf('bank-card-by-id'), { byteOrderMark: true }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-by-id'),
+  },
+  'json-duplicate-names': {
+    fires: exchangeOf('custom-demand-delete', { body: '{"data":{},"status":"success","code":"0","c\\u006fde":"200","message":"ok","error":{}}' }),
+    instancePath: '/code',
+    quiet: exchangeOf('custom-demand-delete', { body: '{"data":{"code":"0"},"status":"success","code":"200","message":"ok","error":{"code":null}}' }),
+  },
+  'json-number-precision': {
+    fires: exchangeOf('custom-demand-delete', {
+      body: '{"data":{},"status":"success","code":"200","message":"ok","error":{},"requestId":1795000000000000123}',
+    }),
+    instancePath: '/requestId',
+    quiet: exchangeOf('custom-demand-delete', {
+      body: '{"data":{},"status":"success","code":"200","message":"13800138000123456","error":{},"total":1285.50000000000000000000,"id":9007199254740991}',
+    }),
+  },
+  'json-code-points': {
+    fires: exchangeOf('custom-demand-delete', { body: '{"data":{},"status":"success","code":"200","message":"cut \\ud83e","error":{}}' }),
+    instancePath: '/message',
+    quiet: exchangeOf('custom-demand-delete', { body: '{"data":{},"status":"success","code":"200","message":"whole \\ud83e\\uddea \\ufffd","error":{}}' }),
+  },
+  'retry-after': {
+    fires: exchangeOf('custom-demand-list', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '2026-11-22T10:00:00Z' } }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': HTTP_DATE } }),
+  },
+  'date-header': {
+    fires: exchangeOf('custom-demand-list', { headers: { 'content-type': 'application/json' } }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list', { status: 500, headers: { 'content-type': 'application/json' } }),
+  },
+  'www-authenticate': {
+    fires: exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:no-header', status: 401, body: unauthorized }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', {
+      intent: 'auth-probe',
+      path: 'auth-probe:no-header',
+      status: 401,
+      headers: { 'content-type': 'application/json', date: HTTP_DATE, 'www-authenticate': 'Bearer realm="otp"' },
+      body: unauthorized,
+    }),
+  },
+  'version-disclosure': {
+    fires: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, server: 'nginx/1.18.0 (Ubuntu)' } }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, server: 'nginx' } }),
+  },
+  'cors-credentials-wildcard': {
+    fires: exchangeOf('bank-card-list', {
+      headers: { 'content-type': 'application/json', date: HTTP_DATE, 'access-control-allow-origin': '*', 'access-control-allow-credentials': 'true' },
+    }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', {
+      headers: {
+        'content-type': 'application/json',
+        date: HTTP_DATE,
+        'access-control-allow-origin': 'https://shop.example',
+        'access-control-allow-credentials': 'true',
+      },
+    }),
+  },
+  'record-secrets': {
+    fires: withData('consignee-by-id', (data) => ({ ...data, payPwd: '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy' }), { id: 7 }),
+    instancePath: '/data/payPwd',
+    quiet: withData('consignee-by-id', (data) => ({ ...data, payPwd: '******', passwordUpdatedAt: '2026-11-22', hasPassword: true }), { id: 7 }),
   },
   envelope: {
     fires: withBody('custom-demand-delete', ({ code: _code, ...rest }) => rest),

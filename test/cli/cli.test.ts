@@ -198,6 +198,8 @@ describe('otp-conformance run', () => {
     expect(explain.stdout).toContain('Severity: error');
     expect(explain.stdout).toContain('number of records to return');
     expect((await kit(['explain', 'nope'])).code).toBe(2);
+    // A check of a standard names the clauses it enforces.
+    expect((await kit(['explain', 'json-bom'])).stdout).toContain('Standards: RFC 8259 §8.1 (rfc8259-8.1-no-bom); RFC 3629 §6 (rfc3629-6-bom)');
     // The flows of the reference server's map, which npm start runs, are listed and explained too.
     expect(list.stdout).toContain('flow-consignment-lifecycle');
     expect((await kit(['explain', 'flow-consignment-lifecycle'])).stdout).toContain('Spec: 4 #5 #6, 4.1');

@@ -167,4 +167,19 @@ describe('transport failures become data, never exceptions', () => {
     expect(transcript.failure).toBeUndefined();
     expect(transcript.response?.json.ok).toBe(false);
   });
+
+  it('a byte order mark before the JSON is noted, and the JSON after it parsed (RFC 8259 §8.1)', async () => {
+    const client = await clientFor((_h, socket) => socket.end(okResponse('\uFEFF{"data":{}}')));
+    const transcript = await send(client);
+    await client.close();
+    expect(transcript.response).toMatchObject({ byteOrderMark: true, json: { ok: true, value: { data: {} } } });
+    expect(transcript.response?.bodyText.startsWith('\uFEFF')).toBe(true);
+  });
+
+  it('a body without one carries no such mark', async () => {
+    const client = await clientFor((_h, socket) => socket.end(okResponse('{"data":{}}')));
+    const transcript = await send(client);
+    await client.close();
+    expect(transcript.response?.byteOrderMark).toBeUndefined();
+  });
 });

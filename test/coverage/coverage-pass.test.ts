@@ -47,16 +47,22 @@ describe('the coverage pass', () => {
     for (const field of shapeOf(operationId).fields) {
       const name = pathText(field.path);
       expect(reached, name).toContain(`null ${name}`);
+      const everywhere = valueClasses.filter((c) => !c.oncePerOperation);
       if (field.type === 'string')
-        for (const valueClass of valueClasses.filter((c) => c.targets.includes('string'))) expect(reached).toContain(`${valueClass.id} ${name}`);
+        for (const valueClass of everywhere.filter((c) => c.targets.includes('string'))) expect(reached).toContain(`${valueClass.id} ${name}`);
       if (field.type === 'number' || field.type === 'integer')
-        for (const valueClass of valueClasses.filter((c) => c.targets.includes('numeric'))) expect(reached).toContain(`${valueClass.id} ${name}`);
+        for (const valueClass of everywhere.filter((c) => c.targets.includes('numeric'))) expect(reached).toContain(`${valueClass.id} ${name}`);
+      if (field.type === 'array' || field.type === 'object')
+        for (const valueClass of everywhere.filter((c) => c.targets.includes('structure'))) expect(reached).toContain(`${valueClass.id} ${name}`);
       if (typeof field.path[field.path.length - 1] === 'string') {
         expect(reached).toContain(`absent ${name}`);
         expect(reached).toContain(`duplicate-key ${name}`);
       }
     }
     expect(requests.filter((request) => request.classId === 'prototype-key').length).toBe(2 * shapeOf(operationId).containers.length);
+    // A class that costs too much to send everywhere goes to the first field it fits, once.
+    const firstString = shapeOf(operationId).fields.find((field) => field.type === 'string');
+    expect(requests.filter((request) => request.classId === 'large').map((request) => request.field)).toEqual(firstString ? [pathText(firstString.path)] : []);
   });
 
   it('reaches the fields of order lines', () => {

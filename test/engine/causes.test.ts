@@ -5,7 +5,7 @@ import { outline } from '../../src/checks/kept-exchange.js';
 import { Judge } from '../../src/engine/judging/judge.js';
 import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { sharedValidator } from '../../src/validation/validator.js';
-import { exchangeOf } from '../support/exchange.js';
+import { exchangeOf, HTTP_DATE } from '../support/exchange.js';
 import { kitFor, testSettings } from '../support/kit.js';
 import { BODY_CAP_BYTES, fixtureServer, wrongPageBody } from '../support/wrong-pages.js';
 
@@ -73,7 +73,7 @@ describe('what the Judge keeps of a call', () => {
   it('a big answer as evidence: the beginning of its text, its status and headers, no parse', () => {
     const page = wrongPageBody(20_000, 2_000_000).toString();
     const kept = outline(exchangeOf('bank-card-list', { body: page }));
-    expect(kept.response).toEqual({ status: 200, headers: { 'content-type': 'application/json' }, bodyText: page.slice(0, 8 * 1024) });
+    expect(kept.response).toEqual({ status: 200, headers: { 'content-type': 'application/json', date: HTTP_DATE }, bodyText: page.slice(0, 8 * 1024) });
   });
 
   it('a short answer is kept whole', () => {

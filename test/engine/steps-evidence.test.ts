@@ -23,6 +23,7 @@ const everyPage: OperationCheck = {
   scope: 'operation',
   rule: '2.2',
   quote: 'totalPage | integer (total number of pages)',
+  standards: [],
   severity: 'warning',
   title: 'The walk as a whole',
   description: 'A fixture: fires on the pages of the walk at the smallest page size.',

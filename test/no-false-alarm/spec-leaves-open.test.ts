@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exchangeOf, samplePayload, cleanBody } from '../support/exchange.js';
+import { cleanBody, exchangeOf, HTTP_DATE, samplePayload } from '../support/exchange.js';
 import { findingsOn } from '../support/judge.js';
 
 type Json = Record<string, unknown>;
@@ -61,7 +61,9 @@ describe('what the spec leaves open is not a deviation', () => {
   });
 
   it('auth probes refused with HTTP 401 are observations, not deviations (5: behaviour not shown)', () => {
-    const probe = exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:no-header', status: 401, body: 'Unauthorized' });
+    // With its challenge, as RFC 9110 §11.6.1 has every 401 carry (www-authenticate reports one without).
+    const challenge = { 'content-type': 'text/plain', date: HTTP_DATE, 'www-authenticate': 'Bearer realm="otp"' };
+    const probe = exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:no-header', status: 401, headers: challenge, body: 'Unauthorized' });
     expect(findingsOn(exchangeOf('bank-card-list', { payload: { pageSize: 5, status: 1 } }), probe)).toEqual([]);
   });
 });

@@ -22,6 +22,9 @@ export interface ExchangeShape {
   readonly requestHeaders?: Record<string, string>;
 }
 
+/** The Date every answer of an origin server with a clock carries (RFC 9110 §6.6.1). */
+export const HTTP_DATE = 'Sun, 22 Nov 2026 02:00:00 GMT';
+
 /** A generated valid payload for the operation, fixed by seed. */
 export function samplePayload(operationId: string, seed = 7): Record<string, unknown> {
   return fc.sample(validPayload(operationId), { seed, numRuns: 1 })[0]!;
@@ -63,7 +66,7 @@ export function exchangeOf(operationId: string, shape: ExchangeShape = {}): Exch
       : {
           response: {
             status: shape.status ?? 200,
-            headers: shape.headers ?? { 'content-type': 'application/json' },
+            headers: shape.headers ?? { 'content-type': 'application/json', date: HTTP_DATE },
             bodyText,
             json: shape.failure ? { ok: false, reason: 'body incomplete' } : json,
           },

@@ -29,6 +29,7 @@ export const byIdRecord: ExchangeCheck = {
   rule: '1, 4 #8 #9, 4.1',
   quote:
     '/pc/customer/bankCardInfoById | id | consignee record shape (2.9) … /pc/customer/consigneeInfoById | id | consignee record (2.9) … Behaviour of each operation beyond its request and response shape: not shown.',
+  standards: [],
   severity: 'warning',
   title: 'Record answered is not the one asked for',
   description:

@@ -67,6 +67,7 @@ export const listFilter: OperationCheck = {
   rule: '1, 3, 4 #1 #4 #7, 4.1',
   quote:
     '/pc/custom_demand/list | pageSize (number), status (number) | Page of custom demand records (2.6) … /pc/purchase_order/list | pageSize (number), status (number), cusType (string) | Page of purchase order records (2.7) … Values of status fields and their meanings: not shown. … Behaviour of each operation beyond its request and response shape: not shown.',
+  standards: [],
   severity: 'warning',
   title: 'List filtered by another value than asked',
   description:

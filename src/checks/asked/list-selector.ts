@@ -17,6 +17,7 @@ export const listSelector: OperationCheck = {
   rule: '1, 4 #16',
   quote:
     'Product detail, brand list, products of one brand. … /openapi/beta/products/getProductsByBrandId | brandId (integer), pageSize (integer), pageNo (integer) | Page of beta catalogue products (2.5)',
+  standards: [],
   severity: 'warning',
   title: 'The same records for two values of the field that selects them',
   description:

@@ -9,6 +9,7 @@ export const authDocumentedHeader: OperationCheck = {
   scope: 'operation',
   rule: '5 rule 2',
   quote: 'The header value shown is the word bearer directly followed by the token, with no separating space: bearer<ACCESS_TOKEN>.',
+  standards: [],
   severity: 'error',
   title: 'Documented authorization header refused',
   description:

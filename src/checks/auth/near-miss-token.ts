@@ -7,6 +7,7 @@ export const authNearMissToken: OperationCheck = {
   scope: 'operation',
   rule: '5 rule 1',
   quote: 'Every operation takes the header `authorization`, a required string. … Lifetime of tokens and behaviour on a missing or invalid token: not shown.',
+  standards: ['owasp-api2-token-authenticity'],
   severity: 'warning',
   title: 'A token one slip away from the valid one is accepted',
   description:

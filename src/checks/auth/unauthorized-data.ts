@@ -6,6 +6,7 @@ export const authUnauthorizedData: OperationCheck = {
   scope: 'operation',
   rule: '5 rule 1',
   quote: 'Every operation takes the header `authorization`, a required string. … behaviour on a missing or invalid token: not shown.',
+  standards: ['owasp-api2-token-authenticity'],
   severity: 'warning',
   title: 'Data served without valid authorization',
   description:

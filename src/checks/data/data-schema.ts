@@ -7,6 +7,7 @@ export const dataSchema: ExchangeCheck = {
   rule: '2.2–2.9, 4',
   quote:
     'Result payload. Its shape depends on the operation. … array of records (the record type depends on the operation) … Types are as the sample gives them.',
+  standards: [],
   severity: 'error',
   title: 'Response data does not match its documented record',
   description: "A documented field of the operation's `data` missing or of another type than the spec states.",

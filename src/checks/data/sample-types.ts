@@ -6,6 +6,7 @@ export const sampleTypes: ExchangeCheck = {
   scope: 'exchange',
   rule: '2.3',
   quote: 'Types are as the sample gives them. … soCaMobile | integer in the sample',
+  standards: [],
   severity: 'warning',
   title: "Field differs from the sample's type",
   description: 'A field the spec types only by its sample ("integer in the sample") carries another type.',

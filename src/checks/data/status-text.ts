@@ -38,6 +38,7 @@ export const statusText: ExchangeCheck = {
   rule: '3',
   quote:
     'Records carry numeric status fields with display text: `status` and `statusText` (demand, purchase order, product), `soReviewStatus` and `soPayStatus` (order).',
+  standards: [],
   severity: 'warning',
   title: 'Display text that does not follow its status',
   description: `Records of one answer whose \`statusText\` (the display text of \`status\`, 3) is the same for ${FROZEN_TEXT_STATUSES} or more different status values: a text set once and never changed, or filled from another record. The meanings of the values are not shown (3), so two values may share a wording and are not judged; a warning, since no sentence says what the text must be.`,

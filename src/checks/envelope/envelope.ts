@@ -7,6 +7,7 @@ export const envelope: ExchangeCheck = {
   rule: '2.1',
   quote:
     'Every response body is a JSON object with these fields. … data | object | Result payload. … status | string | Result hint text. … code | string | Response code. … message | string | Result hint text. … error | object | Error result data. … The create-order response for the alpha catalogue carries only `data`.',
+  standards: [],
   severity: 'error',
   title: 'Envelope does not match 2.1',
   description:

@@ -53,6 +53,7 @@ export const databaseErrorLeak: ExchangeCheck = {
   scope: 'exchange',
   rule: '7',
   quote: 'Results and errors are carried in the envelope fields `status`, `code`, `message` and `error` (2.1). … Content of the `error` object: not shown.',
+  standards: ['owasp-api8-error-details'],
   severity: 'warning',
   title: 'Response leaks database or driver error text',
   description:

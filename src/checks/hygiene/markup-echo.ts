@@ -46,6 +46,7 @@ export const markupEcho: ExchangeCheck = {
   scope: 'exchange',
   rule: '2.1',
   quote: 'status | string | Result hint text. … message | string | Result hint text. … error | object | Error result data.',
+  standards: [],
   severity: 'warning',
   title: 'Request markup echoed back unescaped',
   description:

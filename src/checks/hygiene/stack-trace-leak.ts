@@ -26,6 +26,7 @@ export const stackTraceLeak: ExchangeCheck = {
   scope: 'exchange',
   rule: '7',
   quote: 'Results and errors are carried in the envelope fields `status`, `code`, `message` and `error` (2.1). … Content of the `error` object: not shown.',
+  standards: ['owasp-api8-error-details'],
   severity: 'warning',
   title: 'Response leaks a stack trace or source path',
   description: 'A response that shows a stack trace or a source path: it tells an attacker how the server is built.',

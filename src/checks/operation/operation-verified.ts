@@ -6,6 +6,7 @@ export const operationVerified: OperationCheck = {
   scope: 'operation',
   rule: '4',
   quote: 'Result payload. Its shape depends on the operation.',
+  standards: [],
   severity: 'info',
   title: 'No call returned a result whose data could be checked',
   description:

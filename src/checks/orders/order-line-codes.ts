@@ -7,6 +7,7 @@ export const orderLineCodes: ExchangeCheck = {
   rule: '2.3, 2.4, 4 #14 #15',
   quote:
     'items: array of {pCode (string), num (string), siCusNote (string), siSendNote (string)} … Order with items (2.3, 2.4) … Behaviour of each operation beyond its request and response shape: not shown.',
+  standards: [],
   severity: 'warning',
   title: 'Order line for a product that was not ordered',
   description:

@@ -19,6 +19,7 @@ export const orderLineCount: ExchangeCheck = {
   rule: '2.3, 2.4, 4 #14 #15',
   quote:
     'items: array of {pCode (string), num (string), siCusNote (string), siSendNote (string)} … items | array of order lines (2.4) … Behaviour of each operation beyond its request and response shape: not shown.',
+  standards: [],
   severity: 'warning',
   title: 'More order lines for a product than items ordered',
   description:

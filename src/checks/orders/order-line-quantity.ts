@@ -7,6 +7,7 @@ export const orderLineQuantity: ExchangeCheck = {
   rule: '2.4, 4 #14 #15',
   quote:
     'items: array of {pCode (string), num (string), siCusNote (string), siSendNote (string)} … siNum | number … Behaviour of each operation beyond its request and response shape: not shown.',
+  standards: [],
   severity: 'warning',
   title: 'Order line quantity differs from the quantity ordered',
   description:

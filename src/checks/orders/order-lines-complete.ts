@@ -6,6 +6,7 @@ export const orderLinesComplete: ExchangeCheck = {
   ...createdOrderAnswers,
   rule: '2.3, 4 #14 #15',
   quote: 'Order with items (2.3, 2.4) … Behaviour of each operation beyond its request and response shape: not shown.',
+  standards: [],
   severity: 'warning',
   title: 'Ordered product missing from the order lines',
   description:

@@ -7,6 +7,7 @@ export const pageNumberEcho: ExchangeCheck = {
   rule: '2.2, 4 rule 2',
   quote:
     'pageSize (number of records to return), pageNo (current page) … pageNo | integer (current page number) … In list operations the request carries pageSize and, where given, pageNo; the response carries totalPage, pageNo and list.',
+  standards: [],
   severity: 'error',
   title: 'pageNo differs from the page requested',
   description: 'The page answered is not the page asked for.',

@@ -10,6 +10,7 @@ export const pagePastEndList: OperationCheck = {
   scope: 'operation',
   rule: '2.2',
   quote: '`data` of list operations is an object: … list | array of records (the record type depends on the operation)',
+  standards: [],
   severity: 'error',
   title: 'A page past the last without a list',
   description:

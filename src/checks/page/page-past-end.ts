@@ -40,6 +40,7 @@ export const pagePastEnd: OperationCheck = {
   rule: '2.2, 1',
   quote:
     'totalPage | integer (total number of pages) … pageNo | integer (current page number) … Behaviour of each operation beyond its request and response shape: not shown.',
+  standards: [],
   severity: 'warning',
   title: 'A page past the last holds records',
   description:

@@ -7,6 +7,7 @@ export const pageRepeatedRecords: OperationCheck = {
   rule: '2.2, 1',
   quote:
     'totalPage | integer (total number of pages) … pageNo | integer (current page number) … Behaviour of each operation beyond its request and response shape: not shown.',
+  standards: [],
   severity: 'warning',
   title: 'A record on two pages of one walk',
   description:

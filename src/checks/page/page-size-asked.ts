@@ -7,6 +7,7 @@ export const pageSizeAsked: ExchangeCheck = {
   rule: '4 rule 2, 8',
   quote:
     'In list operations the request carries pageSize and, where given, pageNo; the response carries totalPage, pageNo and list. … Rate limits, maximum page size and other bounds: not shown.',
+  standards: [],
   severity: 'warning',
   title: 'Page holds more records than pageSize',
   description:

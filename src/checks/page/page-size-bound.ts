@@ -6,6 +6,7 @@ export const pageSizeBound: ExchangeCheck = {
   scope: 'exchange',
   rule: '4 #13',
   quote: 'pageSize (number of records to return), pageNo (current page)',
+  standards: [],
   severity: 'error',
   title: 'Page holds more records than pageSize',
   description: 'More records than the request\'s pageSize, where pageSize is "number of records to return".',

@@ -40,6 +40,7 @@ export const pageTotal: OperationCheck = {
   rule: '2.2, 4 rule 2',
   quote:
     'totalPage | integer (total number of pages) … In list operations the request carries pageSize and, where given, pageNo; the response carries totalPage, pageNo and list.',
+  standards: [],
   severity: 'error',
   title: 'totalPage differs from the pages the walk found',
   description:

@@ -10,6 +10,7 @@ export const documentedPath: OperationCheck = {
   scope: 'operation',
   rule: '4',
   quote: 'Paths under /pc and /auth are written with a doubled slash after the base address; paths under /openapi with a single one.',
+  standards: [],
   severity: 'error',
   title: 'Documented path refused',
   description:

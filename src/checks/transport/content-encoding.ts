@@ -5,6 +5,7 @@ export const contentEncoding: ExchangeCheck = {
   scope: 'exchange',
   rule: '1',
   quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  standards: ['rfc9110-8.4-codings-listed', 'rfc9110-12.5.3-acceptable-coding'],
   severity: 'warning',
   title: 'Content-Encoding does not match the body',
   description:

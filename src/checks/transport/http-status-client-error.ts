@@ -5,6 +5,7 @@ export const httpStatusClientError: ExchangeCheck = {
   scope: 'exchange',
   rule: '4 rule 1, 7',
   quote: 'Each operation in the table answers HTTP 200 with the envelope of 2.1. … HTTP statuses other than 200: not shown.',
+  standards: [],
   severity: 'warning',
   title: 'Malformed request answered with a 4xx, not the envelope',
   description:

@@ -8,6 +8,7 @@ export const httpStatus: ExchangeCheck = {
   scope: 'exchange',
   rule: '4 rule 1',
   quote: 'Each operation in the table answers HTTP 200 with the envelope of 2.1. … The only HTTP status given is 200, labelled as normal operation.',
+  standards: ['rfc9110-6.4.1-no-content', 'rfc9110-15-status-range', 'rfc8259-9-accept-grammar'],
   severity: 'error',
   title: 'Unexpected HTTP status',
   description:

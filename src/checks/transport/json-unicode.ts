@@ -5,6 +5,7 @@ export const jsonUnicode: ExchangeCheck = {
   scope: 'exchange',
   rule: '1',
   quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  standards: ['rfc8259-8.1-utf8', 'rfc7493-2.1-utf8', 'rfc3629-3-surrogates', 'rfc3629-3-octets'],
   severity: 'error',
   title: 'JSON response is not valid UTF-8',
   description:

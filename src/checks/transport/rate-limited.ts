@@ -5,6 +5,7 @@ export const rateLimited: ExchangeCheck = {
   scope: 'exchange',
   rule: '8',
   quote: 'Rate limits, maximum page size and other bounds: not shown.',
+  standards: [],
   severity: 'info',
   title: 'Rate limited (HTTP 429) after retries',
   description: "Still rate limited after the kit's bounded retries: the call could not be checked.",

@@ -9,13 +9,14 @@ import { json, type FieldValue } from '../hostile/field-values.js';
  */
 
 /** Families group classes in reports: a user reads "numbers: 11 classes, 132 requests". */
-export type CoverageFamily = 'number' | 'string' | 'null' | 'absent' | 'wrong-type' | 'prototype-key' | 'duplicate-key';
+export type CoverageFamily = 'number' | 'string' | 'nesting' | 'null' | 'absent' | 'wrong-type' | 'prototype-key' | 'duplicate-key';
 
 /**
- * Where a class's values go: fields declared "number"/"integer", "string" fields, or fields holding
- * a number written as text (#6 cid, #14/#15 num; see `roles.ts`).
+ * Where a class's values go: fields declared "number"/"integer", "string" fields, fields holding
+ * a number written as text (#6 cid, #14/#15 num; see `roles.ts`), or fields that take an array or
+ * an object (#14/#15 items and their first line).
  */
-export type Target = 'numeric' | 'string' | 'numeric-text';
+export type Target = 'numeric' | 'string' | 'numeric-text' | 'structure';
 
 export interface ValueClass {
   /** Stable: report.json and the HTML report name it. */
@@ -29,6 +30,8 @@ export interface ValueClass {
    * valid one (every documented rule), elsewhere as a hostile one (the server stays on its feet).
    */
   readonly allowedIn?: readonly FieldRole[];
+  /** Sent to the first field of an operation it fits, not to each: a value that costs too much to send everywhere. */
+  readonly oncePerOperation?: true;
 }
 
 /** What a field holds, beyond its JSON type; the spec names no formats (4.1), so this is the kit's reading of each name. */
@@ -82,9 +85,22 @@ const numberClasses: readonly ValueClass[] = [
     targets: ['numeric-text'],
     values: ['0', '-1', '2147483648', '-2.5', '9007199254740993', '1e308', '1e2'].map(asText),
   },
+  // Forms the grammar allows that hand-written number readers trip on (RFC 8259 §6: "A JSON parser MUST accept all texts that conform", §9).
+  { id: 'number-forms', family: 'number', targets: ['numeric'], values: [raw('-0'), raw('1E+2'), raw('0e0'), raw('-0.0')] },
+  // Past a double's magnitude or precision: allowed by the grammar, and a limit a parser may set (RFC 8259 §9, RFC 7493 §2.2).
+  {
+    id: 'beyond-double-range',
+    family: 'number',
+    targets: ['numeric'],
+    values: [raw('1e400'), raw('-1e400'), raw('1e-400'), raw('123456789012345678901234567890'), raw('3.141592653589793238462643383279')],
+  },
+  // Not JSON at all (RFC 8259 §6: "Leading zeros are not allowed"): a server must refuse the text, not crash on it.
+  { id: 'invalid-number', family: 'number', targets: ['numeric'], values: [raw('012'), raw('+1'), raw('.5'), raw('1.')] },
 ];
 
 const longLength = 10_000;
+/** 128 KiB: past the 100 kB default body limit of Express's JSON parser. */
+const LARGE_LENGTH = 128 * 1024;
 
 /** Strings: lengths, scripts, invisible characters, quoting and the metacharacters of common interpreters. */
 const stringClasses: readonly ValueClass[] = [
@@ -110,6 +126,65 @@ const stringClasses: readonly ValueClass[] = [
   { id: 'template', family: 'string', targets: ['string'], values: [json('{{7*7}}'), json('$' + '{7*7}'), json('<%= 7*7 %>')] },
   // NFD beside NFC, a ligature, and characters whose case mapping changes length.
   { id: 'normalisation', family: 'string', targets: ['string'], values: [json('Cafe\u0301 Café ﬁ İ ß')], allowedIn: ['free-text'] },
+  // Escapes the grammar allows for any character (RFC 8259 §7): an escaped solidus, BMP characters, a surrogate pair.
+  {
+    id: 'escapes',
+    family: 'string',
+    targets: ['string'],
+    values: [raw('"lab\\/bench 2"'), raw('"\\u00e9t\\u00e9 \\u5b9e\\u9a8c"'), raw('"\\ud83e\\uddea \\ud840\\udc0e"')],
+    allowedIn: ['free-text'],
+  },
+  // A character of each plane beyond the BMP (1, 2, 3, 14) and of the private use areas, where the characters of rare names are kept.
+  {
+    id: 'unicode-planes',
+    family: 'string',
+    targets: ['string'],
+    values: [
+      json('𓂀 𝔸𝔹', '"𓂀 𝔸𝔹" (plane 1)'),
+      json('𪜀𫝀', '"𪜀𫝀" (plane 2)'),
+      json('𰀀𱍐', '"𰀀𱍐" (plane 3)'),
+      json('🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}', 'a flag of plane 14 tags'),
+      json('\uE000', 'U+E000 (private use)'),
+      json('\u{F0000}', 'U+F0000 (plane 15, private use)'),
+      json('\u{10FFFD}', 'U+10FFFD (plane 16, private use)'),
+    ],
+    allowedIn: ['free-text'],
+  },
+  // What databases and strict encoders refuse: lone surrogates (escaped: RFC 8259 §8.2), NUL (PostgreSQL text), noncharacters (RFC 7493 §2.1).
+  {
+    id: 'refused-code-points',
+    family: 'string',
+    targets: ['string'],
+    values: [
+      json('A\uD800B', '"A\\ud800B" (a lone high surrogate)'),
+      json('\uFFFE', 'U+FFFE (a noncharacter)'),
+      json('A\u0000B', '"A\\u0000B" (NUL)'),
+      json('\uDC00', '"\\udc00" (a lone low surrogate)'),
+      json('\uFFFF', 'U+FFFF (a noncharacter)'),
+      json('\uFDD0', 'U+FDD0 (a noncharacter)'),
+      json('\u{10FFFF}', 'U+10FFFF (a noncharacter)'),
+    ],
+  },
+  // Past the 100 kB a JSON body parser takes by default (Express's): where a server's limits answer, if not its handler.
+  {
+    id: 'large',
+    family: 'string',
+    targets: ['string'],
+    values: [json('A'.repeat(LARGE_LENGTH), `"AAAA…" (${LARGE_LENGTH.toLocaleString('en')} chars)`)],
+    oncePerOperation: true,
+  },
+];
+
+/** Nested arrays, or objects each holding the next, `depth` levels in all. */
+const nested = (depth: number): readonly FieldValue[] => [
+  { text: `${'['.repeat(depth)}${']'.repeat(depth)}`, label: `[[[…]]] (${depth.toLocaleString('en')} levels)` },
+  { text: `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`, label: `{"a":{"a":…}} (${depth.toLocaleString('en')} levels)` },
+];
+
+/** Nesting where a field takes an array or an object: within any limit (64), and past common ones (1,000; RFC 8259 §9). */
+const nestingClasses: readonly ValueClass[] = [
+  { id: 'deep-nesting', family: 'nesting', targets: ['structure'], values: nested(64) },
+  { id: 'very-deep-nesting', family: 'nesting', targets: ['structure'], values: nested(1000) },
 ];
 
 /** Wrong JSON types, per declared type: fields take them in turn. */
@@ -121,7 +196,7 @@ export const wrongTypeValues: Readonly<Record<'numeric' | 'string' | 'array' | '
 };
 
 /** Every class that sets a field's value; null, absence, wrong types and keys are built in `requests.ts`. */
-export const valueClasses: readonly ValueClass[] = [...numberClasses, ...stringClasses];
+export const valueClasses: readonly ValueClass[] = [...numberClasses, ...stringClasses, ...nestingClasses];
 
 /** Members written into every object of a body (the body, each first order line). */
 export const prototypeKeys: readonly { readonly key: string; readonly value: FieldValue }[] = [

@@ -41,6 +41,7 @@ function targetsOf(operationId: string, field: Field): Target[] {
   if (field.type !== undefined && numericTypes.has(field.type)) targets.push('numeric');
   if (field.type === 'string') targets.push('string');
   if (numericTextFields[operationId]?.includes(pathText(field.path))) targets.push('numeric-text');
+  if (field.type === 'array' || field.type === 'object') targets.push('structure');
   return targets;
 }
 
@@ -94,11 +95,16 @@ function buildRequests(operationId: string): CoverageRequest[] {
   const add = (classId: string, family: CoverageFamily, path: Path, shown: string, edit: Edit, judgedAs: CoverageJudgement = 'hostile') =>
     requests.push({ classId, family, field: pathText(path), description: `${pathText(path)}: ${shown}`, body: writeEdited(base, edit), judgedAs });
 
+  const sentOnce = new Set<string>();
   for (const field of shape.fields) {
     const targets = targetsOf(operationId, field);
     const role = roles[pathText(field.path)];
     for (const valueClass of valueClasses) {
       if (!valueClass.targets.some((target) => targets.includes(target))) continue;
+      if (valueClass.oncePerOperation) {
+        if (sentOnce.has(valueClass.id)) continue;
+        sentOnce.add(valueClass.id);
+      }
       const value = take(valueClass.id, valueClass.values);
       add(valueClass.id, valueClass.family, field.path, value.label, { op: 'set', path: field.path, text: value.text }, judgement(valueClass, role, value));
     }

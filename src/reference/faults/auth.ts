@@ -49,6 +49,7 @@ export const authFaults: readonly Fault[] = [
   ...caughtBy({ check: 'auth-unauthorized-data', severity: 'warning' }, gateFault, [
     {
       name: 'data-without-token',
+      breaks: ['owasp-api2-token-authenticity'],
       description: 'serves the bank card list to calls without a valid token',
       operationId: 'bank-card-list',
       authorizes: () => true,
@@ -58,12 +59,14 @@ export const authFaults: readonly Fault[] = [
   ...caughtBy({ check: 'auth-near-miss-token', severity: 'warning' }, gateFault, [
     {
       name: 'near-miss-token-accepted',
+      breaks: ['owasp-api2-token-authenticity'],
       description: `compares only the first ${COMPARED_CHARACTERS} characters of the authorization header, as a fixed-width token column would`,
       operationId: 'custom-demand-list',
       authorizes: (header, token) => header !== undefined && header.slice(0, COMPARED_CHARACTERS) === `bearer${token}`.slice(0, COMPARED_CHARACTERS),
     },
     {
       name: 'token-case-insensitive',
+      breaks: ['owasp-api2-token-authenticity'],
       description: 'compares tokens case-insensitively',
       operationId: 'alpha-orders-list',
       authorizes: (header, token) => header?.toLowerCase() === `bearer${token}`.toLowerCase(),

@@ -1,8 +1,11 @@
 import { askedFaults } from './asked.js';
 import { authFaults } from './auth.js';
 import { envelopeFaults } from './envelope.js';
+import { framingFaults } from './framing.js';
+import { headerFaults } from './headers.js';
 import type { Fault } from './fault.js';
 import { inputClassFaults } from './input-classes.js';
+import { jsonTextFaults } from './json-text.js';
 import { leakFaults } from './leaks.js';
 import { orderFaults } from './orders.js';
 import { pageFaults } from './pages.js';
@@ -20,6 +23,9 @@ import { transportFaults } from './transport.js';
  */
 export const faults: readonly Fault[] = [
   ...transportFaults,
+  ...framingFaults,
+  ...jsonTextFaults,
+  ...headerFaults,
   ...envelopeFaults,
   ...recordFaults,
   ...askedFaults,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findListedOperation } from '../../catalogue/listed-operations.js';
 import { mappedOperation } from '../../catalogue/operation-map.js';
 import { type Operation, findOperation, wirePath } from '../../catalogue/operations.js';
+import type { RequirementId } from '../../checks/standards/requirements.js';
 import type { Severity } from '../../checks/types.js';
 import { readOperationMap } from '../../validation/operation-map-file.js';
 import { isPlainObject, type Json } from '../json.js';
@@ -18,6 +19,8 @@ export interface Fault {
    * another operation's answer shows it (a delete that deletes nothing shows in the list).
    */
   readonly expect: { readonly check: string; readonly severity: Severity; readonly at?: string };
+  /** The requirements of the standards it breaks (src/checks/standards/), each one its expected check enforces: docs/standards.md shows it beside them. */
+  readonly breaks?: readonly RequirementId[];
   /** Whether it changes the answer to this call (after routing, auth and parsing). */
   strikes(operation: Operation, payload: unknown): boolean;
   /**
@@ -29,10 +32,11 @@ export interface Fault {
   /** The request the server answers instead of the one sent, at the calls it strikes: an off-by-one lookup, a filter read as another value. */
   misreads?(payload: unknown): unknown;
   /**
-   * Made once per server (it may count what it saw): takes over a request before routing, and
-   * returns true when it answered. It may also change `req.url` to route the request elsewhere.
+   * Made once per server (it may count what it saw), given the token the server accepts: takes
+   * over a request before routing, and returns true when it answered. It may also change `req.url`
+   * to route the request elsewhere.
    */
-  interceptor?(): (req: IncomingMessage, res: ServerResponse) => boolean;
+  interceptor?(token: string): (req: IncomingMessage, res: ServerResponse) => boolean;
   /** Replaces the server's rule for the `authorization` header at the fault's operation. */
   authorizes?(header: string | undefined, token: string): boolean;
   /** The rule of `authorizes` holds at every operation that takes the token, not only at `operationId` (where the kit reports it). */
@@ -44,6 +48,7 @@ export interface FaultFacts {
   readonly description: string;
   readonly operationId: string;
   readonly expect: Fault['expect'];
+  readonly breaks?: Fault['breaks'];
 }
 
 /** An answer as data: 200 unless told, the content-type and any other header, the body's text or bytes. */

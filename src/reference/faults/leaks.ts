@@ -1,5 +1,5 @@
 import type { Json } from '../json.js';
-import { bodyFault, caughtBy, type Fault, inputFault, json, stringsIn } from './fault.js';
+import { bodyFault, caughtBy, dataFault, type Fault, inputFault, json, stringsIn } from './fault.js';
 
 const isErrorResult = (body: Json) => typeof body.error === 'object' && body.error !== null && Object.keys(body.error).length > 0;
 
@@ -7,11 +7,12 @@ const nodeStack = `TypeError: Cannot read properties of undefined (reading 'id')
     at findConsignee (/srv/app/src/services/consignee.js:42:17)
     at Layer.handle (/srv/app/node_modules/express/lib/router/layer.js:95:5)`;
 
-/** Error results that give away the server's insides or echo markup (7: what an error shows is not shown, so warnings). */
+/** Answers that give away the server's insides, a member's secrets or echo markup (7, 2.10: what they may show is not shown, so warnings). */
 export const leakFaults: readonly Fault[] = [
   ...caughtBy({ check: 'stack-trace-leak', severity: 'warning' }, inputFault, [
     {
       name: 'stack-trace-on-bad-input',
+      breaks: ['owasp-api8-error-details'],
       description: 'puts a stack trace in the message of an error result',
       operationId: 'consignee-by-id',
       when: (payload) => typeof (payload as Json | null)?.id !== 'number',
@@ -33,6 +34,7 @@ export const leakFaults: readonly Fault[] = [
   ...caughtBy({ check: 'database-error-leak', severity: 'warning' }, bodyFault, [
     {
       name: 'sql-error-leaked',
+      breaks: ['owasp-api8-error-details'],
       description: "answers bad input with the MySQL driver's syntax error in the message",
       operationId: 'custom-demand-delete',
       rewrite: (body, payload) =>
@@ -45,6 +47,7 @@ export const leakFaults: readonly Fault[] = [
     },
     {
       name: 'orm-error-leaked',
+      breaks: ['owasp-api8-error-details'],
       description: "puts the ORM's exception in the error object of every error result",
       operationId: 'consignee-delete',
       rewrite: (body) =>
@@ -59,6 +62,16 @@ export const leakFaults: readonly Fault[] = [
               },
             }
           : body,
+    },
+  ]),
+  ...caughtBy({ check: 'record-secrets', severity: 'warning' }, dataFault, [
+    {
+      name: 'member-password-hash',
+      breaks: ['owasp-api3-exposed-properties'],
+      description: "serialises the whole member record into the customer's basic information, password hash and salt included",
+      operationId: 'member-basic-info',
+      rewrite: (data) =>
+        Object.keys(data).length === 0 ? data : { ...data, password: '$2a$10$7EqJtq98hPqEX7fNZaFWoOhi5BWX4Z3ZJ4nLq1ZpQkN4Yp9bq6Yxu', salt: 'c0ffee5a1t' },
     },
   ]),
 ];

@@ -34,6 +34,7 @@ export const transportFaults: readonly Fault[] = [
     { name: 'empty-body', description: 'answers 200 with no body', operationId: 'send-code', answer: () => ({ contentType: APPLICATION_JSON }) },
     {
       name: 'json-single-quotes',
+      breaks: ['rfc8259-10-generator'],
       description: 'writes JSON with single quotes',
       operationId: 'bank-card-by-id',
       answer: (body) => ({ contentType: APPLICATION_JSON, body: JSON.stringify(body).replace(/"/g, "'") }),
@@ -48,6 +49,7 @@ export const transportFaults: readonly Fault[] = [
   ...caughtBy({ check: 'json-content-type', severity: 'warning' }, answerFault, [
     {
       name: 'json-as-text-plain',
+      breaks: ['rfc8259-11-media-type'],
       description: 'labels a JSON body text/plain',
       operationId: 'bank-card-list',
       answer: (body) => ({ ...json(body), contentType: 'text/plain' }),
@@ -56,6 +58,7 @@ export const transportFaults: readonly Fault[] = [
   ...caughtBy({ check: 'json-unicode', severity: 'error' }, answerFault, [
     {
       name: 'json-in-latin-1',
+      breaks: ['rfc8259-8.1-utf8', 'rfc7493-2.1-utf8', 'rfc3629-3-octets'],
       description: 'writes its JSON in Latin-1, not UTF-8',
       operationId: 'consignment-delete',
       answer: (body) => ({ contentType: APPLICATION_JSON, body: Buffer.from(JSON.stringify({ ...(body as Json), message: 'opération réussie' }), 'latin1') }),
@@ -64,6 +67,7 @@ export const transportFaults: readonly Fault[] = [
   ...caughtBy({ check: 'content-encoding', severity: 'warning' }, answerFault, [
     {
       name: 'gzip-label-on-plain-body',
+      breaks: ['rfc9110-8.4-codings-listed'],
       description: 'labels a plain JSON body content-encoding: gzip',
       operationId: 'consignee-delete',
       answer: (body) => ({ ...json(body), headers: { 'content-encoding': 'gzip' } }),
@@ -81,6 +85,7 @@ export const transportFaults: readonly Fault[] = [
     },
     {
       name: 'short-body',
+      breaks: ['rfc9112-6.3-incomplete', 'rfc9110-8.6-content-length'],
       description: 'promises the whole body in content-length, sends half of it and closes the connection',
       operationId: 'consignee-by-id',
       respond(res, body) {
@@ -124,6 +129,7 @@ export const transportFaults: readonly Fault[] = [
   // Crashes on some inputs only: found by the hostile payloads (4 rule 1).
   crashFault({
     name: 'crash-on-non-ascii',
+    breaks: ['rfc8259-9-accept-grammar'],
     description: 'answers HTTP 500 when a string of the request holds a non-ASCII character',
     operationId: 'purchase-order-list',
     when: (payload) => stringsIn(payload).some((text) => [...text].some((char) => char.codePointAt(0)! > 0x7f)),

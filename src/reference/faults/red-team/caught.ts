@@ -14,8 +14,8 @@ const expectations: Readonly<Record<string, Fault['expect']>> = {
   'chunked-body-without-last-chunk': { check: 'response-received', severity: 'error' },
   'gzip-applied-twice-listed-once': { check: 'json-body', severity: 'error' },
   'retry-after-fractional-seconds': { check: 'http-status', severity: 'error' },
-  'snowflake-order-ids-beyond-double': { check: 'page-repeated-records', severity: 'warning' },
-  'utf8-bom-before-json': { check: 'json-body', severity: 'error' },
+  'snowflake-order-ids-beyond-double': { check: 'json-number-precision', severity: 'warning' },
+  'utf8-bom-before-json': { check: 'json-bom', severity: 'error' },
   'cesu8-astral-name': { check: 'json-unicode', severity: 'error' },
   'utf8-cut-mid-character': { check: 'json-unicode', severity: 'error' },
   'gbk-encoded-json': { check: 'json-unicode', severity: 'error' },
@@ -26,6 +26,13 @@ const expectations: Readonly<Record<string, Fault['expect']>> = {
   'status-text-frozen-at-creation': { check: 'status-text', severity: 'warning' },
   'deleted-consignee-still-readable': { check: 'flow-consignee-deleted', severity: 'warning' },
   'brand-filter-ignored': { check: 'list-selector', severity: 'warning' },
+  'content-type-sent-twice': { check: 'json-content-type', severity: 'warning' },
+  'date-header-iso-8601': { check: 'date-header', severity: 'warning' },
+  'unauthorized-without-challenge': { check: 'www-authenticate', severity: 'warning' },
+  'duplicate-created-at-member': { check: 'json-duplicate-names', severity: 'warning' },
+  'truncated-emoji-lone-surrogate': { check: 'json-code-points', severity: 'warning' },
+  'login-returns-password-hash': { check: 'record-secrets', severity: 'warning' },
+  'cors-any-origin-with-credentials': { check: 'cors-credentials-wildcard', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();

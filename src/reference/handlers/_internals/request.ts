@@ -125,8 +125,11 @@ export function flag(value: unknown): number | undefined {
   return number === 0 || number === 1 ? number : undefined;
 }
 
+/** The longest text the sandbox keeps: a TEXT column's 65,535. Longer text is refused, not cut. */
+export const MAX_TEXT_LENGTH = 65_535;
+
 export function text(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
+  return typeof value === 'string' && value.length <= MAX_TEXT_LENGTH ? value : undefined;
 }
 
 /**
@@ -138,7 +141,7 @@ export function productCode(value: unknown): string | undefined {
 }
 
 export function nonEmptyText(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  return typeof value === 'string' && value !== '' && value.length <= MAX_TEXT_LENGTH ? value : undefined;
 }
 
 /** A code like `cusType` "1": a string, or a whole number taken as its digits. */
@@ -171,3 +174,23 @@ export const LIST_REQUEST = {
 };
 
 export const BY_ID = { id: required(wholeNumber, A_WHOLE_NUMBER) };
+
+/** A surrogate without its other half, or a noncharacter (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF). */
+const UNSENDABLE =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\uFDD0-\uFDEF\uFFFE\uFFFF]|[\uD83F\uD87F\uD8BF\uD8FF\uD93F\uD97F\uD9BF\uD9FF\uDA3F\uDA7F\uDABF\uDAFF\uDB3F\uDB7F\uDBBF\uDBFF][\uDFFE\uDFFF]/;
+
+/**
+ * The first text of a request, member names included, that holds what I-JSON forbids a sender
+ * (RFC 7493 §2.1): the sandbox would have to send it back in its lists, so it refuses it instead.
+ */
+export function unsendableText(payload: unknown, at = 'body'): Problem | undefined {
+  if (typeof payload === 'string') return UNSENDABLE.test(payload) ? { field: at, reason: 'holds a lone surrogate or a noncharacter' } : undefined;
+  if (payload === null || typeof payload !== 'object') return undefined;
+  for (const [key, value] of Object.entries(payload)) {
+    const field = Array.isArray(payload) ? `${at}[${key}]` : at === 'body' ? key : `${at}.${key}`;
+    if (UNSENDABLE.test(key)) return { field, reason: 'is a member name with a lone surrogate or a noncharacter' };
+    const problem = unsendableText(value, field);
+    if (problem) return problem;
+  }
+  return undefined;
+}

@@ -1,0 +1,61 @@
+import { pointerToken } from '../../json-pointer.js';
+import { findingsAt } from '../_internals/json-values.js';
+import { resultData } from '../preconditions.js';
+import type { ExchangeCheck } from '../types.js';
+
+/**
+ * Member names of secrets, compared in lower case without `_` and `-`: a password or PIN with its
+ * hash or salt (`password`, `payPwd`, `passwordHash`, `salt`), a secret or key, a token.
+ */
+const PASSWORD = /(?:password|passwd|pwd|passcode)(?:hash|hashed|digest|salt)?$|^salt$/;
+const KEY = /(?:secret|secretkey|privatekey|apikey)$/;
+const TOKEN = /token$/;
+/** The operations whose answer is a token by design: the token operation, the login and the registration. */
+const ISSUES_TOKENS = new Set(['token-get', 'login', 'account-register']);
+/** A value shown masked (`******`, `138****8000`) gives nothing away. */
+const MASKED = /^[*•]+$|\*{3,}/;
+
+const secretName = (name: string, tokensAllowed: boolean): boolean => {
+  const plain = name.toLowerCase().replace(/[_-]/g, '');
+  return PASSWORD.test(plain) || KEY.test(plain) || (!tokensAllowed && TOKEN.test(plain));
+};
+
+const givesAway = (value: unknown): boolean => (typeof value === 'string' && value !== '' && !MASKED.test(value)) || typeof value === 'number';
+
+/** Cheap test first: a member whose name ends as a secret's may, most answers have none. */
+const MAYBE_SECRET = /(?:pass(?:wor)?d|passwd|pwd|passcode|hash(?:ed)?|digest|salt|secret|key|token)"\s*:/i;
+
+/** Every member of `value` at any depth named as a secret and holding one, with its pointer. */
+function secretsIn(value: unknown, pointer: string, tokensAllowed: boolean, found: { pointer: string; actual: string }[]): void {
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) secretsIn(value[index], `${pointer}/${index}`, tokensAllowed, found);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  for (const [name, member] of Object.entries(value)) {
+    if (secretName(name, tokensAllowed) && givesAway(member))
+      found.push({ pointer: `${pointer}/${pointerToken(name)}`, actual: `${name} in the record, unmasked` });
+    else if (member !== null && typeof member === 'object') secretsIn(member, `${pointer}/${pointerToken(name)}`, tokensAllowed, found);
+  }
+}
+
+export const recordSecrets: ExchangeCheck = {
+  id: 'record-secrets',
+  scope: 'exchange',
+  rule: '2.10',
+  quote:
+    'Fields of the consignment list record, invoice records, brand record, alpha product record, dispatch note, enterprise member item and customer basic-information record: not shown beyond their names.',
+  standards: ['owasp-api3-exposed-properties'],
+  severity: 'warning',
+  title: 'Record carries a password, a secret or a token',
+  description:
+    'A member of `data` named as a secret — a password or PIN, its hash or salt (`password`, `payPwd`, `passwordHash`, `salt`), a secret or private key, or a token (except on the operations that issue one: the token operation, login, register) — with a value that is not masked. A record serialised whole hands them to every client that reads it (OWASP API3, "The API endpoint exposes properties of an object that are considered sensitive"). A warning: the spec names no such field, and what a record may carry beyond its fields is not shown.',
+  needs: 'data',
+  intents: ['conforming'],
+  run(exchange) {
+    if (!MAYBE_SECRET.test(exchange.response!.bodyText)) return [];
+    const found: { pointer: string; actual: string }[] = [];
+    secretsIn(resultData(exchange), '/data', ISSUES_TOKENS.has(exchange.operation.id), found);
+    return findingsAt(found, 'no password, secret or token in a record');
+  },
+};

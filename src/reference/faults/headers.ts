@@ -1,0 +1,158 @@
+import { gzipSync } from 'node:zlib';
+import { findOperation, wirePath } from '../../catalogue/operations.js';
+import { answerAfterBody, answerFault, caughtBy, type Fault, type FaultFacts, interceptFault, json, socketFault } from './fault.js';
+
+const APPLICATION_JSON = 'application/json; charset=utf-8';
+
+/** The clean answer to a request that carries the token, and a 401 without a challenge to one that does not. */
+function refusedWithoutChallenge(facts: Omit<FaultFacts, 'expect'>): Fault {
+  const path = wirePath(findOperation(facts.operationId)!);
+  return interceptFault({
+    ...facts,
+    expect: { check: 'www-authenticate', severity: 'warning' },
+    interceptor: (token) => (req, res) => {
+      if (req.url !== path || req.headers.authorization === `bearer${token}`) return false;
+      const body = JSON.stringify({ data: {}, status: 'fail', code: '401', message: 'unauthorized', error: { reason: 'unauthorized' } });
+      answerAfterBody(req, res, { status: 401, contentType: APPLICATION_JSON, body });
+      return true;
+    },
+  });
+}
+
+/** Answers whose header fields or status break RFC 9110, or show what OWASP API8 says an answer should not. */
+export const headerFaults: readonly Fault[] = [
+  ...caughtBy({ check: 'http-status', severity: 'error' }, answerFault, [
+    {
+      name: 'status-600',
+      breaks: ['rfc9110-15-status-range'],
+      description: 'answers HTTP 600 for a request it could not serve, a status outside 100 to 599',
+      operationId: 'send-code',
+      answer: (body) => ({ ...json(body), status: 600 }),
+    },
+  ]),
+  ...caughtBy({ check: 'json-body', severity: 'error' }, answerFault, [
+    {
+      name: 'gzip-without-content-encoding',
+      breaks: ['rfc9110-8.4-codings-listed'],
+      description: 'sends its JSON gzip-compressed without saying so in content-encoding, as a proxy that drops the header does',
+      operationId: 'custom-demand-list',
+      answer: (body) => ({ contentType: APPLICATION_JSON, body: gzipSync(JSON.stringify(body)) }),
+    },
+  ]),
+  ...caughtBy({ check: 'json-body', severity: 'error' }, socketFault, [
+    {
+      name: 'content-length-in-characters',
+      breaks: ['rfc9110-8.6-content-length'],
+      description: 'gives content-length in characters, not bytes: an answer with Chinese text is cut short',
+      operationId: 'beta-products-by-brand',
+      respond(res, body) {
+        const text = JSON.stringify(body);
+        res.writeHead(200, { 'content-type': APPLICATION_JSON, 'content-length': String(text.length) });
+        res.end(text);
+      },
+    },
+  ]),
+  ...caughtBy({ check: 'json-body', severity: 'error' }, socketFault, [
+    {
+      name: 'gzip-transfer-coding',
+      breaks: ['rfc9112-6.1-transfer-codings'],
+      description: 'sends its JSON with transfer-encoding: gzip, a transfer coding the request did not ask for (no TE), to the close of the connection',
+      operationId: 'bank-card-list',
+      respond(res, body) {
+        const head = [
+          'HTTP/1.1 200 OK',
+          `content-type: ${APPLICATION_JSON}`,
+          `date: ${new Date().toUTCString()}`,
+          'transfer-encoding: gzip',
+          'connection: close',
+          '',
+          '',
+        ];
+        res.socket?.end(Buffer.concat([Buffer.from(head.join('\r\n')), gzipSync(JSON.stringify(body))]));
+      },
+    },
+  ]),
+  ...caughtBy({ check: 'content-encoding', severity: 'warning' }, answerFault, [
+    {
+      name: 'unasked-content-coding',
+      breaks: ['rfc9110-12.5.3-acceptable-coding'],
+      description: 'labels its answers content-encoding: zstd, a coding the request did not list',
+      operationId: 'bank-card-by-id',
+      answer: (body) => ({ ...json(body), headers: { 'content-encoding': 'zstd' } }),
+    },
+  ]),
+  ...caughtBy({ check: 'json-content-type', severity: 'warning' }, socketFault, [
+    {
+      name: 'no-content-type',
+      breaks: ['rfc9110-8.3-content-type'],
+      description: 'sends its JSON without a content-type',
+      operationId: 'consignee-by-id',
+      respond: (res, body) => res.end(JSON.stringify(body)),
+    },
+    {
+      name: 'content-type-twice',
+      breaks: ['rfc9110-5.3-one-field-line'],
+      description: 'sends two content-type lines, application/json and text/html, as a proxy that adds its own does',
+      operationId: 'purchase-order-list',
+      respond(res, body) {
+        res.writeHead(200, { 'content-type': [APPLICATION_JSON, 'text/html'] });
+        res.end(JSON.stringify(body));
+      },
+    },
+  ]),
+  ...caughtBy({ check: 'retry-after', severity: 'warning' }, answerFault, [
+    {
+      name: 'retry-after-iso-date',
+      breaks: ['rfc9110-10.2.3-retry-after'],
+      description: 'answers every call with HTTP 429 and a Retry-After written as an ISO 8601 date, not an HTTP date',
+      operationId: 'purchase-order-list',
+      answer: () => ({ status: 429, contentType: 'text/plain', headers: { 'retry-after': '2020-01-01T00:00:00Z' }, body: 'Too Many Requests' }),
+    },
+  ]),
+  ...caughtBy({ check: 'date-header', severity: 'warning' }, socketFault, [
+    {
+      name: 'no-date-header',
+      breaks: ['rfc9110-6.6.1-date'],
+      description: 'sends its answers without a Date header',
+      operationId: 'alpha-orders-list',
+      respond(res, body) {
+        res.sendDate = false;
+        res.writeHead(200, { 'content-type': APPLICATION_JSON });
+        res.end(JSON.stringify(body));
+      },
+    },
+  ]),
+  ...caughtBy({ check: 'date-header', severity: 'warning' }, answerFault, [
+    {
+      name: 'date-in-iso-8601',
+      breaks: ['rfc9110-5.6.7-imf-fixdate'],
+      description: 'writes its Date header in ISO 8601 (2026-11-22T02:00:00.000Z), not as an HTTP date',
+      operationId: 'consignee-delete',
+      answer: (body) => ({ ...json(body), headers: { date: new Date().toISOString() } }),
+    },
+  ]),
+  refusedWithoutChallenge({
+    name: 'refusal-401-without-challenge',
+    breaks: ['rfc9110-11.6.1-www-authenticate'],
+    description: 'refuses a missing or wrong token with HTTP 401 and the envelope, but no WWW-Authenticate challenge',
+    operationId: 'bank-card-list',
+  }),
+  ...caughtBy({ check: 'version-disclosure', severity: 'info' }, answerFault, [
+    {
+      name: 'version-headers',
+      breaks: ['rfc9110-10.2.4-server', 'owasp-api8-out-of-date'],
+      description: 'answers with the headers of a default Express app behind nginx: server: nginx/1.18.0 (Ubuntu), x-powered-by: Express',
+      operationId: 'beta-products-by-brand',
+      answer: (body) => ({ ...json(body), headers: { server: 'nginx/1.18.0 (Ubuntu)', 'x-powered-by': 'Express' } }),
+    },
+  ]),
+  ...caughtBy({ check: 'cors-credentials-wildcard', severity: 'warning' }, answerFault, [
+    {
+      name: 'cors-wildcard-with-credentials',
+      breaks: ['owasp-api8-cors'],
+      description: 'answers with access-control-allow-origin: * and access-control-allow-credentials: true',
+      operationId: 'alpha-orders-list',
+      answer: (body) => ({ ...json(body), headers: { 'access-control-allow-origin': '*', 'access-control-allow-credentials': 'true' } }),
+    },
+  ]),
+];
