@@ -93,3 +93,11 @@ export const listedOperations: readonly ListedOperation[] = [
 export function findListedOperation(id: string): ListedOperation | undefined {
   return listedOperations.find((op) => op.id === id);
 }
+
+/**
+ * Operations a client calls before it has a token, so without the `authorization` header: the token
+ * operation ("A token is obtained with the token operation", 5 rule 3), registering, and recovering a
+ * forgotten password. The reference server answers them without one; traffic that calls them
+ * without one is judged as valid calls.
+ */
+export const tokenlessOperations: ReadonlySet<string> = new Set(['token-get', 'account-register', 'account-forgot-password']);

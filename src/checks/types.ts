@@ -103,6 +103,11 @@ export interface CallRecord {
   readonly failure: TransportFailure['kind'] | undefined;
   /** The body, when it arrived whole and parsed as a JSON object, in outline; undefined otherwise. */
   readonly envelope: EnvelopeOutline | undefined;
+  /**
+   * The body is known only in part, as a recording cut it (Exchange.responseCut): whether the server
+   * did what was asked is not known, so the checks that weigh answers leave the call out.
+   */
+  readonly bodyCut?: true;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { findListedOperation } from '../catalogue/listed-operations.js';
+import { findListedOperation, tokenlessOperations } from '../catalogue/listed-operations.js';
 import { mappedOperation } from '../catalogue/operation-map.js';
 import { readOperationMap } from '../validation/operation-map-file.js';
 import { type Operation, operations, wirePath } from '../catalogue/operations.js';
@@ -52,9 +52,6 @@ const MAX_REQUEST_BYTES = 1024 * 1024;
 const referenceMap = readOperationMap(referenceOperationMapFile);
 const mappedOperations = Object.entries(referenceMap.operations).map(([id, entry]) => mappedOperation(findListedOperation(id)!, entry, entry.body));
 const routes = new Map<string, Operation>([...operations, ...mappedOperations].map((operation) => [wirePath(operation), operation]));
-
-/** Operations answered without a token: there is none yet when one calls them. */
-const PUBLIC_OPERATIONS = new Set(['token-get', 'account-register', 'account-forgot-password']);
 
 /** A refusal in the operation's envelope: the alpha create-order response "carries only data" (2.1). */
 function failure(operation: Operation | undefined, code: string, message: string, error: Record<string, unknown>) {
@@ -112,7 +109,8 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   /** The rule for the `authorization` header (5): the fault's where it has one, else the variant's, else the documented form. */
   function authorized(operation: Operation, header: string | undefined): boolean {
     if (fault?.authorizes && fault.operationId === operation.id) return fault.authorizes(header, options.token);
-    if (PUBLIC_OPERATIONS.has(operation.id)) return true;
+    // There is no token yet when one calls them.
+    if (tokenlessOperations.has(operation.id)) return true;
     if (fault?.authorizes && fault.throughout) return fault.authorizes(header, options.token);
     return options.variant?.authorizes ? options.variant.authorizes(header, options.token) : header === expectedAuthorization;
   }

@@ -14,7 +14,8 @@ describe('a response body a recording cut short', () => {
 
   it('is not judged as broken JSON: json-body is skipped, not failed', () => {
     const recorded = { ...cut, responseCut: 'the recording kept 40 of its characters' };
-    expect(findingsOn(recorded).filter((line) => line.includes('json-body'))).toEqual([]);
+    // Nor is it an answer without data: operation-verified says nothing of a body it did not see.
+    expect(findingsOn(recorded)).toEqual([]);
     const judging = new Judge(allChecks, { validator });
     judging.add(recorded);
     expect(judging.finish().byCheck['json-body']).toEqual({ evaluated: 0, passed: 0, skipped: 1 });
