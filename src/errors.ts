@@ -37,6 +37,8 @@ export const kitErrorCodes = [
   'OTP_PORT_DENIED',
   /** serve, proxy: --host is not an address of this machine, or a name it cannot resolve. */
   'OTP_BAD_HOST',
+  /** check: a file given is not HAR 1.2 the kit can read (not JSON, no log.entries, an entry without method, URL or status). */
+  'OTP_BAD_HAR',
 ] as const;
 export type KitErrorCode = (typeof kitErrorCodes)[number];
 

@@ -7,7 +7,7 @@ import { KitError, TargetUnreachableError } from '../errors.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { exitCodeOf, exitCodeTable } from '../report/status.js';
 import { listenError } from './listen-error.js';
-import { proxyOptions } from '../config/traffic-options.js';
+import { checkOptions, proxyOptions } from '../config/traffic-options.js';
 
 // Each command loads its own modules when it runs (`await import`): --version, list or serve
 // never load vitest, the engine or the report renderers, and a run starts sooner.
@@ -39,6 +39,7 @@ Usage:
                                     report's unless --base-url; the token comes from --token or OTP_TOKEN
   ${TOOL_NAME} proxy --target URL [options]   a reverse proxy that judges the traffic of a real client passing through
                                     it, unchanged; Ctrl-C, --max-time or --max-requests end it and write the reports
+  ${TOOL_NAME} check [options] FILE.har…   judge the exchanges of HAR files (a browser's, a proxy's, a run's --har)
   ${TOOL_NAME} --help | --version
 
 Options of run (each also read from the environment or .env):
@@ -51,6 +52,9 @@ ${serveOptions}
 
 Options of proxy:
 ${proxyOptions}
+
+Options of check:
+${checkOptions}
 
 Exit codes (and report.json's status):
 ${exitCodeTable.map((row) => `  ${String(row.code).padEnd(5)}${row.meaning.replaceAll('`', '')} [${row.status.replaceAll('`', '')}]`).join('\n')}`;
@@ -173,7 +177,7 @@ async function merge(argv: string[]): Promise<number> {
   return exitCodeOf(report.status);
 }
 
-const commands = ['run', 'serve', 'list', 'explain', 'merge', 'replay', 'proxy'];
+const commands = ['run', 'serve', 'list', 'explain', 'merge', 'replay', 'proxy', 'check'];
 
 async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
@@ -195,10 +199,14 @@ async function main(argv: string[]): Promise<number> {
   }
   if (first === 'merge') return merge(rest);
   if (first === 'replay') return (await import('./replay-report.js')).replayReport(rest, process.env, process.cwd(), (line) => console.log(line));
-  if (first === 'proxy') {
-    const [{ processSignals }, { proxySession }] = await Promise.all([import('./run-stop.js'), import('./proxy.js')]);
+  if (first === 'proxy' || first === 'check') {
+    const [{ processSignals }, { proxySession }, { checkHarFiles }] = await Promise.all([
+      import('./run-stop.js'),
+      import('./proxy.js'),
+      import('./check-har.js'),
+    ]);
     const io = { log: (line: string) => console.log(line), error: (line: string) => console.error(`${TOOL_NAME}: ${line}`), signals: processSignals };
-    return proxySession(rest, io, process.env, process.cwd());
+    return first === 'proxy' ? proxySession(rest, io, process.env, process.cwd()) : checkHarFiles(rest, io, process.env, process.cwd());
   }
   const { parseRunArguments, resolveRunConfig } = await import('../config/resolve.js');
   const runArgv = first === 'run' ? rest : argv;

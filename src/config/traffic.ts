@@ -11,7 +11,7 @@ import { checkReportDir } from './report-dir.js';
 import { duration, wholeNumber } from './resolve.js';
 import { DEFAULT_PROXY_PORT } from './traffic-options.js';
 
-/** What the commands that judge traffic share: where the reports go, the operations of 4.1 the traffic may call, and how strict the verdict is. */
+/** What `proxy` and `check` share: where the reports go, the operations of 4.1 the traffic may call, and how strict the verdict is. */
 interface TrafficConfig {
   readonly reportDir: string;
   /** The operations of 4.1 the operation map places, at its paths (its templates unfilled: traffic brings its own bodies). */
@@ -36,6 +36,11 @@ export interface ProxyConfig extends TrafficConfig {
   readonly maxBodyBytes: number;
 }
 
+export interface CheckConfig extends TrafficConfig {
+  /** The HAR files, as given and resolved. */
+  readonly files: ReadonlyArray<{ readonly given: string; readonly path: string }>;
+}
+
 export const proxyCommand: CommandSpec = {
   name: 'proxy',
   help: `Run ${TOOL_NAME} proxy --help for the options.`,
@@ -51,6 +56,12 @@ export const proxyCommand: CommandSpec = {
     timeout: 'MS',
     'max-body': 'BYTES',
   },
+};
+
+export const checkCommand: CommandSpec = {
+  name: 'check',
+  help: `Run ${TOOL_NAME} check --help for the options.`,
+  valueNames: { 'report-dir': 'DIR', 'operation-map': 'FILE' },
 };
 
 const sharedOptions = {
@@ -120,4 +131,17 @@ export function resolveProxyConfig(argv: readonly string[], cwd: string): ProxyC
     timeoutMs: wholeNumber('timeout', values.timeout ?? '10000', 1, 3_600_000),
     maxBodyBytes: wholeNumber('max-body', values['max-body'] ?? String(5 * 1024 * 1024), 1, 1024 * 1024 * 1024),
   };
+}
+
+/** The options and files of `check`, or `help` when --help was given. */
+export function resolveCheckConfig(argv: readonly string[], cwd: string): CheckConfig | 'help' {
+  const { values, positionals } = parseCommandLine(checkCommand, { args: [...argv], options: sharedOptions, allowPositionals: true, strict: true });
+  if (values.help) return 'help';
+  if (positionals.length === 0) {
+    throw new KitError(
+      'OTP_BAD_OPTION',
+      `check needs the HAR files to judge, e.g. ${TOOL_NAME} check session.har (a browser's "Save all as HAR", or a run's --har).`,
+    );
+  }
+  return { ...sharedConfig(values, cwd), files: positionals.map((given) => ({ given, path: resolve(cwd, given) })) };
 }

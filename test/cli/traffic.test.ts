@@ -150,3 +150,41 @@ describe('otp-conformance proxy', () => {
     expect(reportIn(dir).status).toBe('not-run');
   });
 });
+
+describe('otp-conformance check', () => {
+  const browserHar = fileURLToPath(new URL('../fixtures/traffic/browser-session.har', import.meta.url));
+  const check = (args: readonly string[]) =>
+    new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const child = spawn(process.execPath, [cli, 'check', ...args], { cwd: scratch, env });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      child.stderr.on('data', (chunk) => (err += chunk));
+      child.once('exit', (code) => resolve({ code, out, err }));
+    });
+
+  it("judges a browser's HAR: fail, exit 1, its source named; the token and password it holds in no report file", async () => {
+    const dir = join(scratch, 'check');
+    const { code, out } = await check([browserHar, '--report-dir', dir, '--operation-map', referenceOperationMapFile]);
+    expect(code).toBe(1);
+    const report = reportIn(dir);
+    expect(report.source).toMatchObject({ kind: 'har', files: [{ path: browserHar, creator: 'WebInspector 537.36', entries: 47 }], unknownExchanges: 5 });
+    expect(report.target.baseUrl).toBe('https://trade.example.com, https://api.trade.example.com');
+    const har = readFileSync(browserHar, 'utf8');
+    const token = /"Authorization",\s*"value": "bearer([^"]+)"/.exec(har)![1]!;
+    const password = /\\"password\\":\\"([^\\]+)\\"/.exec(har)![1]!;
+    for (const file of readdirSync(dir)) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      for (const form of [...formsOf(token), ...formsOf(password)]) expect(text, `${file} holds ${form}`).not.toMatch(form);
+    }
+    for (const form of [...formsOf(token), ...formsOf(password)]) expect(out).not.toMatch(form);
+  });
+
+  it('refuses a file that is not HAR: exit 2, the place named, no report written', async () => {
+    const dir = join(scratch, 'not-har');
+    const { code, err } = await check([referenceOperationMapFile, '--report-dir', dir]);
+    expect(code).toBe(2);
+    expect(err).toMatch(/operation-map\.json: \/log is missing; give a HAR 1\.2 file/);
+    expect(() => readdirSync(dir)).toThrow(/ENOENT/);
+  });
+});
