@@ -98,7 +98,7 @@ export async function proxySession(argv: readonly string[], io: TrafficIo, env: 
       log(text);
       return exitCode;
     }
-    const { proxy, ended } = await serve(config, judge, log, io);
+    const { proxy, ended } = await serve(config, judge, log, { ...io, error: (line) => io.error(redactor.text(line)) });
     listen = proxy.url;
     log(`Proxy of ${TOOL_NAME} ${TOOL_VERSION}: ${proxy.url} → ${config.target}`);
     log(`Point the client at ${proxy.url} in place of ${config.target}: every exchange passes unchanged and is judged on the way.`);
