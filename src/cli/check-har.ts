@@ -3,7 +3,7 @@ import { resolveCheckConfig } from '../config/traffic.js';
 import { secretsOfEnvironment } from '../config/secrets.js';
 import { Redactor } from '../redaction/redactor.js';
 import { lockReportDir } from '../report/lock.js';
-import type { ExitCode } from '../report/status.js';
+import type { ExitCode, RunEnding } from '../report/status.js';
 import { mergedInTime, readHar } from '../traffic/har-file.js';
 import { originOf } from '../traffic/observed.js';
 import { TrafficJudge } from '../traffic/traffic-judge.js';
@@ -42,9 +42,16 @@ export async function checkHarFiles(argv: readonly string[], io: TrafficIo, env:
     });
     const exchanges = mergedInTime(files.map((file) => file.read));
     for (const file of files) log(`${file.given}: ${file.read.exchanges.length} entries, written by ${file.read.creator}`);
-    for (const exchange of exchanges) {
-      const judged = judge.add(exchange);
-      if (!config.quiet) log(exchangeLine(judged, judge.progress));
+    let ending: RunEnding = { kind: 'finished' };
+    try {
+      for (const exchange of exchanges) {
+        const judged = judge.add(exchange);
+        if (!config.quiet) log(exchangeLine(judged, judge.progress));
+      }
+    } catch (error) {
+      // The report of what was judged before, as a run's that failed.
+      ending = { kind: 'crashed', error: error instanceof Error ? error.message : String(error) };
+      io.error(redactor.text(`the kit failed while it judged an exchange: ${ending.error}`));
     }
     const origins = [...new Set(exchanges.map((exchange) => originOf(exchange.request.url)))];
     const { report, exitCode } = trafficReport({
@@ -53,7 +60,7 @@ export async function checkHarFiles(argv: readonly string[], io: TrafficIo, env:
       baseUrl: `${origins.slice(0, ORIGINS_NAMED).join(', ')}${origins.length > ORIGINS_NAMED ? `, and ${origins.length - ORIGINS_NAMED} more` : ''}`,
       mapped: config.mapped,
       startedAt,
-      ending: { kind: 'finished' },
+      ending,
       nothingSeen: `${files.map((file) => file.given).join(', ')} hold no entries: record the session with the API's calls in it (a browser's network panel: "Save all as HAR with content")`,
       allowUnverified: config.allowUnverified,
       redactor,

@@ -26,8 +26,19 @@ export interface TrafficIo {
 /** After a stop, how long the exchanges under way may take to end before they are cut, unjudged. */
 const STOP_GRACE_MS = 5000;
 
-/** Why a session of the proxy ended: a signal or its clock (--max-time), or the requests it was to see (--max-requests). */
-type SessionEnd = StopCause | { readonly kind: 'max-requests' };
+/**
+ * Why a session of the proxy ended: a signal or its clock (--max-time), the requests it was to see
+ * (--max-requests), or an exception of the kit while it judged, which ends it with the report of
+ * what was judged before.
+ */
+type SessionEnd = StopCause | { readonly kind: 'max-requests' } | { readonly kind: 'crashed'; readonly error: string };
+
+/** What the console says of how a session ended, before the report. */
+function endLine(end: SessionEnd): string {
+  if (end.kind === 'interrupted') return `${end.signal}: stopping the proxy and writing the report…`;
+  const why = { 'out-of-time': '--max-time', 'max-requests': '--max-requests', crashed: 'the kit failed' }[end.kind];
+  return `The session is over (${why}): stopping the proxy and writing the report…`;
+}
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -42,7 +53,7 @@ export function exchangeLine(judged: JudgedExchange, progress: TrafficJudge['pro
 
 /** How the session ended, as the report's status reads it: a stop by signal is an interruption; --max-time and --max-requests are its planned end. */
 function endingOf(end: SessionEnd, cut: number): RunEnding {
-  if (end.kind === 'interrupted') return end;
+  if (end.kind === 'interrupted' || end.kind === 'crashed') return end;
   if (cut > 0)
     return { kind: 'out-of-time', reason: `${plural(cut, 'exchange')} still under way ${STOP_GRACE_MS / 1000} s after the proxy stopped: cut, not judged` };
   return { kind: 'finished' };
@@ -120,11 +131,8 @@ export async function proxySession(argv: readonly string[], io: TrafficIo, env: 
       : undefined;
     const end = await ended.promise;
     clearInterval(interim);
-    log(
-      end.kind === 'interrupted'
-        ? `\n${end.signal}: stopping the proxy and writing the report…`
-        : `\nThe session is over (${end.kind === 'max-requests' ? '--max-requests' : '--max-time'}): stopping the proxy and writing the report…`,
-    );
+    if (end.kind === 'crashed') io.error(redactor.text(`the kit failed while it judged an exchange: ${end.error}`));
+    log(`\n${endLine(end)}`);
     const cut = await proxy.stop(STOP_GRACE_MS);
     ended.dispose();
     await writing;
@@ -156,8 +164,12 @@ async function serve(
       if (config.maxRequests !== undefined && ++requests >= config.maxRequests) finish({ kind: 'max-requests' });
     },
     onExchange: (exchange) => {
-      const judged = judge.add(exchange);
-      if (!config.quiet) log(exchangeLine(judged, judge.progress));
+      try {
+        const judged = judge.add(exchange);
+        if (!config.quiet) log(exchangeLine(judged, judge.progress));
+      } catch (error) {
+        finish({ kind: 'crashed', error: error instanceof Error ? error.message : String(error) });
+      }
     },
     onUnsent: (method, path, reason) => io.error(`${method} ${path} could not be sent on (${reason}): its connection was closed, and it is not judged`),
   }).catch((error: unknown) => {

@@ -190,7 +190,18 @@ export async function startTrafficProxy(options: TrafficProxyOptions): Promise<T
     upstream.once('response', (answer) => {
       head = { status: answer.statusCode ?? 0, headers: headersOf(pairsOf(answer.rawHeaders)) };
       res.sendDate = false;
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+      try {
+        res.writeHead(answer.statusCode ?? 0, answer.statusMessage, answer.rawHeaders);
+      } catch (error) {
+        // A head Node read but will not write again (a status code out of its range): the client gets no answer, as from a broken server.
+        upstream.destroy();
+        settle({
+          response: headOnly(head.status, head.headers),
+          failure: { kind: 'invalid-http', message: `an answer that cannot be passed on: ${(error as Error).message}` },
+        });
+        req.socket.destroy();
+        return;
+      }
       const copy = new Readable({ read() {} });
       judgedCopy = copy;
       const status = head.status;

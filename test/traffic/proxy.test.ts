@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFault } from '../../src/reference/faults/catalogue.js';
 import { startReferenceServer } from '../../src/reference/server.js';
@@ -111,6 +111,21 @@ describe('what the client receives through the proxy', () => {
       expect((await client).bytes.length).toBe(0);
     } finally {
       await server.close();
+    }
+  });
+
+  it('a status line Node reads but will not write again: the client gets no answer, the judge invalid-http, the proxy goes on', async () => {
+    const server = createTcpServer((socket) => socket.once('data', () => socket.end('HTTP/1.1 099 Odd\r\ncontent-length: 2\r\n\r\n{}')));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { proxy, seen } = await proxyTo(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const first = await rawExchange(proxy.url, 'POST', '//pc/custom_demand/list', {}, '{}');
+      const second = await rawExchange(proxy.url, 'POST', '//pc/custom_demand/list', {}, '{}');
+      expect([first.bytes.length, second.bytes.length]).toEqual([0, 0]);
+      await proxy.stop(1000);
+      expect(seen.map((exchange) => exchange.failure?.kind)).toEqual(['invalid-http', 'invalid-http']);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
