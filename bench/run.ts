@@ -24,6 +24,7 @@ import { createValidator, recordSchemaId } from '../src/validation/validator.js'
 import { HANDLER_CONTEXT } from '../test/support/handler-context.js';
 import { fixtureServer, wrongPageBody } from '../test/support/wrong-pages.js';
 import { benchLatency } from './latency.js';
+import { benchProxy } from './proxy.js';
 import { median, type ProcessRun, root, runCli, runNpmStart } from './measure.js';
 import { installPacked } from './packed.js';
 import { type BenchFigures, withPerformanceTable } from './table.js';
@@ -72,7 +73,7 @@ async function pagedListServer(records: number): Promise<{ url: string; close():
 
 /** Rounds of each side in the engine figure: the machine is shared, and one slow second moves a median of few. */
 const ENGINE_ROUNDS = 9;
-/** BENCH_ONLY=start,phases,scale,coverage,engine,validation,generation,hostile,wrong-pages,long-list,latency,size runs some sections only. */
+/** BENCH_ONLY=start,phases,scale,coverage,engine,validation,generation,hostile,wrong-pages,long-list,latency,proxy,size runs some sections only. */
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (section: string) => !only || only.includes(section);
 const results: Record<string, unknown> = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length } };
@@ -457,6 +458,9 @@ if (wanted('size')) {
 
 // 8. A distant, uneven server: answers 50 ms late, or 0–60 ms with every 50th 1.5 s, against the pool bound.
 if (wanted('latency')) results.latency = await benchLatency(line);
+
+// 9. The proxy in front of the reference server: the time it adds to an exchange, and the exchanges a second it judges.
+if (wanted('proxy')) results.proxy = await benchProxy(line);
 
 mkdirSync(join(root, 'reports'), { recursive: true });
 if (only) {

@@ -35,8 +35,10 @@ export const kitErrorCodes = [
   'OTP_PORT_IN_USE',
   /** serve: the system does not let this user listen on --port (a privileged port). */
   'OTP_PORT_DENIED',
-  /** serve: --host is not an address of this machine, or a name it cannot resolve. */
+  /** serve, proxy: --host is not an address of this machine, or a name it cannot resolve. */
   'OTP_BAD_HOST',
+  /** check: a file given is not HAR 1.2 the kit can read (not JSON, no log.entries, an entry without method, URL or status). */
+  'OTP_BAD_HAR',
 ] as const;
 export type KitErrorCode = (typeof kitErrorCodes)[number];
 

@@ -91,9 +91,11 @@ export const listedOperations: readonly ListedOperation[] = [
 ];
 
 /**
- * Operations of 4.1 answered without a token: there is none yet when one gets a token, registers
- * or has forgotten a password. The kit's reading of their names; 5 rule 1 has every operation take
- * the header, and says nothing of "behaviour on a missing or invalid token".
+ * Operations a client calls before it has a token, so without the `authorization` header: the token
+ * operation ("A token is obtained with the token operation", 5 rule 3), registering, and recovering a
+ * forgotten password. The kit's reading of their names; 5 rule 1 has every operation take the
+ * header, and says nothing of "behaviour on a missing or invalid token". The reference server
+ * answers them without one, and traffic that calls them without one is judged as valid calls.
  */
 export const operationsWithoutToken: ReadonlySet<string> = new Set(['token-get', 'account-register', 'account-forgot-password']);
 

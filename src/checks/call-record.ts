@@ -125,6 +125,7 @@ export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<
     asked,
     status: exchange.response?.status,
     failure: exchange.failure?.kind,
+    ...(exchange.responseCut === undefined ? {} : { bodyCut: true as const }),
     envelope: isPlainObject(value)
       ? {
           code: value.code,

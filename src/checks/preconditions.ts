@@ -37,7 +37,7 @@ export function isErrorResult(body: Record<string, unknown>, status = 200): bool
 
 /** The response body, when it arrived whole and parsed as JSON. */
 export function jsonBody(exchange: Exchange): unknown {
-  if (!answered(exchange) || exchange.failure || !exchange.response?.json.ok) return undefined;
+  if (!answered(exchange) || exchange.failure || exchange.responseCut !== undefined || !exchange.response?.json.ok) return undefined;
   return exchange.response.json.value;
 }
 
@@ -53,8 +53,9 @@ export function resultData(exchange: Exchange): Record<string, unknown> | undefi
 /** Which preconditions an exchange meets, found once for every check that judges it. */
 export function preconditionsMet(exchange: Exchange): Readonly<Record<Precondition, boolean>> {
   const response = answered(exchange);
-  const json = response && !exchange.failure && exchange.response!.json.ok;
-  return { exchange: true, response, json, data: json && resultData(exchange) !== undefined };
+  const body = response && exchange.responseCut === undefined;
+  const json = body && !exchange.failure && exchange.response!.json.ok;
+  return { exchange: true, response, body, json, data: json && resultData(exchange) !== undefined };
 }
 
 /** Whether an exchange meets one precondition (see Precondition). */

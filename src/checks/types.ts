@@ -32,6 +32,12 @@ export interface Exchange extends Transcript {
   readonly payload: unknown;
   /** Where the request came from: `<intent>:<fast-check path>`, or `auth-probe:<probe>`. */
   readonly path: string;
+  /**
+   * Why the response body is known only in part, where a recording of traffic kept only its
+   * beginning (a HAR written with --har keeps 2,048 characters): the body as a whole is then not
+   * judged (json-body, and every check that reads its JSON); what the kept part shows still is.
+   */
+  readonly responseCut?: string;
 }
 
 /** What a page (2.2) said of itself, as it came: checks over a page walk compare these across pages. */
@@ -104,6 +110,11 @@ export interface CallRecord {
   readonly failure: TransportFailure['kind'] | undefined;
   /** The body, when it arrived whole and parsed as a JSON object, in outline; undefined otherwise. */
   readonly envelope: EnvelopeOutline | undefined;
+  /**
+   * The body is known only in part, as a recording cut it (Exchange.responseCut): whether the server
+   * did what was asked is not known, so the checks that weigh answers leave the call out.
+   */
+  readonly bodyCut?: true;
 }
 
 /**
@@ -111,11 +122,13 @@ export interface CallRecord {
  * the check is counted as skipped ("could not verify"), never as passed.
  * - exchange: always.
  * - response: a status line arrived.
+ * - body: a status line arrived, and the body is known whole or as far as it came (not cut by the
+ *   recording the exchange was read from: see Exchange.responseCut).
  * - json: a complete body arrived and parsed as JSON.
  * - data: the body is an object whose `data` is an object, and the answer is not an error result on
  *   evidence (a refusal status, or no data beside an `error` that holds a value: see isErrorResult).
  */
-export type Precondition = 'exchange' | 'response' | 'json' | 'data';
+export type Precondition = 'exchange' | 'response' | 'body' | 'json' | 'data';
 
 /** One observation that breaks a check, as data; the engine adds operation, request and response. */
 export interface Finding {

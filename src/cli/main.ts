@@ -8,6 +8,7 @@ import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { exitCodeOf, exitCodeTable } from '../report/status.js';
 import { listenError } from './listen-error.js';
 import { openApiOptions } from './openapi-usage.js';
+import { checkOptions, proxyOptions } from '../config/traffic-options.js';
 
 // Each command loads its own modules when it runs (`await import`): --version, list or serve
 // never load vitest, the engine or the report renderers, and a run starts sooner.
@@ -39,6 +40,9 @@ Usage:
                                     report's unless --base-url; the token comes from --token or OTP_TOKEN
   ${TOOL_NAME} openapi [--format yaml|json] [--out FILE] [--operation-map FILE]   the API as an OpenAPI 3.1 description
                                     (docs/openapi.md), on standard output unless --out
+  ${TOOL_NAME} proxy --target URL [options]   a reverse proxy that judges the traffic of a real client passing through
+                                    it, unchanged; Ctrl-C, --max-time or --max-requests end it and write the reports
+  ${TOOL_NAME} check [options] FILE.har…   judge the exchanges of HAR files (a browser's, a proxy's, a run's --har)
   ${TOOL_NAME} --help | --version
 
 Options of run (each also read from the environment or .env):
@@ -51,6 +55,12 @@ ${serveOptions}
 
 Options of openapi:
 ${openApiOptions}
+
+Options of proxy:
+${proxyOptions}
+
+Options of check:
+${checkOptions}
 
 Exit codes (and report.json's status):
 ${exitCodeTable.map((row) => `  ${String(row.code).padEnd(5)}${row.meaning.replaceAll('`', '')} [${row.status.replaceAll('`', '')}]`).join('\n')}`;
@@ -173,7 +183,7 @@ async function merge(argv: string[]): Promise<number> {
   return exitCodeOf(report.status);
 }
 
-const commands = ['run', 'serve', 'list', 'explain', 'openapi', 'merge', 'replay'];
+const commands = ['run', 'serve', 'list', 'explain', 'openapi', 'merge', 'replay', 'proxy', 'check'];
 
 async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
@@ -199,6 +209,15 @@ async function main(argv: string[]): Promise<number> {
   }
   if (first === 'merge') return merge(rest);
   if (first === 'replay') return (await import('./replay-report.js')).replayReport(rest, process.env, process.cwd(), (line) => console.log(line));
+  if (first === 'proxy' || first === 'check') {
+    const [{ processSignals }, { proxySession }, { checkHarFiles }] = await Promise.all([
+      import('./run-stop.js'),
+      import('./proxy.js'),
+      import('./check-har.js'),
+    ]);
+    const io = { log: (line: string) => console.log(line), error: (line: string) => console.error(`${TOOL_NAME}: ${line}`), signals: processSignals };
+    return first === 'proxy' ? proxySession(rest, io, process.env, process.cwd()) : checkHarFiles(rest, io, process.env, process.cwd());
+  }
   const { parseRunArguments, resolveRunConfig } = await import('../config/resolve.js');
   const runArgv = first === 'run' ? rest : argv;
   const { values, positionals } = parseRunArguments(runArgv);

@@ -87,7 +87,8 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return flat;
 }
 
-function parseJson(text: string): ParsedBody {
+/** A body's text parsed as JSON, or why it could not be. */
+export function parseJson(text: string): ParsedBody {
   if (text.trim() === '') return { ok: false, reason: 'empty body' };
   try {
     return { ok: true, value: JSON.parse(text) };

@@ -70,7 +70,7 @@ function badOption(message: string): KitError {
   return new KitError('OTP_BAD_OPTION', message);
 }
 
-function wholeNumber(name: string, text: string, min: number, max: number): number {
+export function wholeNumber(name: string, text: string, min: number, max: number): number {
   const value = Number(text);
   if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
     throw badOption(`--${name} ${JSON.stringify(text)} is not a whole number from ${min} to ${max}; e.g. --${name} ${Math.min(25, max)}.`);
@@ -81,7 +81,7 @@ function wholeNumber(name: string, text: string, min: number, max: number): numb
 const DURATION_UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** `90s`, `10m`, `1h`, `500ms`; a bare number is seconds. */
-function duration(name: string, text: string): { text: string; ms: number } {
+export function duration(name: string, text: string): { text: string; ms: number } {
   const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(text.trim());
   const ms = match ? Math.round(Number(match[1]) * DURATION_UNITS_MS[match[2] ?? 's']!) : NaN;
   if (!match || !(ms >= 1) || ms > 7 * 24 * 3_600_000) {

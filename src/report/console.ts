@@ -28,7 +28,7 @@ function verdictLines(report: Report): string[] {
   const s = report.summary;
   return [
     headline(report),
-    `  ${plural(s.operations, 'operation')}, ${plural(s.requests, 'request')}, ${s.passed}/${s.checks} checks passed${s.skipped > 0 ? ` (${s.skipped} more not judged: no answer, JSON or data to read)` : ''}: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}  [seed ${report.seed}, fail on ${report.failOn}${report.gate.failOnNew ? ' (new only)' : ''}, ${report.durationMs} ms]`,
+    `  ${plural(s.operations, 'operation')}, ${plural(s.requests, 'request')}, ${s.passed}/${s.checks} checks passed${s.skipped > 0 ? ` (${s.skipped} more not judged: no answer, JSON or data to read)` : ''}: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}  [${report.source ? 'traffic' : `seed ${report.seed}`}, fail on ${report.failOn}${report.gate.failOnNew ? ' (new only)' : ''}, ${report.durationMs} ms]`,
   ];
 }
 

@@ -13,6 +13,7 @@ import type { OperationCoverage, OperationResult } from '../engine/operation/run
 import { allChecks } from '../checks/index.js';
 import { allFlows } from '../flows/index.js';
 import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
+import type { TrafficSeen } from '../traffic/traffic-judge.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { RunShape, ShardPosition } from './run-shape.js';
 import { decideStatus, type ExitCode, type NotChecked, type RunEnding, type RunStatus } from './status.js';
@@ -72,6 +73,20 @@ export interface Target {
   readonly server?: string;
 }
 
+/** A HAR file `check` read: where it is, what wrote it (its `creator`), and how many entries it held. */
+export interface HarFileSource {
+  readonly path: string;
+  readonly creator: string;
+  readonly entries: number;
+}
+
+/** Where the exchanges of a report on traffic came from: a `proxy` listening in front of `target`, or the HAR files `check` read. */
+export type TrafficOrigin =
+  { readonly kind: 'proxy'; readonly target: string; readonly listen: string } | { readonly kind: 'har'; readonly files: readonly HarFileSource[] };
+
+/** Where the exchanges of a report on traffic came from, and what they held. Absent from the report of a run, whose exchanges the kit sent. */
+export type TrafficSource = TrafficOrigin & TrafficSeen;
+
 /** Which text of the spec the kit checks against: it carries no version of its own, so its file and hash say. */
 export interface SpecIdentity {
   readonly version: null;
@@ -101,6 +116,8 @@ export interface Report {
   readonly tool: string;
   readonly version: string;
   readonly target: Target;
+  /** Where the exchanges came from, when the kit judged traffic it did not send (`proxy`, `check`); absent for a run. */
+  readonly source?: TrafficSource;
   /** The spec text the run judged by: it has no version number, so its sha256. */
   readonly spec?: SpecIdentity;
   /** The Node.js version the kit ran on (process.version). */
@@ -208,6 +225,7 @@ export function failsRun(deviations: readonly Pick<Deviation, 'severity'>[], fai
 
 export interface ReportInput {
   readonly target: Report['target'];
+  readonly source?: TrafficSource;
   readonly spec?: SpecIdentity;
   readonly node?: string;
   readonly startedAt: Date;
@@ -316,6 +334,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     tool: TOOL_NAME,
     version: TOOL_VERSION,
     target: input.target,
+    ...(input.source ? { source: input.source } : {}),
     ...(input.spec ? { spec: input.spec } : {}),
     ...(input.node ? { node: input.node } : {}),
     startedAt: input.startedAt.toISOString(),

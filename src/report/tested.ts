@@ -31,13 +31,26 @@ function sentAs(target: Report['target']): string {
 }
 
 /** The parts of a report that say what was tested; known before the run starts. */
-export type Tested = Pick<Report, 'tool' | 'version' | 'target' | 'spec' | 'node' | 'seed' | 'runs' | 'failOn' | 'options' | 'excludedChecks'>;
+export type Tested = Pick<Report, 'tool' | 'version' | 'target' | 'spec' | 'node' | 'seed' | 'runs' | 'failOn' | 'options' | 'excludedChecks' | 'source'>;
 
 /** Which checks ran: all of them, or those left out named, with the switch that left them out. */
 function checksRun(excluded: Report['excludedChecks']): string {
   if (!excluded || excluded.length === 0) return 'every check and flow';
   const reasons = [...new Set(excluded.map((check) => check.reason))].join('; ');
   return `all but ${excluded.length} (${reasons}): ${excluded.map((check) => check.id).join(', ')}`;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Where traffic the kit judged came from, and what it held, in a line. */
+function trafficFact(source: NonNullable<Report['source']>): string {
+  const from =
+    source.kind === 'proxy'
+      ? `proxy at ${source.listen} in front of ${source.target}`
+      : source.files.map((file) => `${file.path} (${file.creator}, ${file.entries} ${file.entries === 1 ? 'entry' : 'entries'})`).join('; ');
+  const unknown = source.unknownExchanges > 0 ? `, ${source.unknownExchanges} at paths the spec does not know (not judged)` : '';
+  const cut = source.cut > 0 ? `, ${source.cut} with a body known only in part` : '';
+  return `${from}: ${plural(source.exchanges, 'exchange')}, ${source.judged} judged${unknown}${cut}`;
 }
 
 /** What was tested, with what, and how: label and value pairs every report format shows the same way. */
@@ -52,12 +65,15 @@ export function testedFacts(report: Tested): Array<[string, string]> {
     ['Kit', `${report.tool} ${report.version}`],
     ['Spec', report.spec ? `unversioned; sha256 ${report.spec.sha256.slice(0, 16)} of ${report.spec.file}` : 'not recorded'],
     ['Node', report.node ?? 'not recorded'],
-    ['Seed', String(report.seed)],
+    // Traffic is not sent from a seed: where it came from says what the seed would.
+    report.source ? ['Traffic', trafficFact(report.source)] : ['Seed', String(report.seed)],
     [
       'Options',
       o
         ? `runs ${o.runs}, hostile runs ${o.hostileRuns}, coverage pass ${onOff(o.coveragePass)}, auth probes ${onOff(o.authProbes)}, stateful ${onOff(o.stateful)}, read-only ${onOff(o.readOnly)}, timeout ${o.timeoutMs} ms, auth ${o.authScheme}, fail on ${o.failOn}`
-        : `runs ${report.runs}, fail on ${report.failOn}`,
+        : report.source
+          ? `fail on ${report.failOn}`
+          : `runs ${report.runs}, fail on ${report.failOn}`,
     ],
     ['Checks', checksRun(report.excludedChecks)],
   ];

@@ -77,7 +77,7 @@ describe('an option mistyped, without its value, or with a value it does not tak
       ['replay', 'report.json', '--deviaton', '2'],
       /^otp-conformance: --deviaton is not an option of replay; did you mean --deviation\? Usage: otp-conformance replay /,
     ],
-    [['lst'], 'Unknown command "lst"; did you mean list? Use run, serve, list, explain, openapi, merge or replay (see --help).'],
+    [['lst'], 'Unknown command "lst"; did you mean list? Use run, serve, list, explain, openapi, merge, replay, proxy or check (see --help).'],
   ])('%j', async (args, line) => {
     await expectMistake(args, line);
   });

@@ -13,7 +13,8 @@ export const operationVerified: OperationCheck = {
     'Every call answered with an error result (or not at all), so the documented shape of `data` was never seen. Not a broken rule: the kit could not verify, and says so.',
   appliesTo: hasDataSchema,
   run(calls) {
-    const conforming = calls.filter((call) => call.intent === 'conforming');
+    // An answer a recording cut short shows neither data nor its absence.
+    const conforming = calls.filter((call) => call.intent === 'conforming' && !call.bodyCut);
     // Calls that got no answer at all are response-received's finding; this one is about answers.
     if (!conforming.some((call) => call.status !== undefined && call.status !== 429) || conforming.some((call) => call.envelope?.hasData)) return [];
     return [

@@ -5,7 +5,9 @@ import type { CallRecord } from '../types.js';
  * The page walk as the checks over it see it: its calls (`page:<pageSize>:<pageNo>`, or
  * `page-hostile:…` for those judged as hostile) gathered by page size. Each page size is one walk
  * of one unchanged list (the run changes no state while a walk reads), judged on its own: records
- * others create between two walks move nothing the checks compare.
+ * others create between two walks move nothing the checks compare. Pages read from traffic the kit
+ * did not send name their list too (`page:<pageSize>:<pageNo>:<list>`): the other fields asked
+ * and the state changes before them, so that two lists read at one page size are two walks.
  */
 
 /** A page a walk asked for, answered as a page (2.2) of a result with data. */
@@ -37,7 +39,7 @@ export interface Walk {
   readonly beyond: readonly WalkPage[];
 }
 
-const WALK_PATH = /^page(?:-hostile)?:(\d+):(\d+)$/;
+const WALK_PATH = /^page(?:-hostile)?:(\d+):(\d+)(?::(.+))?$/;
 
 const wholeNumber = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
 
@@ -57,23 +59,25 @@ function walkPageOf(call: CallRecord, pageNo: number): WalkPage | undefined {
 }
 
 /**
- * The walks among an operation's calls (in the order of the plan), one per page size whose page 1
- * was answered with a whole totalPage; a page asked twice counts once, as first asked.
+ * The walks among an operation's calls (in the order of the plan), one per page size (and list, where
+ * the path names one) whose page 1 was answered with a whole totalPage; a page asked twice counts
+ * once, as first asked.
  */
 export function walksOf(calls: readonly CallRecord[]): Walk[] {
-  const bySize = new Map<number, Map<number, WalkPage>>();
+  const byList = new Map<string, { pageSize: number; pages: Map<number, WalkPage> }>();
   for (const call of calls) {
     const match = WALK_PATH.exec(call.path);
     if (!match) continue;
     const [pageSize, pageNo] = [Number(match[1]), Number(match[2])];
     const page = walkPageOf(call, pageNo);
     if (!page) continue;
-    const pages = bySize.get(pageSize) ?? new Map<number, WalkPage>();
-    bySize.set(pageSize, pages);
-    if (!pages.has(pageNo)) pages.set(pageNo, page);
+    const list = `${pageSize}:${match[3] ?? ''}`;
+    const walk = byList.get(list) ?? { pageSize, pages: new Map<number, WalkPage>() };
+    byList.set(list, walk);
+    if (!walk.pages.has(pageNo)) walk.pages.set(pageNo, page);
   }
   const walks: Walk[] = [];
-  for (const [pageSize, pages] of bySize) {
+  for (const { pageSize, pages } of byList.values()) {
     const first = pages.get(1);
     if (first?.totalPage === undefined) continue;
     const totalPage = first.totalPage;

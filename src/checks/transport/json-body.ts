@@ -19,7 +19,7 @@ export const jsonBody: ExchangeCheck = {
   severity: 'error',
   title: 'Response body is not JSON',
   description: 'An HTML error page, plain text, an empty or truncated body: the response is not JSON.',
-  needs: 'response',
+  needs: 'body',
   intents: ['conforming', 'hostile'],
   run(exchange) {
     const response = exchange.response;

@@ -53,6 +53,56 @@ export function causeKey(check: Check, finding: Finding, exchange: Pick<Exchange
   return deviationKey({ operation: exchange.operation.path, check: check.id, instancePath: finding.instancePath, severity: check.severity });
 }
 
+/** What the Judge has counted: its causes, and how every check it ran fared. */
+interface Tallies {
+  readonly causes: Map<string, CauseTally>;
+  readonly byCheck: Record<string, CheckTally>;
+  evaluations: number;
+  passed: number;
+  skipped: number;
+}
+
+/** A copy to add to without changing the original: what the operation checks add to the verdicts. */
+function copyOf(tallies: Tallies): Tallies {
+  return {
+    causes: new Map([...tallies.causes].map(([key, cause]) => [key, { ...cause, samples: [...cause.samples] }])),
+    byCheck: Object.fromEntries(Object.entries(tallies.byCheck).map(([id, tally]) => [id, { ...tally }])),
+    evaluations: tallies.evaluations,
+    passed: tallies.passed,
+    skipped: tallies.skipped,
+  };
+}
+
+const tallyOf = (tallies: Tallies, check: Check): CheckTally => (tallies.byCheck[check.id] ??= { evaluated: 0, passed: 0, skipped: 0 });
+
+/** One check's findings on one call (or an operation's calls) counted, and folded into their causes. */
+function record(
+  tallies: Tallies,
+  check: Check,
+  exchange: Pick<Exchange, 'operation'>,
+  findings: readonly Finding[],
+  kept: () => KeptExchange,
+  rank: number,
+  tally = tallyOf(tallies, check),
+): void {
+  tallies.evaluations++;
+  tally.evaluated++;
+  if (findings.length === 0) {
+    tallies.passed++;
+    tally.passed++;
+  }
+  for (const finding of findings) {
+    const key = causeKey(check, finding, exchange);
+    let cause = tallies.causes.get(key);
+    if (!cause) {
+      cause = { key, check, occurrences: 0, samples: [] };
+      tallies.causes.set(key, cause);
+    }
+    cause.occurrences += finding.occurrences ?? 1;
+    keepLowestRanks(cause.samples, { finding, exchange: kept(), rank });
+  }
+}
+
 /**
  * Judges exchanges one by one as they arrive (so checking overlaps the wait for the next answers),
  * then the operation as a whole over the calls' records; counts what could not be judged as
@@ -60,51 +110,17 @@ export function causeKey(check: Check, finding: Finding, exchange: Pick<Exchange
  * the outline of those that are evidence.
  */
 export class Judge {
-  private readonly causes = new Map<string, CauseTally>();
+  private readonly tallies: Tallies = { causes: new Map(), byCheck: {}, evaluations: 0, passed: 0, skipped: 0 };
   /** Every call judged, as the operation checks read it. */
   private readonly calls: CallRecord[] = [];
   /** The call of lowest rank, as evidence keeps it: the evidence of what the operation checks find. */
   private first: { exchange: KeptExchange; rank: number } | undefined;
-  private readonly byCheck: Record<string, CheckTally> = {};
   private readonly findingsByCall = new Map<number, Record<string, number>>();
-  private evaluations = 0;
-  private passed = 0;
-  private skipped = 0;
 
   constructor(
     private readonly checks: readonly Check[],
     private readonly context: CheckContext,
   ) {}
-
-  private tally(check: Check): CheckTally {
-    return (this.byCheck[check.id] ??= { evaluated: 0, passed: 0, skipped: 0 });
-  }
-
-  private record(
-    check: Check,
-    exchange: Pick<Exchange, 'operation'>,
-    findings: readonly Finding[],
-    kept: () => KeptExchange,
-    rank: number,
-    tally = this.tally(check),
-  ): void {
-    this.evaluations++;
-    tally.evaluated++;
-    if (findings.length === 0) {
-      this.passed++;
-      tally.passed++;
-    }
-    for (const finding of findings) {
-      const key = causeKey(check, finding, exchange);
-      let cause = this.causes.get(key);
-      if (!cause) {
-        cause = { key, check, occurrences: 0, samples: [] };
-        this.causes.set(key, cause);
-      }
-      cause.occurrences += finding.occurrences ?? 1;
-      keepLowestRanks(cause.samples, { finding, exchange: kept(), rank });
-    }
-  }
 
   /** The exchange checks that apply to calls of one intent on this operation, with their tallies, found once. */
   private readonly applying = new Map<Intent, { check: ExchangeCheck; tally: CheckTally }[]>();
@@ -116,17 +132,20 @@ export class Judge {
           (check): check is ExchangeCheck =>
             check.scope === 'exchange' && check.intents.includes(exchange.intent) && (!check.appliesTo || check.appliesTo(exchange.operation)),
         )
-        .map((check) => ({ check, tally: this.tally(check) }));
+        .map((check) => ({ check, tally: tallyOf(this.tallies, check) }));
       this.applying.set(exchange.intent, checks);
     }
     return checks;
   }
 
-  /** Every exchange check that applies, at the call's place in the plan; then only its record is kept. */
-  add(exchange: Exchange, rank: number = this.calls.length): void {
+  /**
+   * Every exchange check that applies, at the call's place in the plan; then only its record is
+   * kept. Returns the findings on this call, counted by check id (empty when it showed none).
+   */
+  add(exchange: Exchange, rank: number = this.calls.length): Readonly<Record<string, number>> {
     if (!wasSent(exchange)) {
-      this.skipped++;
-      return;
+      this.tallies.skipped++;
+      return {};
     }
     let outlined: KeptExchange | undefined;
     const kept = () => (outlined ??= outline(exchange));
@@ -134,7 +153,7 @@ export class Judge {
     const met = preconditionsMet(exchange);
     for (const { check, tally } of this.checksFor(exchange)) {
       if (!met[check.needs]) {
-        this.skipped++;
+        this.tallies.skipped++;
         tally.skipped++;
         continue;
       }
@@ -144,29 +163,35 @@ export class Judge {
         byCheck[check.id] = (byCheck[check.id] ?? 0) + findings.reduce((total, finding) => total + (finding.occurrences ?? 1), 0);
         this.findingsByCall.set(rank, byCheck);
       }
-      this.record(check, exchange, findings, kept, rank, tally);
+      record(this.tallies, check, exchange, findings, kept, rank, tally);
     }
     this.calls.push(recordOf(exchange, rank, met));
+    return this.findingsByCall.get(rank) ?? {};
   }
 
-  /** The operation checks over every exchange added, then the verdicts. */
+  /**
+   * The operation checks over every exchange added so far, then the verdicts. What they find is
+   * counted on a copy: traffic judged while it lasts asks for verdicts more than once, and adds
+   * more calls after each.
+   */
   finish(): Verdicts {
     const calls = this.calls.sort((a, b) => a.rank - b.rank);
     const first = this.first;
+    const tallies = copyOf(this.tallies);
     if (first) {
       for (const check of this.checks) {
         if (check.scope !== 'operation' || (check.appliesTo && !check.appliesTo(first.exchange.operation))) continue;
-        this.record(check, first.exchange, check.run(calls, this.context), () => first.exchange, first.rank);
+        record(tallies, check, first.exchange, check.run(calls, this.context), () => first.exchange, first.rank);
       }
     }
     return {
-      causes: [...this.causes.values()].sort((a, b) => a.samples[0]!.rank - b.samples[0]!.rank),
-      evaluations: this.evaluations,
-      passed: this.passed,
-      skipped: this.skipped,
-      byCheck: this.byCheck,
-      findingsByCall: this.findingsByCall,
-      calls,
+      causes: [...tallies.causes.values()].sort((a, b) => a.samples[0]!.rank - b.samples[0]!.rank),
+      evaluations: tallies.evaluations,
+      passed: tallies.passed,
+      skipped: tallies.skipped,
+      byCheck: tallies.byCheck,
+      findingsByCall: new Map(this.findingsByCall),
+      calls: [...calls],
     };
   }
 }
