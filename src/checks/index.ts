@@ -13,6 +13,8 @@ import { databaseErrorLeak } from './hygiene/database-error-leak.js';
 import { markupEcho } from './hygiene/markup-echo.js';
 import { recordSecrets } from './hygiene/record-secrets.js';
 import { stackTraceLeak } from './hygiene/stack-trace-leak.js';
+import { sharedCache } from './hygiene/shared-cache.js';
+import { internalAddress } from './hygiene/internal-address.js';
 import { versionDisclosure } from './hygiene/version-disclosure.js';
 import { dateHeader } from './headers/date-header.js';
 import { retryAfter } from './headers/retry-after.js';
@@ -56,7 +58,7 @@ export const checksByArea = {
   page: [pageNumberEcho, pageSizeBound, pageSizeAsked, pageRepeatedRecords, pageTotal, pagePastEnd, pagePastEndList],
   asked: [byIdRecord, listFilter, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],
-  hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho, versionDisclosure, corsCredentialsWildcard, recordSecrets],
+  hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho, versionDisclosure, corsCredentialsWildcard, recordSecrets, sharedCache, internalAddress],
   auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;

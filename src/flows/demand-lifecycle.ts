@@ -13,7 +13,7 @@ export const demandLifecycle: Flow = {
   group: 'custom-demand',
   title: 'Created custom demands are listed as sent, and gone once deleted',
   description:
-    "Creates custom demands (#2) carrying the coverage pass's long text, scripts, emoji and quotes in level, and 2.5, 2147483647 and 2147483648 in nums and price, each with a unique pack; looks for them in the lists of each status (#1), deletes them (#3) and looks again: a demand the server accepted that is not listed, listed with other values than sent (cas, level, nums, pack, price as productCas, productLevel, productNums, productPack, demandPrice, compared as text), or still listed after delDemand. Warning: the spec shows no behaviour beyond shapes.",
+    "Creates custom demands (#2) carrying the coverage pass's long text, scripts, emoji and quotes in level, and 2.5, 2147483647 and 2147483648 in nums and price, each with a unique pack; looks for them in the lists of each status (#1), deletes them (#3) and looks again: a demand the server accepted that is not listed, listed with other values than sent (cas, level, nums, pack, price as productCas, productLevel, productNums, productPack, demandPrice, compared as text), a list whose totalPage at one record a page does not count them (the page past it holding a record), or still listed after delDemand. Warning: the spec shows no behaviour beyond shapes.",
   rule: '4 #1 #2 #3',
   quote:
     '/pc/custom_demand/list | pageSize (number), status (number) | Page of custom demand records (2.6) … /pc/custom_demand/create | type, cas, level, nums, pack, price | empty object … /pc/custom_demand/delDemand | demandId | empty object … Behaviour of each operation beyond its request and response shape: not shown.',

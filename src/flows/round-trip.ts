@@ -4,6 +4,7 @@ import { keepStep, type KeptStep } from '../checks/kept-exchange.js';
 import type { Exchange } from '../checks/types.js';
 import { textFamilies } from '../generators/coverage/round-trip.js';
 import { type ListStep, searchLists } from './_internals/list-search.js';
+import { pagesCountTheCreates } from './_internals/page-count.js';
 import { plannedCreates, textValues, withValues } from './_internals/round-trip-plan.js';
 import type { FlowContext, FlowFinding, FlowOutcome } from './flow.js';
 import { answered, differences, unanswered } from './records.js';
@@ -207,6 +208,10 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
     return where ? [{ ...entry, record: where.record, listedIn: where.exchange, index: where.index }] : [];
   });
   for (const entry of shown) findings.push(...listedOtherwise(spec, entry, spec.create.operation));
+  const listedIn = shown[0] ? spec.lists[before.found.get(shown[0].marker)!.step] : undefined;
+  const uncounted =
+    listedIn && typeof listedIn.body.pageSize === 'number' ? await pagesCountTheCreates(context, listedIn, spec.idField, created.length) : undefined;
+  if (uncounted) findings.push(uncounted);
   const stop =
     (await compareDetails(spec, context, shown, spec.create.operation, findings)) ??
     (spec.edit && shown[0] ? await editOne(spec, context, shown[0], findings) : undefined);

@@ -135,6 +135,27 @@ const cases: Record<string, Case> = {
     instancePath: '',
     quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, server: 'nginx' } }),
   },
+  'shared-cache': {
+    fires: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'cache-control': 'public, max-age=86400' } }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'cache-control': 'private, max-age=60' } }),
+  },
+  'internal-address': {
+    fires: exchangeOf('beta-order-create', {
+      headers: { 'content-type': 'application/json', date: HTTP_DATE, 'x-upstream-addr': '10.20.4.17:8080', 'x-served-by': 'api-3.prod.trading.internal' },
+    }),
+    instancePath: '',
+    // The address the request went to, and a public one, name nothing new.
+    quiet: exchangeOf('beta-order-create', {
+      headers: {
+        'content-type': 'application/json',
+        date: HTTP_DATE,
+        location: 'http://127.0.0.1:9/x',
+        via: '1.1 203.0.113.7',
+        'x-request-id': 'req-2026.11.22-7f3e',
+      },
+    }),
+  },
   'cors-credentials-wildcard': {
     fires: exchangeOf('bank-card-list', {
       headers: { 'content-type': 'application/json', date: HTTP_DATE, 'access-control-allow-origin': '*', 'access-control-allow-credentials': 'true' },

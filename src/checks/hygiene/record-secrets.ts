@@ -5,11 +5,13 @@ import type { ExchangeCheck } from '../types.js';
 
 /**
  * Member names of secrets, compared in lower case without `_` and `-`: a password or PIN with its
- * hash or salt (`password`, `payPwd`, `passwordHash`, `salt`), a secret or key, a token.
+ * hash or salt (`password`, `payPwd`, `passwordHash`, `salt`), a secret or key, a token, and a
+ * one-time code sent to prove a phone or mailbox (`verifyCode`, `smsCode`, `otp`, `captcha`).
  */
 const PASSWORD = /(?:password|passwd|pwd|passcode)(?:hash|hashed|digest|salt)?$|^salt$/;
 const KEY = /(?:secret|secretkey|privatekey|apikey)$/;
 const TOKEN = /token$/;
+const ONE_TIME_CODE = /(?:verify|verification|sms|otp|captcha|auth)code$|^otp$|^captcha$/;
 /** The operations whose answer is a token by design: the token operation, the login and the registration. */
 const ISSUES_TOKENS = new Set(['token-get', 'login', 'account-register']);
 /** A value shown masked (`******`, `138****8000`) gives nothing away. */
@@ -17,13 +19,14 @@ const MASKED = /^[*•]+$|\*{3,}/;
 
 const secretName = (name: string, tokensAllowed: boolean): boolean => {
   const plain = name.toLowerCase().replace(/[_-]/g, '');
-  return PASSWORD.test(plain) || KEY.test(plain) || (!tokensAllowed && TOKEN.test(plain));
+  return PASSWORD.test(plain) || KEY.test(plain) || ONE_TIME_CODE.test(plain) || (!tokensAllowed && TOKEN.test(plain));
 };
 
 const givesAway = (value: unknown): boolean => (typeof value === 'string' && value !== '' && !MASKED.test(value)) || typeof value === 'number';
 
 /** Cheap test first: a member whose name ends as a secret's may, most answers have none. */
-const MAYBE_SECRET = /(?:pass(?:wor)?d|passwd|pwd|passcode|hash(?:ed)?|digest|salt|secret|key|token)"\s*:/i;
+const MAYBE_SECRET =
+  /(?:pass(?:wor)?d|passwd|pwd|passcode|hash(?:ed)?|digest|salt|secret|key|token|(?:verify|verification|sms|otp|captcha|auth)_?code|otp|captcha)"\s*:/i;
 
 /** Every member of `value` at any depth named as a secret and holding one, with its pointer. */
 function secretsIn(value: unknown, pointer: string, tokensAllowed: boolean, found: { pointer: string; actual: string }[]): void {
@@ -47,9 +50,9 @@ export const recordSecrets: ExchangeCheck = {
     'Fields of the consignment list record, invoice records, brand record, alpha product record, dispatch note, enterprise member item and customer basic-information record: not shown beyond their names.',
   standards: ['owasp-api3-exposed-properties'],
   severity: 'warning',
-  title: 'Record carries a password, a secret or a token',
+  title: 'Answer carries a password, a secret, a token or a one-time code',
   description:
-    'A member of `data` named as a secret — a password or PIN, its hash or salt (`password`, `payPwd`, `passwordHash`, `salt`), a secret or private key, or a token (except on the operations that issue one: the token operation, login, register) — with a value that is not masked. A record serialised whole hands them to every client that reads it (OWASP API3, "The API endpoint exposes properties of an object that are considered sensitive"). A warning: the spec names no such field, and what a record may carry beyond its fields is not shown.',
+    'A member of `data` named as a secret — a password or PIN, its hash or salt (`password`, `payPwd`, `passwordHash`, `salt`), a secret or private key, a token (except on the operations that issue one: the token operation, login, register), or a one-time code sent to the member’s phone (`verifyCode`, `smsCode`, `otp`: the answer to send-code, #11, must not carry the code it sent, or whoever calls it needs no phone) — with a value that is not masked. A record serialised whole hands them to every client that reads it (OWASP API3, "The API endpoint exposes properties of an object that are considered sensitive"). A warning: the spec names no such field, and what a record may carry beyond its fields is not shown.',
   needs: 'data',
   intents: ['conforming'],
   run(exchange) {

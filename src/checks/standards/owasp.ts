@@ -130,7 +130,17 @@ export const owaspRequirements = [
     text: 'Security or cache control directives are not sent to clients',
     side: 'answer',
     observable: true,
-    note: 'not judged: every operation of section 4 is a POST, whose answers caches store only when told to, and the two GET operations of 4.1 have no documented path',
+    note: 'a cache stores an answer to a POST, or to a request with credentials, only when the answer says it may (RFC 9111 §3.5, §4): what the kit judges is an answer with the token that says so to shared caches',
+  },
+  {
+    id: 'owasp-api8-hardening',
+    standard: OWASP,
+    section: 'API8',
+    level: 'risk',
+    text: 'Appropriate security hardening is missing across any part of the API stack',
+    side: 'answer',
+    observable: true,
+    note: 'what a client sees of it is what the stack behind the API says of itself: the hosts of its private network in the headers',
   },
   {
     id: 'owasp-api8-tls',

@@ -19,6 +19,8 @@ export interface Listed {
   readonly exchange: KeptStep;
   /** Its index in the page's `list`. */
   readonly index: number;
+  /** The list step (of those searched) that listed it. */
+  readonly step: number;
 }
 
 export interface Search {
@@ -66,7 +68,7 @@ export async function searchLists(
       const records = listed(exchange);
       records.forEach((record, index) => {
         const key = keyOf(record);
-        if (key !== undefined && wanted.has(key) && !found.has(key)) found.set(key, { record, exchange: kept, index });
+        if (key !== undefined && wanted.has(key) && !found.has(key)) found.set(key, { record, exchange: kept, index, step });
       });
       if (found.size === wanted.size) return { found, calls, pages: [...lastPages, pageNo], partial };
       const totalPage = resultData(exchange)?.totalPage;

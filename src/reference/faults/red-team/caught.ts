@@ -33,6 +33,10 @@ const expectations: Readonly<Record<string, Fault['expect']>> = {
   'truncated-emoji-lone-surrogate': { check: 'json-code-points', severity: 'warning' },
   'login-returns-password-hash': { check: 'record-secrets', severity: 'warning' },
   'cors-any-origin-with-credentials': { check: 'cors-credentials-wildcard', severity: 'warning' },
+  'send-code-returns-the-code': { check: 'record-secrets', severity: 'warning' },
+  'internal-upstream-in-headers': { check: 'internal-address', severity: 'info' },
+  'bank-cards-cacheable-by-shared-caches': { check: 'shared-cache', severity: 'warning' },
+  'total-page-stale-after-create': { check: 'flow-demand-lifecycle', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
