@@ -1,0 +1,334 @@
+/**
+ * Each fault of red team round 2 changes what the reference server sends, in the way it says: the
+ * same call, in the documented form (doubled slash, `authorization: bearer<TOKEN>`) or of the request
+ * class the fault names, is sent to a clean server and to one with the fault, and the answers compared.
+ */
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findOperation, operations, wirePath } from '../../src/catalogue/operations.js';
+import { findFault } from '../../src/reference/faults/catalogue.js';
+import { unseenRedTeamFaults } from '../../src/reference/faults/red-team/caught.js';
+import { injectable, type RedTeamFault } from '../../src/reference/faults/red-team/red-team-fault.js';
+import { redTeamRound1 } from '../../src/reference/faults/red-team/round-1.js';
+import { redTeamRound2 } from '../../src/reference/faults/red-team/round-2.js';
+import { redTeamRounds } from '../../src/reference/faults/red-team/rounds.js';
+import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
+import { orderHeader } from '../support/orders.js';
+
+type Json = Record<string, unknown>;
+type Headers = Readonly<Record<string, string>>;
+
+const TOKEN = 'red-team-round-2';
+const DOCUMENTED_HEADERS: Headers = { 'content-type': 'application/json', authorization: `bearer${TOKEN}` };
+const UNTOKENED: Headers = { 'content-type': 'application/json' };
+
+const DEMAND = { type: 1, cas: '64-17-5', level: 'AR', nums: 5, pack: '500ml', price: 1280 };
+const CONSIGNMENT = { id: 0, type: 1, hasCas: 1, cas: '67-64-1', productName: '丙酮', level: 'AR', nums: 4, pack: '2.5L', price: 96.5 };
+const ALPHA_ORDER = { ...orderHeader, items: [{ pCode: 'A104523', num: '2', siCusNote: '', siSendNote: '' }] };
+const BETA_ORDER = { ...orderHeader, items: [{ pCode: 'AL104523', brandId: '1', num: '3' }] };
+const LOGIN = { mobile: '13812345678', password: 'Reagent2024' };
+
+interface Reply {
+  readonly status: number;
+  /** Header fields in the order and case they came, duplicates kept. */
+  readonly fields: readonly (readonly [string, string])[];
+  readonly body: Buffer;
+}
+
+const servers: ReferenceServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function serve(fault?: RedTeamFault): Promise<ReferenceServer> {
+  const server = await startReferenceServer({ token: TOKEN, host: '127.0.0.1', port: 0, ...(fault ? { fault: injectable(fault) } : {}) });
+  servers.push(server);
+  return server;
+}
+
+const pathOf = (operationId: string): string => wirePath(findOperation(operationId)!);
+
+/** One POST with node:http on a connection of its own, to a path as given. */
+function postTo(server: ReferenceServer, path: string, payload: unknown, headers: Headers = DOCUMENTED_HEADERS): Promise<Reply> {
+  const { hostname, port } = new URL(server.url);
+  const text = JSON.stringify(payload);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, method: 'POST', agent: false, headers: { ...headers, 'content-length': Buffer.byteLength(text) } }, (res) => {
+      const chunks: Buffer[] = [];
+      const raw = res.rawHeaders;
+      const fields = raw.flatMap((name, index) => (index % 2 === 0 ? [[name, raw[index + 1]!] as const] : []));
+      res.on('data', (data: Buffer) => chunks.push(data));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, fields, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+const post = (server: ReferenceServer, operationId: string, payload: unknown, headers: Headers = DOCUMENTED_HEADERS): Promise<Reply> =>
+  postTo(server, pathOf(operationId), payload, headers);
+
+/** A request as it goes on the wire: what node:http would not send, or would send on a connection of its own. */
+function requestText(method: string, path: string, headers: Headers, body = ''): string {
+  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  return [...lines, ...(body === '' ? [] : [`Content-Length: ${Buffer.byteLength(body)}`]), '', body].join('\r\n');
+}
+
+interface Conversation {
+  /** Every byte the server sent. */
+  readonly text: string;
+  /** Whether the server closed the connection within the wait, rather than the client giving up. */
+  readonly closedByServer: boolean;
+}
+
+/** Writes the requests on one connection and reads until the server closes it, or until it has been quiet for `quietMs` after answering. */
+function converse(server: ReferenceServer, requests: string, quietMs = 600): Promise<Conversation> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const text = () => Buffer.concat(chunks).toString('utf8');
+    let quiet: NodeJS.Timeout | undefined;
+    const socket = connect(Number(port), hostname, () => socket.write(requests));
+    socket.on('data', (data: Buffer) => {
+      chunks.push(data);
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        socket.destroy();
+        resolve({ text: text(), closedByServer: false });
+      }, quietMs);
+    });
+    socket.on('end', () => {
+      clearTimeout(quiet);
+      resolve({ text: text(), closedByServer: true });
+    });
+    socket.on('error', reject);
+  });
+}
+
+const field = (reply: Reply, name: string): string | undefined => reply.fields.find(([found]) => found.toLowerCase() === name)?.[1];
+const parsed = (reply: Reply): Json => JSON.parse(reply.body.toString('utf8')) as Json;
+const dataOf = (reply: Reply): Json => parsed(reply).data as Json;
+const listOf = (reply: Reply): Json[] => dataOf(reply).list as Json[];
+const distinct = (items: readonly unknown[]): number => new Set(items).size;
+const text = (reply: Reply): string => reply.body.toString('utf8');
+
+/** The header section of the first answer in a conversation, and every byte after it. */
+function firstHead(conversation: Conversation): { head: string; rest: string } {
+  const end = conversation.text.indexOf('\r\n\r\n');
+  return { head: conversation.text.slice(0, end), rest: conversation.text.slice(end + 4) };
+}
+
+type Demonstration = (clean: ReferenceServer, faulty: ReferenceServer) => Promise<void>;
+
+/** For each fault, by name: the calls that show it and how the two answers differ. */
+const demonstrations: Readonly<Record<string, Demonstration>> = {
+  'not-modified-answered-to-post': async (clean, faulty) => {
+    const asked = { pageSize: 10, status: 0 };
+    const before = await post(clean, 'custom-demand-list', asked);
+    expect(field(before, 'etag')).toBeUndefined();
+    expect((await post(clean, 'custom-demand-list', asked, { ...DOCUMENTED_HEADERS, 'if-none-match': '*' })).status).toBe(200);
+    const first = await post(faulty, 'custom-demand-list', asked);
+    const tag = field(first, 'etag')!;
+    expect(tag).toMatch(/^"[0-9a-f]{20}"$/);
+    expect(parsed(first)).toEqual(parsed(before));
+    const again = await post(faulty, 'custom-demand-list', asked, { ...DOCUMENTED_HEADERS, 'if-none-match': tag });
+    expect([again.status, again.body.length]).toEqual([304, 0]);
+  },
+  'head-answered-with-content': async (clean, faulty) => {
+    const path = pathOf('custom-demand-delete');
+    const requests =
+      requestText('HEAD', path, DOCUMENTED_HEADERS) + requestText('POST', path, { ...DOCUMENTED_HEADERS, connection: 'close' }, '{"demandId":7}');
+    const before = firstHead(await converse(clean, requests));
+    expect(before.rest).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    const after = firstHead(await converse(faulty, requests));
+    const length = Number(/^content-length: (\d+)$/im.exec(after.head)?.[1]);
+    expect(after.rest.startsWith('{"data":{},"status":"fail","code":"405"')).toBe(true);
+    expect(Buffer.byteLength(after.rest.slice(0, after.rest.indexOf('HTTP/1.1')))).toBe(length);
+  },
+  'content-type-parameter-with-colon': async (clean, faulty) => {
+    const before = await post(clean, 'consignment-publish', CONSIGNMENT);
+    const after = await post(faulty, 'consignment-publish', CONSIGNMENT);
+    expect(field(before, 'content-type')).toBe('application/json; charset=utf-8');
+    expect(field(after, 'content-type')).toBe('application/json; charset:utf-8');
+    expect(parsed(after)).toEqual(parsed(before));
+  },
+  'partial-content-for-inner-pages': async (clean, faulty) => {
+    const page = (pageNo: number) => ({ pageSize: 10, pageNo });
+    const before = await post(clean, 'bank-card-list', page(1));
+    expect([before.status, field(before, 'content-range')]).toEqual([200, undefined]);
+    const first = await post(faulty, 'bank-card-list', page(1));
+    expect([first.status, field(first, 'content-range')]).toEqual([206, '0-9/200']);
+    expect(parsed(first)).toEqual(parsed(before));
+    const second = await post(faulty, 'bank-card-list', page(2));
+    expect([second.status, field(second, 'content-range')]).toEqual([206, '10-19/200']);
+    const last = await post(faulty, 'bank-card-list', page(20));
+    expect([last.status, field(last, 'content-range')]).toEqual([200, '190-199/200']);
+  },
+  'keep-alive-announced-then-closed': async (clean, faulty) => {
+    const deletion = requestText('POST', pathOf('consignee-delete'), DOCUMENTED_HEADERS, '{"id":3}');
+    const before = await converse(clean, deletion);
+    expect(firstHead(before).head).toMatch(/^Connection: keep-alive$/im);
+    expect(before.closedByServer).toBe(false);
+    const after = await converse(faulty, deletion);
+    expect(firstHead(after).head).toMatch(/^Connection: keep-alive$/im);
+    expect(firstHead(after).head).toMatch(/^Keep-Alive: timeout=60$/im);
+    expect(JSON.parse(firstHead(after).rest)).toMatchObject({ code: '200' });
+    expect(after.closedByServer).toBe(true);
+  },
+  'member-cookie-with-raw-json': async (clean, faulty) => {
+    expect(field(await post(clean, 'login', LOGIN), 'set-cookie')).toBeUndefined();
+    const cookie = field(await post(faulty, 'login', LOGIN), 'set-cookie')!;
+    const value = cookie.slice(cookie.indexOf('=') + 1, cookie.indexOf(';'));
+    expect(cookie.startsWith('OTP_MEMBER={')).toBe(true);
+    expect(value).toMatch(/[",]/);
+    expect(JSON.parse(value)).toMatchObject({ id: 1, mobile: LOGIN.mobile });
+    expect(cookie).not.toMatch(/HttpOnly/i);
+  },
+  'remark-line-break-unescaped': async (clean, faulty) => {
+    const before = dataOf(await post(clean, 'consignee-by-id', { id: 3 }));
+    const after = await post(faulty, 'consignee-by-id', { id: 3 });
+    expect(after.body.includes(Buffer.from(`${String(before.remark)}\r\n`))).toBe(true);
+    expect(() => parsed(after)).toThrow(SyntaxError);
+    const escaped = JSON.parse(text(after).replace('\r\n', '\\r\\n')) as Json;
+    expect(escaped.data).toEqual({ ...before, remark: `${String(before.remark)}\r\n收货时间：工作日9:00-17:00` });
+  },
+  'apostrophe-escaped-javascript-style': async (clean, faulty) => {
+    const order = { ...ALPHA_ORDER, soCaStreet: "Xi'an Road 27" };
+    expect(dataOf(await post(clean, 'alpha-order-create', order)).soCaStreet).toBe("Xi'an Road 27");
+    const after = await post(faulty, 'alpha-order-create', order);
+    expect(text(after)).toContain('"soCaStreet":"Xi\\\'an Road 27"');
+    expect(() => parsed(after)).toThrow(SyntaxError);
+    expect(dataOf(await post(faulty, 'alpha-order-create', ALPHA_ORDER)).soNo).toMatch(/^SO/);
+  },
+  'withdrawn-price-written-as-nan': async (clean, faulty) => {
+    const asked = { brandId: 1, pageSize: 10, pageNo: 1 };
+    const products = listOf(await post(clean, 'beta-products-by-brand', asked));
+    const withdrawn = products.filter((product) => product.status === 0).length;
+    expect(withdrawn).toBeGreaterThan(0);
+    expect(products.every((product) => typeof product.price === 'number')).toBe(true);
+    const after = await post(faulty, 'beta-products-by-brand', asked);
+    expect(text(after).match(/"price":NaN[,}]/g)).toHaveLength(withdrawn);
+    expect(() => parsed(after)).toThrow(SyntaxError);
+  },
+  'total-page-written-as-float': async (clean, faulty) => {
+    const asked = { pageSize: 10, status: 0 };
+    const before = await post(clean, 'custom-demand-list', asked);
+    const after = await post(faulty, 'custom-demand-list', asked);
+    expect(text(before)).toContain('"totalPage":5,');
+    expect(text(after)).toContain('"totalPage":5.0,');
+    // JavaScript cannot tell them apart: the difference is in the text alone.
+    expect(parsed(after)).toEqual(parsed(before));
+  },
+  'refusal-echoes-request-headers': async (clean, faulty) => {
+    const { cas: _cas, ...withoutCas } = DEMAND;
+    const before = await post(clean, 'custom-demand-create', withoutCas);
+    expect(parsed(before).code).toBe('400');
+    expect(text(before)).not.toContain(TOKEN);
+    const after = await post(faulty, 'custom-demand-create', withoutCas);
+    expect(parsed(after).code).toBe('400');
+    expect(parsed(after).error).toMatchObject({ field: 'cas', request: { headers: { authorization: `bearer${TOKEN}` } } });
+    expect(parsed(await post(faulty, 'custom-demand-create', DEMAND))).toEqual(parsed(await post(clean, 'custom-demand-create', DEMAND)));
+  },
+  'purchase-orders-embed-publisher': async (clean, faulty) => {
+    const asked = { pageSize: 10 };
+    const before = listOf(await post(clean, 'purchase-order-list', asked));
+    const after = listOf(await post(faulty, 'purchase-order-list', asked));
+    expect(before.some((record) => 'member' in record)).toBe(false);
+    for (const [index, record] of after.entries()) {
+      const { member, ...rest } = record as Json & { member: Json };
+      expect(rest).toEqual(before[index]);
+      expect(member.mobile).toMatch(/^1\d{10}$/);
+      expect(member.id).not.toBe(1);
+    }
+  },
+  'client-set-line-price-honoured': async (clean, faulty) => {
+    const order = { ...BETA_ORDER, items: [{ ...BETA_ORDER.items[0]!, siPrice: 0.01 }] };
+    const before = dataOf(await post(clean, 'beta-order-create', order));
+    const after = dataOf(await post(faulty, 'beta-order-create', order));
+    const [cleanLine, faultyLine] = [(before.items as Json[])[0]!, (after.items as Json[])[0]!];
+    expect(cleanLine.siPrice).not.toBe(0.01);
+    expect([faultyLine.siPrice, faultyLine.siAmount]).toEqual([0.01, 0.03]);
+    expect(after.soTotal as number).toBeLessThan(before.soTotal as number);
+  },
+  'send-code-to-comma-separated-mobiles': async (clean, faulty) => {
+    const several = { mobile: '13812345678,13912345678', source: 1 };
+    expect(parsed(await post(clean, 'send-code', several)).code).toBe('400');
+    expect(parsed(await post(faulty, 'send-code', several)).code).toBe('200');
+    expect(parsed(await post(faulty, 'send-code', { mobile: '13812345678', source: 1 })).code).toBe('200');
+  },
+  'single-slash-path-skips-authorization': async (clean, faulty) => {
+    const singleSlash = findOperation('bank-card-by-id')!.path;
+    expect(parsed(await postTo(clean, singleSlash, { id: 3 }, UNTOKENED)).code).toBe('404');
+    const card = dataOf(await post(clean, 'bank-card-by-id', { id: 3 }));
+    const after = await postTo(faulty, singleSlash, { id: 3 }, UNTOKENED);
+    expect([parsed(after).code, dataOf(after)]).toEqual(['200', card]);
+    expect(parsed(await post(faulty, 'bank-card-by-id', { id: 3 }, UNTOKENED)).code).toBe('401');
+  },
+  'string-cid-never-matches': async (clean, faulty) => {
+    expect(dataOf(await post(clean, 'consignment-delete', { cid: '12' })).id).toBe(12);
+    const asSampled = parsed(await post(faulty, 'consignment-delete', { cid: '12' }));
+    expect([asSampled.code, asSampled.message]).toEqual(['404', 'cid: no consignment has the id 12']);
+    // Still there: the string call deleted nothing.
+    expect(dataOf(await post(faulty, 'consignment-delete', { cid: 12 })).id).toBe(12);
+  },
+  'status-zero-read-as-no-filter': async (clean, faulty) => {
+    const statuses = (reply: Reply) => distinct(listOf(reply).map((record) => record.status));
+    expect(statuses(await post(clean, 'purchase-order-list', { pageSize: 20, status: 0 }))).toBe(1);
+    expect(statuses(await post(faulty, 'purchase-order-list', { pageSize: 20, status: 0 }))).toBeGreaterThan(1);
+    const one = { pageSize: 20, status: 1 };
+    expect(parsed(await post(faulty, 'purchase-order-list', one))).toEqual(parsed(await post(clean, 'purchase-order-list', one)));
+  },
+  'page-offset-counts-from-page-zero': async (clean, faulty) => {
+    const soNos = (reply: Reply) => listOf(reply).map((order) => order.soNo);
+    const page = (pageNo: number) => ({ pageSize: 10, pageNo });
+    const placed = await Promise.all([clean, faulty].map(async (server) => dataOf(await post(server, 'alpha-order-create', ALPHA_ORDER)).soNo));
+    expect(soNos(await post(clean, 'alpha-orders-list', page(1)))[0]).toBe(placed[0]);
+    const first = await post(faulty, 'alpha-orders-list', page(1));
+    expect(soNos(first)).not.toContain(placed[1]);
+    expect(soNos(first)).toEqual(soNos(await post(clean, 'alpha-orders-list', page(2))));
+    const totalPage = dataOf(first).totalPage as number;
+    expect(listOf(await post(clean, 'alpha-orders-list', page(totalPage)))).not.toHaveLength(0);
+    expect(listOf(await post(faulty, 'alpha-orders-list', page(totalPage)))).toHaveLength(0);
+  },
+};
+
+describe('red team round 2', () => {
+  it('holds at least 14 faults, each named once, at an operation of section 4, with the clause it breaks', () => {
+    expect(redTeamRound2.length).toBeGreaterThanOrEqual(14);
+    expect(distinct(redTeamRound2.map((fault) => fault.name))).toBe(redTeamRound2.length);
+    const documented = new Set(operations.map((operation) => operation.id));
+    for (const fault of redTeamRound2) {
+      expect(documented.has(fault.operationId), fault.name).toBe(true);
+      expect(fault.round).toBe(2);
+      expect(
+        [fault.standard, fault.clause, fault.observable, fault.description].every((words) => words.length > 0),
+        fault.name,
+      ).toBe(true);
+    }
+  });
+
+  it('is registered as round 2, names no fault of round 1 or of the mutation catalogue, and waits unjudged', () => {
+    expect(redTeamRounds[2]).toBe(redTeamRound2);
+    const roundOne = new Set(redTeamRound1.map((fault) => fault.name));
+    const unseen = new Set(unseenRedTeamFaults.map((fault) => fault.name));
+    for (const fault of redTeamRound2) {
+      expect(roundOne.has(fault.name), fault.name).toBe(false);
+      expect(findFault(fault.name), fault.name).toBeUndefined();
+      expect(unseen.has(fault.name), fault.name).toBe(true);
+    }
+  });
+
+  it('demonstrates every fault, and only those', () => {
+    expect(Object.keys(demonstrations).sort()).toEqual(redTeamRound2.map((fault) => fault.name).sort());
+  });
+
+  for (const fault of redTeamRound2) {
+    it(`${fault.name} (${fault.operationId}): ${fault.observable}`, async () => {
+      const demonstrate = demonstrations[fault.name];
+      if (!demonstrate) throw new Error(`No demonstration of ${fault.name}.`);
+      await demonstrate(await serve(), await serve(fault));
+    });
+  }
+});
