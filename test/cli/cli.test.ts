@@ -1,34 +1,25 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { runCli, userEnv } from '../support/cli.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listedOperations } from '../../src/catalogue/listed-operations.js';
 import { operations } from '../../src/catalogue/operations.js';
 import type { Report } from '../../src/report/report.js';
 import { curlRequestOf } from '../support/curl-line.js';
 
-const run = promisify(execFile);
 const cli = [fileURLToPath(new URL('../../bin/otp-conformance.js', import.meta.url))];
 /**
  * The kit as a fresh user runs it: none of the caller's OTP_* variables, no CI job summary to append
  * to, and an empty working directory, so a .env left in the checkout cannot change a run.
  */
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTP_') && name !== 'GITHUB_STEP_SUMMARY'));
+const env = userEnv;
 const cwd = mkdtempSync(join(tmpdir(), 'otp-cwd-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
-async function kit(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [...cli, ...args], { cwd, env: { ...env, ...extraEnv }, timeout: 60_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const kit = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => runCli(args, { cwd, env: { ...env, ...extraEnv } });
 
 function reportIn(dir: string): Report {
   return JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;

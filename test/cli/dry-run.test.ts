@@ -1,29 +1,16 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { runCli, userEnv } from '../support/cli.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
 
-const run = promisify(execFile);
-const cli = fileURLToPath(new URL('../../bin/otp-conformance.js', import.meta.url));
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTP_') && name !== 'GITHUB_STEP_SUMMARY'));
+const env = userEnv;
 const cwd = mkdtempSync(join(tmpdir(), 'otp-dry-run-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
-/** The CLI in a child process (never in this one, whose server it may be pointed at). */
-async function kit(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { cwd, env, timeout: 60_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const kit = (args: string[]) => runCli(args, { cwd, env });
 
 /** A TCP server on 127.0.0.1 that counts the connections made to it and answers none of them. */
 async function connectionCounter(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {

@@ -1,28 +1,16 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { runCli, userEnv } from '../support/cli.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { takenPort } from '../support/taken-port.js';
 
-const run = promisify(execFile);
-const cli = fileURLToPath(new URL('../../bin/otp-conformance.js', import.meta.url));
 /** A fresh user's environment: none of the caller's OTP_* variables, and an empty working directory. */
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTP_') && name !== 'GITHUB_STEP_SUMMARY'));
+const env = userEnv;
 const cwd = mkdtempSync(join(tmpdir(), 'otp-mistakes-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
-async function kit(args: readonly string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { cwd, env: { ...env, ...extraEnv }, timeout: 30_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const kit = (args: readonly string[], extraEnv: NodeJS.ProcessEnv = {}) => runCli(args, { cwd, env: { ...env, ...extraEnv }, timeout: 30_000 });
 
 /** A mistake: exit 2 before anything starts, and one line on stderr that says what is wrong and what to do, never "please report". */
 async function expectMistake(args: readonly string[], line: string | RegExp, extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { runCli, userEnv } from '../support/cli.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { listedOperations } from '../../src/catalogue/listed-operations.js';
@@ -11,22 +9,12 @@ import { operations } from '../../src/catalogue/operations.js';
 import { referenceOperationMapFile } from '../../src/reference/map-file.js';
 import { operationsOf, withoutMap, withReferenceMap } from '../openapi/support.js';
 
-const run = promisify(execFile);
-const cli = fileURLToPath(new URL('../../bin/otp-conformance.js', import.meta.url));
 /** A fresh user's environment and an empty working directory, where --out files go. */
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTP_') && name !== 'GITHUB_STEP_SUMMARY'));
+const env = userEnv;
 const cwd = mkdtempSync(join(tmpdir(), 'otp-openapi-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
-async function kit(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { cwd, env, timeout: 60_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const kit = (args: readonly string[]) => runCli(args, { cwd, env });
 
 describe('otp-conformance openapi', () => {
   it('--format json: the description on standard output, exit 0', async () => {

@@ -1,29 +1,17 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { runCli, userEnv } from '../support/cli.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFault } from '../../src/reference/faults/catalogue.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import type { Report } from '../../src/report/report.js';
 
-const run = promisify(execFile);
-const cli = fileURLToPath(new URL('../../bin/otp-conformance.js', import.meta.url));
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTP_') && name !== 'GITHUB_STEP_SUMMARY'));
+const env = userEnv;
 const dir = mkdtempSync(join(tmpdir(), 'otp-replay-'));
 const token = 'replay-test-token-5f2c9a';
 
-async function kit(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { cwd: dir, env: { ...env, ...extraEnv }, timeout: 60_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const kit = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => runCli(args, { cwd: dir, env: { ...env, ...extraEnv } });
 
 let faulty: ReferenceServer;
 let clean: ReferenceServer;

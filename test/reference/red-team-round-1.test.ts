@@ -6,14 +6,15 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
-import { findOperation, operations, wirePath } from '../../src/catalogue/operations.js';
-import { faults, findFault } from '../../src/reference/faults/catalogue.js';
+import { afterEach, describe, expect } from 'vitest';
+import { findOperation, wirePath } from '../../src/catalogue/operations.js';
 import { injectable, type RedTeamFault } from '../../src/reference/faults/red-team/red-team-fault.js';
-import { unseenRedTeamFaults } from '../../src/reference/faults/red-team/caught.js';
 import { redTeamRound1 } from '../../src/reference/faults/red-team/round-1.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { orderHeader } from '../support/orders.js';
+import { type Demonstration, roundRules } from '../support/red-team-round.js';
+
+const distinct = (items: readonly unknown[]): number => new Set(items).size;
 
 type Json = Record<string, unknown>;
 
@@ -109,12 +110,9 @@ const parsed = (reply: Reply): Json => JSON.parse(reply.body.toString('utf8')) a
 const dataOf = (reply: Reply): Json => parsed(reply).data as Json;
 const listOf = (reply: Reply): Json[] => dataOf(reply).list as Json[];
 const strictUtf8 = (bytes: Buffer): string => new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-const distinct = (items: readonly unknown[]): number => new Set(items).size;
 
 /** "Sun, 06 Nov 1994 08:49:37 GMT" (RFC 9110, 5.6.7). */
 const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
-
-type Demonstration = (clean: ReferenceServer, faulty: ReferenceServer) => Promise<void>;
 
 /** For each fault, by name: the calls that show it and how the two answers differ. */
 const demonstrations: Readonly<Record<string, Demonstration>> = {
@@ -328,39 +326,5 @@ const demonstrations: Readonly<Record<string, Demonstration>> = {
 };
 
 describe('red team round 1', () => {
-  it('holds at least 12 faults, each named once, at an operation of section 4, with the clause it breaks', () => {
-    expect(redTeamRound1.length).toBeGreaterThanOrEqual(12);
-    expect(distinct(redTeamRound1.map((fault) => fault.name))).toBe(redTeamRound1.length);
-    const documented = new Set(operations.map((operation) => operation.id));
-    for (const fault of redTeamRound1) {
-      expect(documented.has(fault.operationId), fault.name).toBe(true);
-      expect(fault.round).toBe(1);
-      expect(
-        [fault.standard, fault.clause, fault.observable, fault.description].every((text) => text.length > 0),
-        fault.name,
-      ).toBe(true);
-    }
-  });
-
-  it('joins the mutation catalogue as written, once a check reports it, and only then', () => {
-    const unseen = new Set(unseenRedTeamFaults.filter((fault) => fault.round === 1).map((fault) => fault.name));
-    for (const fault of redTeamRound1) {
-      const inCatalogue = findFault(fault.name);
-      if (unseen.has(fault.name)) expect(inCatalogue, fault.name).toBeUndefined();
-      else expect(inCatalogue, fault.name).toMatchObject({ name: fault.name, operationId: fault.operationId, respond: fault.respond });
-    }
-    expect(faults.filter((fault) => redTeamRound1.some((redTeam) => redTeam.name === fault.name)).length).toBe(redTeamRound1.length - unseen.size);
-  });
-
-  it('demonstrates every fault, and only those', () => {
-    expect(Object.keys(demonstrations).sort()).toEqual(redTeamRound1.map((fault) => fault.name).sort());
-  });
-
-  for (const fault of redTeamRound1) {
-    it(`${fault.name} (${fault.operationId}): ${fault.observable}`, async () => {
-      const demonstrate = demonstrations[fault.name];
-      if (!demonstrate) throw new Error(`No demonstration of ${fault.name}.`);
-      await demonstrate(await serve(), await serve(fault));
-    });
-  }
+  roundRules(1, redTeamRound1, 12, demonstrations, serve);
 });

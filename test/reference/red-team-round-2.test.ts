@@ -5,16 +5,15 @@
  */
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { findOperation, operations, wirePath } from '../../src/catalogue/operations.js';
-import { findFault } from '../../src/reference/faults/catalogue.js';
-import { unseenRedTeamFaults } from '../../src/reference/faults/red-team/caught.js';
+import { afterEach, describe, expect } from 'vitest';
+import { findOperation, wirePath } from '../../src/catalogue/operations.js';
 import { injectable, type RedTeamFault } from '../../src/reference/faults/red-team/red-team-fault.js';
-import { redTeamRound1 } from '../../src/reference/faults/red-team/round-1.js';
 import { redTeamRound2 } from '../../src/reference/faults/red-team/round-2.js';
-import { redTeamRounds } from '../../src/reference/faults/red-team/rounds.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { orderHeader } from '../support/orders.js';
+import { type Demonstration, roundRules } from '../support/red-team-round.js';
+
+const distinct = (items: readonly unknown[]): number => new Set(items).size;
 
 type Json = Record<string, unknown>;
 type Headers = Readonly<Record<string, string>>;
@@ -111,7 +110,6 @@ const field = (reply: Reply, name: string): string | undefined => reply.fields.f
 const parsed = (reply: Reply): Json => JSON.parse(reply.body.toString('utf8')) as Json;
 const dataOf = (reply: Reply): Json => parsed(reply).data as Json;
 const listOf = (reply: Reply): Json[] => dataOf(reply).list as Json[];
-const distinct = (items: readonly unknown[]): number => new Set(items).size;
 const text = (reply: Reply): string => reply.body.toString('utf8');
 
 /** The header section of the first answer in a conversation, and every byte after it. */
@@ -119,8 +117,6 @@ function firstHead(conversation: Conversation): { head: string; rest: string } {
   const end = conversation.text.indexOf('\r\n\r\n');
   return { head: conversation.text.slice(0, end), rest: conversation.text.slice(end + 4) };
 }
-
-type Demonstration = (clean: ReferenceServer, faulty: ReferenceServer) => Promise<void>;
 
 /** For each fault, by name: the calls that show it and how the two answers differ. */
 const demonstrations: Readonly<Record<string, Demonstration>> = {
@@ -295,40 +291,5 @@ const demonstrations: Readonly<Record<string, Demonstration>> = {
 };
 
 describe('red team round 2', () => {
-  it('holds at least 14 faults, each named once, at an operation of section 4, with the clause it breaks', () => {
-    expect(redTeamRound2.length).toBeGreaterThanOrEqual(14);
-    expect(distinct(redTeamRound2.map((fault) => fault.name))).toBe(redTeamRound2.length);
-    const documented = new Set(operations.map((operation) => operation.id));
-    for (const fault of redTeamRound2) {
-      expect(documented.has(fault.operationId), fault.name).toBe(true);
-      expect(fault.round).toBe(2);
-      expect(
-        [fault.standard, fault.clause, fault.observable, fault.description].every((words) => words.length > 0),
-        fault.name,
-      ).toBe(true);
-    }
-  });
-
-  it('is registered as round 2, names no fault of round 1 or of the mutation catalogue, and waits unjudged', () => {
-    expect(redTeamRounds[2]).toBe(redTeamRound2);
-    const roundOne = new Set(redTeamRound1.map((fault) => fault.name));
-    const unseen = new Set(unseenRedTeamFaults.map((fault) => fault.name));
-    for (const fault of redTeamRound2) {
-      expect(roundOne.has(fault.name), fault.name).toBe(false);
-      expect(findFault(fault.name), fault.name).toBeUndefined();
-      expect(unseen.has(fault.name), fault.name).toBe(true);
-    }
-  });
-
-  it('demonstrates every fault, and only those', () => {
-    expect(Object.keys(demonstrations).sort()).toEqual(redTeamRound2.map((fault) => fault.name).sort());
-  });
-
-  for (const fault of redTeamRound2) {
-    it(`${fault.name} (${fault.operationId}): ${fault.observable}`, async () => {
-      const demonstrate = demonstrations[fault.name];
-      if (!demonstrate) throw new Error(`No demonstration of ${fault.name}.`);
-      await demonstrate(await serve(), await serve(fault));
-    });
-  }
+  roundRules(2, redTeamRound2, 14, demonstrations, serve);
 });

@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { runCli, userEnv } from '../support/cli.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_LOG_SUFFIX, type LoggedExchange } from '../../src/engine/schedule/exchange-log.js';
 import { RESPONSE_EXCERPT_CHARS } from '../../src/engine/judging/evidence.js';
@@ -20,9 +18,7 @@ const ajv = new Ajv2020({ strict: true, allErrors: true });
 addFormats(ajv);
 const validateHar = ajv.compile(JSON.parse(readFileSync(new URL('../../schemas/har.schema.json', import.meta.url), 'utf8')) as object);
 
-const run = promisify(execFile);
-const cli = fileURLToPath(new URL('../../bin/otp-conformance.js', import.meta.url));
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTP_') && name !== 'GITHUB_STEP_SUMMARY'));
+const env = userEnv;
 const dir = mkdtempSync(join(tmpdir(), 'otp-har-'));
 const token = 'har-test-token-9d41be07';
 
@@ -33,15 +29,7 @@ interface Har {
   };
 }
 
-async function kit(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { cwd: dir, env, timeout: 60_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const kit = (args: string[]) => runCli(args, { cwd: dir, env });
 
 let server: ReferenceServer;
 let harText: string;
