@@ -15,6 +15,7 @@ import { recordSecrets } from './hygiene/record-secrets.js';
 import { stackTraceLeak } from './hygiene/stack-trace-leak.js';
 import { sharedCache } from './hygiene/shared-cache.js';
 import { internalAddress } from './hygiene/internal-address.js';
+import { tokenEcho } from './hygiene/token-echo.js';
 import { versionDisclosure } from './hygiene/version-disclosure.js';
 import { dateHeader } from './headers/date-header.js';
 import { retryAfter } from './headers/retry-after.js';
@@ -58,7 +59,7 @@ export const checksByArea = {
   page: [pageNumberEcho, pageSizeBound, pageSizeAsked, pageRepeatedRecords, pageTotal, pagePastEnd, pagePastEndList],
   asked: [byIdRecord, listFilter, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],
-  hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho, versionDisclosure, corsCredentialsWildcard, recordSecrets, sharedCache, internalAddress],
+  hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho, versionDisclosure, corsCredentialsWildcard, recordSecrets, sharedCache, internalAddress, tokenEcho],
   auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;

@@ -135,6 +135,15 @@ const cases: Record<string, Case> = {
     instancePath: '',
     quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, server: 'nginx' } }),
   },
+  'token-echo': {
+    fires: exchangeOf('custom-demand-create', {
+      intent: 'hostile',
+      requestHeaders: { authorization: 'bearerT0KEN-a1b2c3d4e5' },
+      body: { data: {}, status: 'fail', code: '400', message: 'cas is required', error: { request: { headers: { authorization: 'bearerT0KEN-a1b2c3d4e5' } } } },
+    }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-create', { intent: 'hostile', requestHeaders: { authorization: 'bearerT0KEN-a1b2c3d4e5' } }),
+  },
   'shared-cache': {
     fires: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'cache-control': 'public, max-age=86400' } }),
     instancePath: '',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonCodePoints } from '../../src/checks/json/json-code-points.js';
 import { jsonDuplicateNames } from '../../src/checks/json/json-duplicate-names.js';
 import { jsonNumberPrecision } from '../../src/checks/json/json-number-precision.js';
+import { jsonContentType } from '../../src/checks/transport/json-content-type.js';
 import type { ExchangeCheck } from '../../src/checks/types.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
@@ -54,5 +55,27 @@ describe('json-code-points', () => {
 
   it('stays quiet on surrogate pairs, written or escaped, and on the replacement character', () => {
     expect(placesIn(jsonCodePoints, '{"remark":"🧪 \\ud83e\\uddea \\ufffd \uFFFD 𠜎"}')).toEqual([]);
+  });
+});
+
+describe('json-content-type: the media type as RFC 9110 writes it', () => {
+  const labelled = (contentType: string) =>
+    exchangeOf('consignment-publish', { headers: { 'content-type': contentType, date: 'Sun, 22 Nov 2026 02:00:00 GMT' } });
+  const judge = (contentType: string) => jsonContentType.run(labelled(contentType), { validator: createValidator() }).length;
+
+  it('a parameter without its "=" is no media type', () => {
+    expect(judge('application/json; charset:utf-8')).toBe(1);
+    expect(judge('application/json; charset')).toBe(1);
+  });
+
+  it('the forms servers send and the grammar allows stay quiet: case, spaces, quotes, no parameter', () => {
+    for (const contentType of [
+      'application/json',
+      'application/json;charset=UTF-8',
+      'Application/JSON; Charset=UTF-8',
+      'application/json; charset="utf-8"',
+      'application/problem+json',
+    ])
+      expect(judge(contentType), contentType).toBe(0);
   });
 });

@@ -45,6 +45,8 @@ export const statusText: ExchangeCheck = {
   needs: 'data',
   intents: ['conforming', 'flow'],
   run(exchange) {
+    // Most answers carry no display text: a page of 60,000 records is not walked to learn it.
+    if (!exchange.response!.bodyText.includes('Text"')) return [];
     const data = resultData(exchange)!;
     const records = Array.isArray(data.list) ? data.list : [data];
     const findings: Finding[] = [];

@@ -73,6 +73,15 @@ export const httpRequirements = [
     observable: true,
   },
   {
+    id: 'rfc9110-8.3.1-media-type',
+    standard: 'RFC 9110',
+    section: '8.3.1',
+    level: 'definition',
+    text: 'media-type = type "/" subtype parameters (§5.6.6: parameter = parameter-name "=" parameter-value)',
+    side: 'answer',
+    observable: true,
+  },
+  {
     id: 'rfc9110-8.3.1-case-insensitive',
     standard: 'RFC 9110',
     section: '8.3.1',

@@ -37,6 +37,8 @@ const expectations: Readonly<Record<string, Fault['expect']>> = {
   'internal-upstream-in-headers': { check: 'internal-address', severity: 'info' },
   'bank-cards-cacheable-by-shared-caches': { check: 'shared-cache', severity: 'warning' },
   'total-page-stale-after-create': { check: 'flow-demand-lifecycle', severity: 'warning' },
+  'refusal-echoes-request-headers': { check: 'token-echo', severity: 'warning' },
+  'content-type-parameter-with-colon': { check: 'json-content-type', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
