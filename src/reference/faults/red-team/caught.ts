@@ -39,6 +39,12 @@ const expectations: Readonly<Record<string, Fault['expect']>> = {
   'total-page-stale-after-create': { check: 'flow-demand-lifecycle', severity: 'warning' },
   'refusal-echoes-request-headers': { check: 'token-echo', severity: 'warning' },
   'content-type-parameter-with-colon': { check: 'json-content-type', severity: 'warning' },
+  'partial-content-for-inner-pages': { check: 'http-status', severity: 'error' },
+  'remark-line-break-unescaped': { check: 'json-body', severity: 'error' },
+  'apostrophe-escaped-javascript-style': { check: 'json-body', severity: 'error' },
+  'withdrawn-price-written-as-nan': { check: 'json-body', severity: 'error' },
+  'string-cid-never-matches': { check: 'operation-verified', severity: 'info' },
+  'page-offset-counts-from-page-zero': { check: 'page-total', severity: 'error' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
