@@ -20,6 +20,7 @@ import { versionDisclosure } from './hygiene/version-disclosure.js';
 import { dateHeader } from './headers/date-header.js';
 import { retryAfter } from './headers/retry-after.js';
 import { wwwAuthenticate } from './headers/www-authenticate.js';
+import { setCookie } from './headers/set-cookie.js';
 import { jsonBom } from './json/json-bom.js';
 import { jsonCodePoints } from './json/json-code-points.js';
 import { jsonDuplicateNames } from './json/json-duplicate-names.js';
@@ -52,7 +53,7 @@ import type { Check } from './types.js';
 export const checksByArea = {
   transport: [responseReceived, httpStatus, httpStatusClientError, rateLimited, contentEncoding, jsonBody, jsonUnicode, jsonContentType, jsonCharset],
   json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints],
-  headers: [retryAfter, dateHeader, wwwAuthenticate],
+  headers: [retryAfter, dateHeader, wwwAuthenticate, setCookie],
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText],

@@ -135,6 +135,20 @@ const cases: Record<string, Case> = {
     instancePath: '',
     quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, server: 'nginx' } }),
   },
+  'set-cookie': {
+    fires: exchangeOf('login', {
+      headers: { 'content-type': 'application/json', date: HTTP_DATE, 'set-cookie': 'OTP_MEMBER={"id":1,"mobile":"13812345678"}; Path=/' },
+    }),
+    instancePath: '',
+    // Two cookies joined as they arrive, one with an Expires date, its comma inside.
+    quiet: exchangeOf('login', {
+      headers: {
+        'content-type': 'application/json',
+        date: HTTP_DATE,
+        'set-cookie': 'SESSION=3f9a; Path=/; HttpOnly; Secure, theme="dark"; Expires=Wed, 21 Oct 2026 07:28:00 GMT',
+      },
+    }),
+  },
   'token-echo': {
     fires: exchangeOf('custom-demand-create', {
       intent: 'hostile',

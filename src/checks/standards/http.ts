@@ -366,4 +366,13 @@ export const httpRequirements = [
     observable: false,
     note: 'the kit’s client closes such a connection itself and opens another (the clean variant connection-close), so a server that leaves it open shows nothing',
   },
+  {
+    id: 'rfc6265-4.1.1-cookie-syntax',
+    standard: 'RFC 6265',
+    section: '4.1.1',
+    level: 'SHOULD NOT',
+    text: 'Servers SHOULD NOT send Set-Cookie headers that fail to conform to the following grammar … cookie-octet = %x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E',
+    side: 'answer',
+    observable: true,
+  },
 ] as const satisfies readonly Requirement[];
