@@ -50,9 +50,11 @@ describe('auth probes: the header written every way a client could get it wrong'
       'token-last-changed',
       'token-half',
       'token-case-changed',
+      'no-header-single-slash',
     ]);
     expect([...headers].sort()).toEqual(
       [
+        undefined,
         undefined,
         '',
         'bearerxxxxxxxxxx',
@@ -111,7 +113,7 @@ describe('the probes wait for the first valid call by its own promise', () => {
       const result = await runOperation(findOperation('bank-card-list')!, context);
       expect(lanes).toHaveBeenCalled();
       expect(result.observations.map((observation) => observation.probe)).toContain('wrong-token');
-      expect(result.observations).toHaveLength(10);
+      expect(result.observations).toHaveLength(11);
     } finally {
       lanes.mockRestore();
       await client.close();

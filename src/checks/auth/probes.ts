@@ -17,11 +17,16 @@ export const authProbes = [
   'token-last-changed',
   'token-half',
   'token-case-changed',
+  'no-header-single-slash',
 ] as const;
 export type AuthProbe = (typeof authProbes)[number];
 
-/** Probes that carry no valid token at all. */
-export const withoutValidToken: readonly AuthProbe[] = ['no-header', 'empty-value', 'wrong-token'];
+/**
+ * Probes that carry no valid token at all. `no-header-single-slash` is the call with no header at
+ * the path written with one slash (`/pc/…` for `//pc/…`), where a server whose front normalises
+ * paths and whose authorization is bound to the documented one may let a call through unchecked.
+ */
+export const withoutValidToken: readonly AuthProbe[] = ['no-header', 'empty-value', 'wrong-token', 'no-header-single-slash'];
 /** Probes that carry the valid token written another way than section 5 shows. */
 export const otherForms: readonly AuthProbe[] = ['bearer-space', 'bearer-lowercase-space', 'token-only'];
 /**

@@ -106,6 +106,7 @@ function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme): Reco
     'token-last-changed': inScheme(`${token.slice(0, -1)}${otherLast}`),
     'token-half': inScheme(token.slice(0, Math.floor(token.length / 2))),
     'token-case-changed': inScheme(caseChanged(token)),
+    'no-header-single-slash': undefined,
   };
   if (nearMissTokens.includes(probe) && (token.length < 2 || values[probe] === inScheme(token))) return undefined;
   return { authorization: values[probe] };
@@ -190,9 +191,13 @@ async function phasesOf(operation: Operation, context: OperationRunContext, walk
           Promise.all(
             authProbes.map((probe, index) => {
               const headers = probeHeaders(probe, context.token, context.authScheme);
+              // The other path form exists only where section 4 writes a doubled slash.
+              const otherForm = probe === 'no-header-single-slash';
+              if (otherForm && operation.pathStyle !== 'double-slash') return undefined;
+              const at = otherForm ? operation.path : undefined;
               return (
                 headers &&
-                session.send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.body, headers).then((sent) => judgeIn('probes')(sent, index))
+                session.send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.body, headers, at).then((sent) => judgeIn('probes')(sent, index))
               );
             }),
           ),

@@ -65,10 +65,11 @@ export class OperationSession {
     payload: unknown,
     body: string | undefined,
     headers?: Readonly<Record<string, string | undefined>>,
+    at: string = this.wirePath,
   ): Promise<Exchange> {
     const request: OutgoingRequest = {
       method: this.operation.method,
-      wirePath: this.wirePath,
+      wirePath: at,
       body,
       abandon: this.abandon.signal,
       place: { of: this.operation.id, call: path },

@@ -46,6 +46,7 @@ const expectations: Readonly<Record<string, Fault['expect']>> = {
   'string-cid-never-matches': { check: 'operation-verified', severity: 'info' },
   'page-offset-counts-from-page-zero': { check: 'page-total', severity: 'error' },
   'member-cookie-with-raw-json': { check: 'set-cookie', severity: 'warning' },
+  'single-slash-path-skips-authorization': { check: 'auth-unauthorized-data', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
