@@ -31,6 +31,7 @@ import { orderLineCount } from './orders/order-line-count.js';
 import { orderLineQuantity } from './orders/order-line-quantity.js';
 import { orderLinesComplete } from './orders/order-lines-complete.js';
 import { pageNumberEcho } from './page/page-number-echo.js';
+import { pageIntegerText } from './page/page-integer-text.js';
 import { pagePastEnd } from './page/page-past-end.js';
 import { pagePastEndList } from './page/page-past-end-list.js';
 import { pageRepeatedRecords } from './page/page-repeated-records.js';
@@ -57,7 +58,7 @@ export const checksByArea = {
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText],
-  page: [pageNumberEcho, pageSizeBound, pageSizeAsked, pageRepeatedRecords, pageTotal, pagePastEnd, pagePastEndList],
+  page: [pageNumberEcho, pageIntegerText, pageSizeBound, pageSizeAsked, pageRepeatedRecords, pageTotal, pagePastEnd, pagePastEndList],
   asked: [byIdRecord, listFilter, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],
   hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho, versionDisclosure, corsCredentialsWildcard, recordSecrets, sharedCache, internalAddress, tokenEcho],

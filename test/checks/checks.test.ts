@@ -229,6 +229,18 @@ const cases: Record<string, Case> = {
     instancePath: '/data/list/*/statusText',
     quiet: exchangeOf('purchase-order-list', { payload: { pageSize: 10, status: null, cusType: null } }),
   },
+  'page-integer-text': {
+    fires: exchangeOf('custom-demand-list', {
+      payload: { pageSize: 10, status: null },
+      body: '{"data":{"totalPage":5.0,"pageNo":1,"list":[{"id":7,"pageNo":2.5}]},"status":"success","code":"200","message":"","error":{}}',
+    }),
+    instancePath: '/data/totalPage',
+    // A record's own field of the same name is not the page's.
+    quiet: exchangeOf('custom-demand-list', {
+      payload: { pageSize: 10, status: null },
+      body: '{"data":{"totalPage":5,"pageNo":1,"list":[{"id":7,"pageNo":2.5}]},"status":"success","code":"200","message":"","error":{}}',
+    }),
+  },
   'page-number-echo': {
     fires: withData('beta-products-by-brand', (data) => ({ ...data, pageNo: 9 })),
     instancePath: '/data/pageNo',

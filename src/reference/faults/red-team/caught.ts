@@ -47,6 +47,7 @@ const expectations: Readonly<Record<string, Fault['expect']>> = {
   'page-offset-counts-from-page-zero': { check: 'page-total', severity: 'error' },
   'member-cookie-with-raw-json': { check: 'set-cookie', severity: 'warning' },
   'single-slash-path-skips-authorization': { check: 'auth-unauthorized-data', severity: 'warning' },
+  'total-page-written-as-float': { check: 'page-integer-text', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
