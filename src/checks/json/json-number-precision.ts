@@ -2,8 +2,12 @@ import type { ExchangeCheck } from '../types.js';
 import { findingsAt, valuesIn } from '../_internals/json-values.js';
 import { jsonText, structureOf } from './_internals/json-text.js';
 
-/** A number of more than 15 significant digits, or an exponent of three digits: what a double may not hold. Most answers have none. */
-const MAYBE_INEXACT = /[\d.]{16}|[eE][+-]?\d{3}/;
+/**
+ * A number of more than 15 digits, or an exponent of three digits, where a value starts (after a
+ * colon, a bracket or a comma): what a double may not hold. Most answers have none, and a long
+ * digit string in quotes (an account number, an order number) starts after a quote instead.
+ */
+const MAYBE_INEXACT = /[:[,]\s*-?[\d.]{16}|\d[eE][+-]?\d{3}/;
 const NUMBER_TOKEN = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
 /** The digits of a decimal that count and the power of ten of the last: `1.50e2` and `150` are both `15e1`. */
