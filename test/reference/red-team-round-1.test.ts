@@ -6,13 +6,12 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { findOperation, wirePath } from '../../src/catalogue/operations.js';
-import { injectable, type RedTeamFault } from '../../src/reference/faults/red-team/red-team-fault.js';
 import { redTeamRound1 } from '../../src/reference/faults/red-team/round-1.js';
-import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
+import { type ReferenceServer } from '../../src/reference/server.js';
 import { orderHeader } from '../support/orders.js';
-import { type Demonstration, roundRules } from '../support/red-team-round.js';
+import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
 
 const distinct = (items: readonly unknown[]): number => new Set(items).size;
 
@@ -36,16 +35,7 @@ interface Reply {
   readonly failure?: string;
 }
 
-const servers: ReferenceServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(fault?: RedTeamFault): Promise<ReferenceServer> {
-  const server = await startReferenceServer({ token: TOKEN, host: '127.0.0.1', port: 0, ...(fault ? { fault: injectable(fault) } : {}) });
-  servers.push(server);
-  return server;
-}
+const serve = redTeamServers(TOKEN);
 
 function pathOf(operationId: string): string {
   return wirePath(findOperation(operationId)!);

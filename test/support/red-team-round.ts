@@ -1,10 +1,26 @@
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { operations } from '../../src/catalogue/operations.js';
 import { faults as catalogue, findFault } from '../../src/reference/faults/catalogue.js';
 import { unseenRedTeamFaults } from '../../src/reference/faults/red-team/caught.js';
-import type { RedTeamFault } from '../../src/reference/faults/red-team/red-team-fault.js';
+import { injectable, type RedTeamFault } from '../../src/reference/faults/red-team/red-team-fault.js';
 import { redTeamRounds } from '../../src/reference/faults/red-team/rounds.js';
-import type { ReferenceServer } from '../../src/reference/server.js';
+import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
+
+/**
+ * Reference servers on 127.0.0.1 that accept `token`, clean or with one red-team fault, each stopped
+ * after the test that started it.
+ */
+export function redTeamServers(token: string): (fault?: RedTeamFault) => Promise<ReferenceServer> {
+  const servers: ReferenceServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (fault) => {
+    const server = await startReferenceServer({ token, host: '127.0.0.1', port: 0, ...(fault ? { fault: injectable(fault) } : {}) });
+    servers.push(server);
+    return server;
+  };
+}
 
 /** How a test shows a fault: the same calls to a clean server and to one with the fault, and the answers told apart. */
 export type Demonstration = (clean: ReferenceServer, faulty: ReferenceServer) => Promise<void>;
