@@ -168,13 +168,14 @@ const cases: Record<string, Case> = {
       headers: { 'content-type': 'application/json', date: HTTP_DATE, 'x-upstream-addr': '10.20.4.17:8080', 'x-served-by': 'api-3.prod.trading.internal' },
     }),
     instancePath: '',
-    // The address the request went to, and a public one, name nothing new.
+    // The address the request went to, a public one, and a public name with corp inside it, name nothing new.
     quiet: exchangeOf('beta-order-create', {
       headers: {
         'content-type': 'application/json',
         date: HTTP_DATE,
         location: 'http://127.0.0.1:9/x',
         via: '1.1 203.0.113.7',
+        'x-served-by': 'api.corp.example.com',
         'x-request-id': 'req-2026.11.22-7f3e',
       },
     }),

@@ -33,6 +33,9 @@ describe('list-selector: two values of the field a list is named after, two sets
     // A server may read true or 1.5 as 1.
     expect(findings(brandOne, coverageCall('{"brandId":true,"pageSize":10,"pageNo":1}', 'wrong-type'))).toEqual([]);
     expect(findings(brandOne, coverageCall('{"brandId":1.5,"pageSize":10,"pageNo":1}', 'decimal'))).toEqual([]);
+    // 0 and -1 name no brand: a server may read them as every brand.
+    const everyBrand = (value: number) => coverageCall(`{"brandId":${value},"pageSize":10,"pageNo":1}`, 'zero');
+    expect(findings(everyBrand(0), everyBrand(-1))).toEqual([]);
   });
 
   it('compares only calls alike but for the brand: other pages of one brand are not judged', () => {

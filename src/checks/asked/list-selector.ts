@@ -31,8 +31,9 @@ export const listSelector: OperationCheck = {
       const digest = call.envelope?.recordsDigest;
       const asked = call.asked[selector];
       // The documented type is integer (#16): a value of another type is the coverage pass's, and a
-      // server that reads `true` or 1.5 as 1 would answer alike without ignoring the field.
-      if (!Number.isSafeInteger(asked) || !succeeded(call) || digest === undefined) continue;
+      // server that reads `true` or 1.5 as 1 would answer alike without ignoring the field. Ids are
+      // positive: 0 or -1 may mean "every brand" to a server, as a status of 0 may mean every status.
+      if (!Number.isSafeInteger(asked) || (asked as number) < 1 || !succeeded(call) || digest === undefined) continue;
       const value = valueText(asked)!;
       const key = `${restAsked(call, selector)} ${digest}`;
       const first = seen.get(key);

@@ -43,7 +43,7 @@ export const statusText: ExchangeCheck = {
   title: 'Display text that does not follow its status',
   description: `Records of one answer whose \`statusText\` (the display text of \`status\`, 3) is the same for ${FROZEN_TEXT_STATUSES} or more different status values: a text set once and never changed, or filled from another record. The meanings of the values are not shown (3), so two values may share a wording and are not judged; a warning, since no sentence says what the text must be.`,
   needs: 'data',
-  intents: ['conforming', 'flow'],
+  intents: ['conforming'],
   run(exchange) {
     // Most answers carry no display text: a page of 60,000 records is not walked to learn it.
     if (!exchange.response!.bodyText.includes('Text"')) return [];

@@ -3,8 +3,11 @@ import type { ExchangeCheck } from '../types.js';
 /** Addresses of private networks: RFC 1918 IPv4, shared address space (RFC 6598), IPv6 unique local and link-local. */
 const PRIVATE_ADDRESS =
   /\b(?:10\.\d{1,3}\.\d{1,3}\.\d{1,3}|172\.(?:1[6-9]|2\d|3[01])\.\d{1,3}\.\d{1,3}|192\.168\.\d{1,3}\.\d{1,3}|100\.(?:6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.\d{1,3}\.\d{1,3}|169\.254\.\d{1,3}\.\d{1,3})\b|\b(?:f[cd][0-9a-f]{2}|fe80):[0-9a-f:]*/i;
-/** Host names only a private network resolves. */
-const PRIVATE_NAME = /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:internal|intranet|corp|lan|local|localdomain|cluster\.local|svc)\b/i;
+/**
+ * Host names only a private network resolves: the suffix ends the name, so `api.corp.example.com`,
+ * a public name with `corp` inside it, is not one.
+ */
+const PRIVATE_NAME = /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:internal|intranet|corp|lan|local|localdomain|cluster\.local|svc)(?![a-z0-9.-])/i;
 
 /** The host the request went to: naming it again tells a client nothing new. */
 const hostOf = (url: string) => /^[a-z]+:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:]+)/i.exec(url)?.[1]?.toLowerCase() ?? '';
