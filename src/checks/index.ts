@@ -12,6 +12,7 @@ import { corsCredentialsWildcard } from './hygiene/cors-credentials-wildcard.js'
 import { databaseErrorLeak } from './hygiene/database-error-leak.js';
 import { markupEcho } from './hygiene/markup-echo.js';
 import { recordSecrets } from './hygiene/record-secrets.js';
+import { recordPersonalData } from './hygiene/record-personal-data.js';
 import { stackTraceLeak } from './hygiene/stack-trace-leak.js';
 import { sharedCache } from './hygiene/shared-cache.js';
 import { internalAddress } from './hygiene/internal-address.js';
@@ -48,20 +49,48 @@ import { jsonContentType } from './transport/json-content-type.js';
 import { jsonUnicode } from './transport/json-unicode.js';
 import { rateLimited } from './transport/rate-limited.js';
 import { responseReceived } from './transport/response-received.js';
+import { persistentConnection } from './transport/persistent-connection.js';
+import { headContent } from './transport/head-content.js';
+import { notModifiedStatus } from './transport/not-modified-status.js';
+import { allowHeader } from './headers/allow-header.js';
 import type { Check } from './types.js';
 
 /** Every check, by area, in the order they are reported: transport first, then what rests on it. */
 export const checksByArea = {
-  transport: [responseReceived, httpStatus, httpStatusClientError, rateLimited, contentEncoding, jsonBody, jsonUnicode, jsonContentType, jsonCharset],
+  transport: [
+    responseReceived,
+    httpStatus,
+    httpStatusClientError,
+    rateLimited,
+    contentEncoding,
+    jsonBody,
+    jsonUnicode,
+    jsonContentType,
+    jsonCharset,
+    persistentConnection,
+    headContent,
+    notModifiedStatus,
+  ],
   json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints],
-  headers: [retryAfter, dateHeader, wwwAuthenticate, setCookie],
+  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, setCookie],
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText],
   page: [pageNumberEcho, pageIntegerText, pageSizeBound, pageSizeAsked, pageRepeatedRecords, pageTotal, pagePastEnd, pagePastEndList],
   asked: [byIdRecord, listFilter, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],
-  hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho, versionDisclosure, corsCredentialsWildcard, recordSecrets, sharedCache, internalAddress, tokenEcho],
+  hygiene: [
+    stackTraceLeak,
+    databaseErrorLeak,
+    markupEcho,
+    versionDisclosure,
+    corsCredentialsWildcard,
+    recordSecrets,
+    recordPersonalData,
+    sharedCache,
+    internalAddress,
+    tokenEcho,
+  ],
   auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;

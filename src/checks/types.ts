@@ -20,9 +20,12 @@ export function severityRank(severity: Severity): number {
  * - hostile: an invalid or hostile body; the server must stay on its feet (4 rule 1), nothing more.
  * - auth-probe: a valid payload with a missing, wrong or differently written `authorization`
  *   header; what the server must answer is not shown (5), so it is judged only by the auth checks.
+ * - http-probe: a valid call in another form HTTP gives a client (sent again on a connection kept
+ *   open, as a HEAD, with a precondition); what the server must answer is what the HTTP standards
+ *   say, so it is judged only by the checks of those.
  * - flow: a step of a stateful flow; judged by its flow.
  */
-export type Intent = 'conforming' | 'hostile' | 'auth-probe' | 'flow';
+export type Intent = 'conforming' | 'hostile' | 'auth-probe' | 'http-probe' | 'flow';
 
 /** A call of one operation as the checks see it: what was sent, what came back. */
 export interface Exchange extends Transcript {
@@ -30,7 +33,7 @@ export interface Exchange extends Transcript {
   readonly intent: Intent;
   /** The payload the request body encodes (for a hostile call, what it was derived from or its text). */
   readonly payload: unknown;
-  /** Where the request came from: `<intent>:<fast-check path>`, or `auth-probe:<probe>`. */
+  /** Where the request came from: `<intent>:<fast-check path>`, `auth-probe:<probe>` or `http-probe:<probe>`. */
   readonly path: string;
   /**
    * Why the response body is known only in part, where a recording of traffic kept only its

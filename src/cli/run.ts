@@ -428,7 +428,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       if (!quiet)
         io.log(
           `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
-            `${settings.authProbes ? ', auth probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}` +
+            `${settings.authProbes ? ', auth probes' : ''}${settings.httpProbes !== false ? ', HTTP probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}` +
             (settings.readOnly
               ? `; read-only: nothing that changes state is sent (${config.skipped.length} operations and ${skippedFlowsOf(config, [], { kind: 'finished' }).length} flows left out)`
               : '; this run creates and deletes records on the server (--read-only to avoid it)'),

@@ -5,14 +5,16 @@ import { authorizationValue, type AuthScheme } from './auth.js';
 import { type AnswerHead, AnswerError, AnswerReader } from './answer-reader.js';
 import { Deadline } from './deadline.js';
 import { ACCEPT_ENCODING, type BodyRead } from './decode.js';
-import { createDispatcher, type TransportOptions } from './dispatcher.js';
+import { createDispatcher, tlsOptions, type TransportOptions } from './dispatcher.js';
 import type { ParsedBody, ReceivedResponse, Transcript, TransportFailure } from './exchange.js';
+import { parseJson } from './json-text.js';
 import { classifyFailure } from './failures.js';
 import { unauthorized } from './refusal.js';
 import { createLimiter } from './limiter.js';
 import { createPacer, retryAfterMs } from './pacing.js';
 import { type PathForm, parseBaseUrl, pathInForm, requestPath } from './target.js';
 import { Turns } from './turns.js';
+import { converse } from './conversation.js';
 
 export interface ClientOptions {
   readonly baseUrl: string;
@@ -76,6 +78,13 @@ export interface CallPlace {
 
 export interface Client {
   send(request: OutgoingRequest): Promise<Transcript>;
+  /**
+   * Sends the requests one after another on a connection of their own, each once the answer before
+   * it has come (client/conversation.ts), without asking for a content coding: what shows only across the
+   * answers of one connection. Undefined where the client reaches the target through a proxy, and
+   * so cannot hold a connection to it.
+   */
+  converse(requests: readonly OutgoingRequest[]): Promise<Transcript[] | undefined>;
   close(): Promise<void>;
 }
 
@@ -85,16 +94,6 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
     if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return flat;
-}
-
-/** A body's text parsed as JSON, or why it could not be. */
-export function parseJson(text: string): ParsedBody {
-  if (text.trim() === '') return { ok: false, reason: 'empty body' };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, reason: (error as Error).message };
-  }
 }
 
 const CUT_AT_THE_CAP: ParsedBody = { ok: false, reason: 'body cut at the cap' };
@@ -249,8 +248,29 @@ export function createClient(options: ClientOptions): Client {
     return transcript;
   }
 
+  const proxied = options.transport?.proxy !== undefined && (options.transport.proxy.httpProxy !== '' || options.transport.proxy.httpsProxy !== '');
+  async function converseOnce(requests: readonly OutgoingRequest[]): Promise<Transcript[]> {
+    if (pace) await pace();
+    requests[0]?.onSent?.();
+    const wireRequests = requests.map((request) => ({
+      method: request.method,
+      path: requestPath(target, options.pathForm === 'documented' ? request.wirePath : pathInForm(request.wirePath, options.pathForm)),
+      headers: flattenHeaders({ ...defaultHeaders, 'accept-encoding': undefined, ...request.headers }),
+      body: request.body,
+    }));
+    const abandon = requests.find((request) => request.abandon)?.abandon;
+    return converse(wireRequests, {
+      origin: target.origin,
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxBodyBytes,
+      tls: tlsOptions(options.transport),
+      ...(abandon ? { abandon } : {}),
+    });
+  }
+
   return {
     send: (request) => limit(() => send(request)),
+    converse: (requests) => (proxied ? Promise.resolve(undefined) : limit(() => converseOnce(requests))),
     close: async () => {
       await dispatcher.destroy();
     },

@@ -31,7 +31,7 @@ export interface DispatcherOptions {
 }
 
 /** The TLS options of a connection to the target (or to an https proxy). */
-function tlsOptions(transport: TransportOptions | undefined): { ca?: string[]; rejectUnauthorized?: boolean } {
+export function tlsOptions(transport: TransportOptions | undefined): { ca?: string[]; rejectUnauthorized?: boolean } {
   return {
     // `ca` replaces Node's roots rather than adding to them: keep them, so a public server still verifies.
     ...(transport?.ca ? { ca: [...rootCertificates, transport.ca] } : {}),

@@ -41,6 +41,17 @@ export interface TransportFailure {
   readonly message: string;
 }
 
+/**
+ * What a connection showed around one answer that the answer alone does not: learnt only where
+ * the kit held a connection of its own and sent the next request on it (client/conversation.ts).
+ */
+export interface ConnectionFacts {
+  /** Octets that came after the answer's end as its framing delimits it, before the server closed the connection (RFC 9112 6.3; after a HEAD, RFC 9110 9.3.2). */
+  readonly octetsAfterAnswer?: number;
+  /** The answer did not say `close`, and the server closed the connection before the next request on it was answered (RFC 9112 9.6). */
+  readonly closedUnannounced?: true;
+}
+
 /** One request and what came of it. */
 export interface Transcript {
   readonly request: SentRequest;
@@ -48,4 +59,6 @@ export interface Transcript {
   readonly response?: ReceivedResponse;
   readonly failure?: TransportFailure;
   readonly durationMs: number;
+  /** What the connection showed beyond the answer; absent for a call of the pool, which learns none of it. */
+  readonly connection?: ConnectionFacts;
 }

@@ -151,6 +151,15 @@ export const runOptions: readonly OptionSpec[] = [
     description: 'Call each operation without a token, with a wrong one and with the token written other ways (section 5); --no-auth-probes turns them off.',
   },
   {
+    name: 'http-probes',
+    env: 'OTP_HTTP_PROBES',
+    type: 'boolean',
+    negatable: true,
+    defaultText: 'on (off with --runs 1)',
+    description:
+      "Send each operation's first valid call again in the forms HTTP gives every client: on a connection kept open, as a HEAD after it, and with a precondition of the validators its answer gave; --no-http-probes turns them off.",
+  },
+  {
     name: 'stateful',
     env: 'OTP_STATEFUL',
     type: 'boolean',

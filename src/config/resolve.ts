@@ -341,6 +341,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
     runs,
     hostileRuns: wholeNumber('hostile-runs', source('hostile-runs') ?? (quick ? '0' : '25'), 0, 100_000),
     authProbes: flag('--auth-probes', source('auth-probes'), !quick),
+    httpProbes: flag('--http-probes', source('http-probes'), !quick),
     coveragePass: flag('--coverage', source('coverage'), !quick),
     walkPages: positiveInteger('walk-pages', source('walk-pages') ?? String(DEFAULT_WALK_PAGES), 100_000),
     walkRecords: positiveInteger('walk-records', source('walk-records') ?? String(DEFAULT_WALK_RECORDS), 10_000_000),

@@ -13,6 +13,8 @@ export interface RunShape {
   /** The coverage pass and page walk (--coverage, on unless turned off or --runs 1). */
   readonly coveragePass: boolean;
   readonly authProbes: boolean;
+  /** The HTTP probes (--http-probes, on unless turned off or --runs 1). */
+  readonly httpProbes: boolean;
   readonly stateful: boolean;
   readonly readOnly: boolean;
   /** Ids of the operations selected (--only, less those --read-only skips). */
@@ -35,6 +37,7 @@ export function runShapeOf(settings: Pick<RunSettings, keyof RunShape>): RunShap
     hostileRuns: settings.hostileRuns,
     coveragePass: settings.coveragePass !== false,
     authProbes: settings.authProbes,
+    httpProbes: settings.httpProbes !== false,
     stateful: settings.stateful,
     readOnly: settings.readOnly,
     operations: settings.operations,

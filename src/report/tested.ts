@@ -70,7 +70,7 @@ export function testedFacts(report: Tested): Array<[string, string]> {
     [
       'Options',
       o
-        ? `runs ${o.runs}, hostile runs ${o.hostileRuns}, coverage pass ${onOff(o.coveragePass)}, auth probes ${onOff(o.authProbes)}, stateful ${onOff(o.stateful)}, read-only ${onOff(o.readOnly)}, timeout ${o.timeoutMs} ms, auth ${o.authScheme}, fail on ${o.failOn}`
+        ? `runs ${o.runs}, hostile runs ${o.hostileRuns}, coverage pass ${onOff(o.coveragePass)}, auth probes ${onOff(o.authProbes)}, HTTP probes ${onOff(o.httpProbes)}, stateful ${onOff(o.stateful)}, read-only ${onOff(o.readOnly)}, timeout ${o.timeoutMs} ms, auth ${o.authScheme}, fail on ${o.failOn}`
         : report.source
           ? `fail on ${report.failOn}`
           : `runs ${report.runs}, fail on ${report.failOn}`,

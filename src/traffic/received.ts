@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { parseJson } from '../client/client.js';
+import { parseJson } from '../client/json-text.js';
 import type { ReceivedResponse } from '../client/exchange.js';
 
 /** A response header list as the checks read it: names in lower case, the values of one name joined by `, `. */

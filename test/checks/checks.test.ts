@@ -30,6 +30,9 @@ const noted = (exchange: Exchange, note: Partial<NonNullable<Exchange['response'
 /** The same call sent with a single slash before /pc, as a server that normalises paths serves it. */
 const atSingleSlash = (exchange: Exchange): Exchange => ({ ...exchange, request: { ...exchange.request, url: exchange.request.url.replace('//pc/', '/pc/') } });
 
+/** The same call as a HEAD, with no body. */
+const asHead = (exchange: Exchange): Exchange => ({ ...exchange, request: { ...exchange.request, method: 'HEAD', body: undefined } });
+
 const unauthorized = { data: {}, status: 'fail', code: '401', message: 'unauthorized', error: { reason: 'unauthorized' } };
 
 const mapItems = (data: Json, rewrite: (line: Json, index: number) => Json) => ({
@@ -129,6 +132,76 @@ const cases: Record<string, Case> = {
       headers: { 'content-type': 'application/json', date: HTTP_DATE, 'www-authenticate': 'Bearer realm="otp"' },
       body: unauthorized,
     }),
+  },
+  'record-personal-data': {
+    fires: withData('purchase-order-list', (data) => ({
+      ...data,
+      list: (data.list as Json[]).map((record, index) => ({ ...record, member: { id: index + 2, mobile: '13912345678', realName: '王五' } })),
+    })),
+    instancePath: '/data/list/0/member',
+    // Documented fields hold personal data by design; an undocumented member may hold anything else.
+    quiet: [
+      exchangeOf('consignee-by-id'),
+      withData('purchase-order-list', (data) => ({ ...data, list: (data.list as Json[]).map((record) => ({ ...record, member: { id: 2, level: 3 } })) })),
+    ],
+  },
+  'persistent-connection': {
+    fires: { ...exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:persistent' }), connection: { closedUnannounced: true } },
+    instancePath: '',
+    // A server that says it closes may close: the next request then goes on a new connection.
+    quiet: [
+      exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:persistent' }),
+      {
+        ...exchangeOf('consignee-delete', {
+          intent: 'http-probe',
+          path: 'http-probe:persistent',
+          headers: { 'content-type': 'application/json', date: HTTP_DATE, connection: 'close' },
+        }),
+        connection: {},
+      },
+    ],
+  },
+  'head-content': {
+    fires: {
+      ...asHead(exchangeOf('custom-demand-delete', { intent: 'http-probe', path: 'http-probe:head', body: '' })),
+      connection: { octetsAfterAnswer: 92 },
+    },
+    instancePath: '',
+    // Octets after an answer to a POST are another framing matter; a HEAD answered with a Content-Length and no content is right.
+    quiet: [
+      { ...exchangeOf('custom-demand-delete', { intent: 'http-probe', path: 'http-probe:persistent' }), connection: { octetsAfterAnswer: 92 } },
+      asHead(exchangeOf('custom-demand-delete', { intent: 'http-probe', path: 'http-probe:head', body: '', headers: { 'content-length': '92' } })),
+    ],
+  },
+  'not-modified-status': {
+    fires: exchangeOf('custom-demand-list', {
+      intent: 'http-probe',
+      path: 'http-probe:if-none-match',
+      status: 304,
+      body: '',
+      requestHeaders: { 'if-none-match': '"a1"' },
+    }),
+    instancePath: '',
+    quiet: [
+      exchangeOf('custom-demand-list', { intent: 'http-probe', path: 'http-probe:if-none-match', requestHeaders: { 'if-none-match': '"a1"' } }),
+      exchangeOf('custom-demand-list', {
+        intent: 'http-probe',
+        path: 'http-probe:if-none-match',
+        status: 412,
+        body: '',
+        requestHeaders: { 'if-none-match': '"a1"' },
+      }),
+    ],
+  },
+  'allow-header': {
+    fires: asHead(exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:head', status: 405, body: '' })),
+    instancePath: '',
+    quiet: [
+      asHead(
+        exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:head', status: 405, body: '', headers: { allow: 'POST', date: HTTP_DATE } }),
+      ),
+      asHead(exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:head', status: 200, body: '' })),
+    ],
   },
   'version-disclosure': {
     fires: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, server: 'nginx/1.18.0 (Ubuntu)' } }),

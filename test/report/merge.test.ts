@@ -18,6 +18,7 @@ const options: RunShape = {
   hostileRuns: 20,
   coveragePass: true,
   authProbes: true,
+  httpProbes: true,
   stateful: true,
   readOnly: false,
   operations: ['purchase-order-list', 'bank-card-list'],

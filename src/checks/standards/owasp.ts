@@ -160,7 +160,7 @@ export const owaspRequirements = [
     text: 'Unnecessary features are enabled (e.g. HTTP verbs, logging features)',
     side: 'request',
     observable: false,
-    note: "the kit sends each operation's documented method only (4, 4.1)",
+    note: 'which methods a path should refuse is not shown (4, 4.1): the HEAD of the HTTP probes is judged by what RFC 9110 says of HEAD (§9.3.2, §15.5.6), not by being answered',
   },
   {
     id: 'owasp-api8-server-chain',

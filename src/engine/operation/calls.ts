@@ -12,7 +12,7 @@ export interface GeneratedCall {
   readonly note?: string;
 }
 
-export type GeneratedIntent = Exclude<Intent, 'auth-probe'>;
+export type GeneratedIntent = Exclude<Intent, 'auth-probe' | 'http-probe'>;
 
 /**
  * The arbitrary of one operation's calls of an intent. An operation of 4.1 has no documented

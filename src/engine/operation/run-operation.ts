@@ -17,6 +17,7 @@ import type { OperationLatency } from './latency.js';
 import { describeProbe, type Observation } from './observation.js';
 import { type PageWalk, type WalkBounds, walkPages } from './page-walk.js';
 import { labelRecurrences } from './recurrence.js';
+import { type ProbedCall, sendHttpProbes, validatorsOf } from './http-probes.js';
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
 import { whyUnverified } from './verification.js';
@@ -71,6 +72,8 @@ export interface OperationRunContext extends CheckContext, EvidenceContext {
   readonly hostileRuns: number;
   /** Whether to send the auth probes of section 5. */
   readonly authProbes: boolean;
+  /** Whether to send the HTTP probes (HTTP_PROBES); absent: they are sent. */
+  readonly httpProbes?: boolean;
   /** How the run writes the token: probes of a wrong or near-miss token are written the same way. */
   readonly authScheme: AuthScheme;
   readonly shrink: ShrinkBudget;
@@ -123,8 +126,9 @@ function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme): Reco
  *   timeout elsewhere, which abandons the operation, finds them already sent.
  * - hostile: the generated hostile calls; waits for nothing.
  * - probes: the first valid call again with the header written other ways; waits for that call.
+ * - http-probes: the first valid call again in the forms HTTP gives a client (http-probes.ts); waits for that call.
  */
-export const PHASES = ['coverage', 'walk', 'conforming', 'hostile', 'probes'] as const;
+export const PHASES = ['coverage', 'walk', 'conforming', 'hostile', 'probes', 'http-probes'] as const;
 export type Phase = (typeof PHASES)[number];
 /** No phase sends this many calls: a rank is its phase's place times this, plus its index. */
 const PHASE_SPAN = 2 ** 32;
@@ -164,11 +168,11 @@ async function phasesOf(operation: Operation, context: OperationRunContext, walk
 
   const valid = generateCalls(operation, 'conforming', context.seed, context.runs);
   const sendValid = (call: GeneratedCall, index: number) => session.send('conforming', `conforming:${index}`, call.payload, call.body);
-  // What the probes resend, by its own promise: the first valid call's payload and body, not its answer, which may be a page of 5 MiB.
+  // What the probes resend, by its own promise: the first valid call's payload and body, and the validators of its answer, not the answer, which may be a page of 5 MiB.
   const firstValid = valid[0]
-    ? sendValid(valid[0], 0).then((sent) => {
+    ? sendValid(valid[0], 0).then((sent): ProbedCall => {
         judgeIn('conforming')(sent, 0);
-        return { payload: sent.payload, body: sent.request.body };
+        return { payload: sent.payload, body: sent.request.body, validators: validatorsOf(sent) };
       })
     : undefined;
   const conformingRuns = Promise.all([
@@ -203,7 +207,9 @@ async function phasesOf(operation: Operation, context: OperationRunContext, walk
           ),
         )
       : undefined;
-  const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns]);
+  const httpProbeRuns =
+    context.httpProbes !== false && firstValid ? firstValid.then((probed) => sendHttpProbes(session, probed, judgeIn('http-probes'))) : undefined;
+  const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns, httpProbeRuns]);
 
   const verdicts = judging.finish();
   // Read from the calls, not from data-schema's tally: with that check left out (--exclude-checks) an answer with data still verifies the operation.

@@ -5,6 +5,15 @@ import type { Client, OutgoingRequest } from '../../client/client.js';
 import { extend } from '../../objects.js';
 import { LatencyLog } from './latency.js';
 
+/** One call of a conversation on a connection of its own: the operation's method and path unless told. */
+export interface ConversationCall {
+  readonly path: string;
+  readonly method?: string;
+  readonly payload: unknown;
+  readonly body: string | undefined;
+  readonly headers?: Readonly<Record<string, string | undefined>>;
+}
+
 /**
  * The calls of one operation. The first timeout (or body past the cap) abandons the operation:
  * calls not yet sent are not sent and calls in flight are cut, so a server that hangs costs one
@@ -57,6 +66,32 @@ export class OperationSession {
 
   get abandoned(): boolean {
     return this.abandon.signal.aborted;
+  }
+
+  /**
+   * Calls of the HTTP probes on a connection of their own, one after another (Client.converse):
+   * not counted against the operation's timeout, as each probe is judged alone. Undefined where the
+   * client holds no connection of its own (it goes through a proxy).
+   */
+  async converse(calls: readonly ConversationCall[]): Promise<Exchange[] | undefined> {
+    const requests = calls.map((call): OutgoingRequest => ({
+      method: call.method ?? this.operation.method,
+      wirePath: this.wirePath,
+      body: call.body,
+      abandon: this.abandon.signal,
+      place: { of: this.operation.id, call: call.path },
+      ...(call.headers ? { headers: call.headers } : {}),
+    }));
+    const transcripts = await this.client.converse(requests);
+    if (!transcripts) return undefined;
+    return transcripts.map((transcript, index) => {
+      const call = calls[index]!;
+      if (transcript.failure?.kind !== 'aborted') {
+        this.sent++;
+        this.latency.record(call.path, transcript);
+      }
+      return extend(transcript, { operation: this.operation, intent: 'http-probe' as const, payload: call.payload, path: call.path });
+    });
   }
 
   async send(

@@ -36,6 +36,7 @@ export function operationContext(
     lanes: settings.concurrency,
     hostileRuns: settings.hostileRuns,
     authProbes: settings.authProbes,
+    ...(settings.httpProbes === false ? { httpProbes: false } : {}),
     seed: settings.seed,
     token: settings.token,
     authScheme: settings.authScheme,
@@ -77,6 +78,7 @@ export function clientForRun(settings: RunSettings): { client: Client; redactor:
             return transcript;
           })
         : sender.send(request),
+    converse: (requests) => sender.converse(requests),
     close: () => sender.close(),
   };
   return { client: settings.exchangeLogDir ? loggingClient(client, settings.exchangeLogDir, redactor) : client, redactor };

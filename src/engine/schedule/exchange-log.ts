@@ -72,6 +72,15 @@ export function loggingClient(client: Client, dir: string, redactor: Redactor): 
       if (transcript.failure?.kind !== 'aborted') appendFileSync(file, `${JSON.stringify(loggedExchange(transcript, startedAt, redactor, request.place))}\n`);
       return transcript;
     },
+    converse: async (requests) => {
+      const startedAt = new Date();
+      const transcripts = await client.converse(requests);
+      transcripts?.forEach((transcript, index) => {
+        if (transcript.failure?.kind !== 'aborted')
+          appendFileSync(file, `${JSON.stringify(loggedExchange(transcript, startedAt, redactor, requests[index]?.place))}\n`);
+      });
+      return transcripts;
+    },
     close: () => client.close(),
   };
 }
@@ -79,7 +88,7 @@ export function loggingClient(client: Client, dir: string, redactor: Redactor): 
 /** Operations in the order the run plans them (the catalogue's); flows, which follow them, by id. */
 const operationOrder = new Map([...operations, ...listedOperations].map((operation, index) => [operation.id, index]));
 /** An operation's call paths by their phase, in the order its phases are planned; a flow's steps last. */
-const PATH_PHASES = ['coverage', 'page', 'page-hostile', 'conforming', 'hostile', 'auth-probe', 'step'];
+const PATH_PHASES = ['coverage', 'page', 'page-hostile', 'conforming', 'hostile', 'auth-probe', 'http-probe', 'step'];
 
 function compareSegments(a: string, b: string): number {
   const [x, y] = [a.split(':'), b.split(':')];

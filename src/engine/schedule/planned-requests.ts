@@ -2,6 +2,7 @@ import type { Operation } from '../../catalogue/operations.js';
 import { authProbes } from '../../checks/auth/probes.js';
 import { coverageRequests } from '../../generators/coverage/requests.js';
 import { callCount } from '../operation/calls.js';
+import { MOST_HTTP_PROBES } from '../operation/http-probes.js';
 import { walkCallsAtMost } from '../operation/page-walk.js';
 import type { Phase } from '../operation/run-operation.js';
 import { walkBoundsOf } from './context.js';
@@ -22,7 +23,7 @@ export interface PhaseRequests {
  */
 export function plannedRequests(
   operation: Operation,
-  settings: Pick<RunSettings, 'runs' | 'hostileRuns' | 'authProbes' | 'coveragePass' | 'walkPages' | 'walkRecords'>,
+  settings: Pick<RunSettings, 'runs' | 'hostileRuns' | 'authProbes' | 'httpProbes' | 'coveragePass' | 'walkPages' | 'walkRecords'>,
 ): Readonly<Record<Phase, PhaseRequests>> {
   const coveragePass = settings.coveragePass !== false;
   const conforming = callCount(operation, 'conforming', settings.runs);
@@ -30,11 +31,14 @@ export function plannedRequests(
   const walk = coveragePass ? walkCallsAtMost(operation, walkBoundsOf(settings)) : 0;
   // The probes re-send the first valid call, with the header written other ways.
   const probes = settings.authProbes && conforming > 0 ? authProbes.length : 0;
+  // The HTTP probes re-send it too: two on one connection, and a precondition of each validator its answer gives.
+  const httpProbes = settings.httpProbes !== false && conforming > 0 ? MOST_HTTP_PROBES : 0;
   return {
     coverage: { requests: coverage, exact: true },
     walk: { requests: walk, exact: walk === 0 },
     conforming: { requests: conforming, exact: true },
     hostile: { requests: callCount(operation, 'hostile', settings.hostileRuns), exact: true },
     probes: { requests: probes, exact: probes === 0 },
+    'http-probes': { requests: httpProbes, exact: httpProbes === 0 },
   };
 }

@@ -55,6 +55,16 @@ function countingClient(client: Client) {
         return transcript;
       });
     },
+    converse: (requests) => {
+      const ticket = queued;
+      queued += requests.length;
+      const onSent = () => inFlight.set(ticket, { operation: requests[0]?.wirePath ?? '', since: performance.now() });
+      return client.converse(requests.map((request, index) => (index === 0 ? extend(request, { onSent }) : request))).then((transcripts) => {
+        inFlight.delete(ticket);
+        done += requests.length;
+        return transcripts;
+      });
+    },
     close: () => client.close(),
   };
   const progress = (): RequestProgress => {

@@ -23,6 +23,8 @@ export interface RunSettings {
   readonly walkRecords?: number;
   /** Send the auth probes of section 5. */
   readonly authProbes: boolean;
+  /** Send the HTTP probes: the first valid call on a connection kept open, as a HEAD, with a precondition (default on). */
+  readonly httpProbes?: boolean;
   /** Run the stateful flows (create → list → delete → gone). */
   readonly stateful: boolean;
   /** Skip every operation that changes state, and the flows. */

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { findOperation, wirePath } from '../../catalogue/operations.js';
-import { answerAfterBody, answerFault, caughtBy, type Fault, type FaultFacts, interceptFault, json, socketFault } from './fault.js';
+import { type Answer, answerAfterBody, answerFault, caughtBy, type Fault, type FaultFacts, interceptFault, json, socketFault } from './fault.js';
 
 const APPLICATION_JSON = 'application/json; charset=utf-8';
 
@@ -14,6 +14,20 @@ function refusedWithoutChallenge(facts: Omit<FaultFacts, 'expect'>): Fault {
       if (req.url !== path || req.headers.authorization === `bearer${token}`) return false;
       const body = JSON.stringify({ data: {}, status: 'fail', code: '401', message: 'unauthorized', error: { reason: 'unauthorized' } });
       answerAfterBody(req, res, { status: 401, contentType: APPLICATION_JSON, body });
+      return true;
+    },
+  });
+}
+
+/** The operation's answers as the server gives them, and `refusal` to any other method at its path. */
+function otherMethodsRefused(facts: FaultFacts & { readonly refusal: Answer }): Fault {
+  const operation = findOperation(facts.operationId)!;
+  const path = wirePath(operation);
+  return interceptFault({
+    ...facts,
+    interceptor: () => (req, res) => {
+      if (req.url !== path || req.method === operation.method) return false;
+      answerAfterBody(req, res, facts.refusal);
       return true;
     },
   });
@@ -137,6 +151,39 @@ export const headerFaults: readonly Fault[] = [
     description: 'refuses a missing or wrong token with HTTP 401 and the envelope, but no WWW-Authenticate challenge',
     operationId: 'bank-card-list',
   }),
+  otherMethodsRefused({
+    name: 'method-refused-without-allow',
+    breaks: ['rfc9110-15.5.6-allow'],
+    description: 'refuses a method its path does not take (a HEAD) with HTTP 405 and the envelope, but no Allow header naming the method it does take',
+    operationId: 'bank-card-by-id',
+    expect: { check: 'allow-header', severity: 'warning' },
+    refusal: {
+      status: 405,
+      contentType: APPLICATION_JSON,
+      body: JSON.stringify({ data: {}, status: 'fail', code: '405', message: 'method not allowed', error: { reason: 'method not allowed' } }),
+    },
+  }),
+  ...caughtBy({ check: 'not-modified-status', severity: 'warning' }, socketFault, [
+    {
+      name: 'not-modified-since-to-post',
+      breaks: ['rfc9110-13.1.3-if-modified-since'],
+      description:
+        'stamps every answer with Last-Modified and answers 304 Not Modified to any request whose If-Modified-Since is not older, whatever its method, as a static-file middleware mounted before the API does',
+      operationId: 'purchase-order-list',
+      respond(res, body) {
+        const lastModified = 'Sun, 22 Nov 2026 02:00:00 GMT';
+        const since = Date.parse(res.req.headers['if-modified-since'] ?? '');
+        if (!Number.isNaN(since) && since >= Date.parse(lastModified)) {
+          res.writeHead(304, { 'last-modified': lastModified });
+          res.end();
+          return;
+        }
+        const text = JSON.stringify(body);
+        res.writeHead(200, { 'content-type': APPLICATION_JSON, 'content-length': String(Buffer.byteLength(text)), 'last-modified': lastModified });
+        res.end(text);
+      },
+    },
+  ]),
   ...caughtBy({ check: 'version-disclosure', severity: 'info' }, answerFault, [
     {
       name: 'version-headers',

@@ -1,0 +1,328 @@
+import { connect as connectTcp, isIP, type Socket } from 'node:net';
+import { connect as connectTls, type ConnectionOptions } from 'node:tls';
+import { parseJson } from './json-text.js';
+import type { ConnectionFacts, ReceivedResponse, SentRequest, Transcript, TransportFailure } from './exchange.js';
+
+/** A request written on a connection of its own: headers as given, in order, and nothing added but Host and Content-Length. */
+export interface WireRequest {
+  readonly method: string;
+  /** The request target, base path included: `/api//pc/custom_demand/list`. */
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+}
+
+export interface ConversationOptions {
+  /** `http://host:port` or `https://host:port`. */
+  readonly origin: string;
+  /** Per request, from writing it to the last byte of its answer; the wait for the server to close after the last one too. */
+  readonly timeoutMs: number;
+  /** Octets the whole conversation may bring; past them it ends as `body-too-large`. */
+  readonly maxBytes: number;
+  readonly tls?: Pick<ConnectionOptions, 'ca' | 'rejectUnauthorized'>;
+  readonly abandon?: AbortSignal;
+}
+
+const HEADER_END = Buffer.from('\r\n\r\n');
+
+/** Octets as they arrive on one connection, read from the front, and whether the server has closed it. */
+class Inbox {
+  private buffer: Buffer = Buffer.alloc(0);
+  private ended = false;
+  private failure: Error | undefined;
+  private wake: (() => void) | undefined;
+  received = 0;
+
+  constructor(socket: Socket) {
+    socket.on('data', (chunk: Buffer) => {
+      this.received += chunk.length;
+      this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+      this.notify();
+    });
+    socket.on('end', () => this.close());
+    socket.on('close', () => this.close());
+    socket.on('error', (error) => {
+      this.failure ??= error;
+      this.close();
+    });
+  }
+
+  private close(): void {
+    this.ended = true;
+    this.notify();
+  }
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  get closed(): boolean {
+    return this.ended;
+  }
+
+  get error(): Error | undefined {
+    return this.failure;
+  }
+
+  get pending(): Buffer {
+    return this.buffer;
+  }
+
+  /** Resolves once more octets have come or the connection has closed. */
+  more(): Promise<void> {
+    if (this.ended) return Promise.resolve();
+    return new Promise((resolve) => (this.wake = resolve));
+  }
+
+  take(length: number): Buffer {
+    const taken = this.buffer.subarray(0, length);
+    this.buffer = this.buffer.subarray(length);
+    return taken;
+  }
+}
+
+class WireError extends Error {
+  constructor(
+    readonly kind: TransportFailure['kind'],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Waits for octets until `ready` finds what it needs in them, the connection closes, or the deadline passes. */
+async function until<T>(inbox: Inbox, deadline: Promise<never>, ready: (pending: Buffer) => T | undefined): Promise<T | undefined> {
+  for (;;) {
+    const found = ready(inbox.pending);
+    if (found !== undefined || inbox.closed) return found;
+    await Promise.race([inbox.more(), deadline]);
+  }
+}
+
+interface Head {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+}
+
+/** A status line and header fields; field names lower-cased, repeated fields joined as RFC 9110 5.3 recombines them. */
+function parseHead(text: string): Head {
+  const [statusLine = '', ...lines] = text.split('\r\n');
+  const status = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(statusLine);
+  if (!status) throw new WireError('invalid-http', `not an HTTP/1.1 status line: ${JSON.stringify(statusLine.slice(0, 60))}`);
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) throw new WireError('invalid-http', `not a header field: ${JSON.stringify(line.slice(0, 60))}`);
+    const name = line.slice(0, colon).toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+  }
+  return { status: Number(status[1]), headers };
+}
+
+/** Whether a Connection field lists the `close` option (RFC 9112 9.6). */
+export const saysClose = (headers: Readonly<Record<string, string>>): boolean => /(^|,)\s*close\s*(,|$)/i.test(headers.connection ?? '');
+
+/** RFC 9112 6.3: no content after a HEAD, a 1xx, a 204 or a 304. */
+const hasNoContent = (method: string, status: number) => method === 'HEAD' || status < 200 || status === 204 || status === 304;
+
+/** The content of a chunked message, once the last chunk and the trailer section have come: its length on the wire and its octets. */
+function chunked(pending: Buffer): { readonly wireLength: number; readonly content: Buffer } | undefined {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = pending.indexOf('\r\n', at);
+    if (lineEnd < 0) return undefined;
+    const size = Number.parseInt(pending.subarray(at, lineEnd).toString('latin1').split(';')[0]!.trim(), 16);
+    if (!Number.isFinite(size)) throw new WireError('invalid-http', 'a chunk size that is no hexadecimal number');
+    at = lineEnd + 2;
+    if (size === 0) {
+      const trailerEnd = pending.indexOf('\r\n', at);
+      if (trailerEnd < 0) return undefined;
+      // Trailer fields end at an empty line; with none, the empty line follows the last chunk at once.
+      if (trailerEnd !== at) {
+        const end = pending.indexOf(HEADER_END, at);
+        return end < 0 ? undefined : { wireLength: end + HEADER_END.length, content: Buffer.concat(parts) };
+      }
+      return { wireLength: trailerEnd + 2, content: Buffer.concat(parts) };
+    }
+    if (pending.length < at + size + 2) return undefined;
+    parts.push(pending.subarray(at, at + size));
+    at += size + 2;
+  }
+}
+
+/** One answer read off the connection, framed as RFC 9112 6.3 frames it; undefined when the connection closed before any of it came. */
+async function readAnswer(inbox: Inbox, method: string, deadline: Promise<never>): Promise<{ head: Head; content: Buffer } | undefined> {
+  for (;;) {
+    const headEnd = await until(inbox, deadline, (pending) => {
+      const end = pending.indexOf(HEADER_END);
+      return end < 0 ? undefined : end;
+    });
+    if (headEnd === undefined) {
+      if (inbox.pending.length === 0) return undefined;
+      throw new WireError('connection-reset', 'the connection closed in the middle of the header section');
+    }
+    const head = parseHead(
+      inbox
+        .take(headEnd + HEADER_END.length)
+        .toString('latin1')
+        .slice(0, -HEADER_END.length),
+    );
+    // An interim answer (100 Continue, 103 Early Hints) precedes the final one.
+    if (head.status >= 100 && head.status < 200) continue;
+    if (hasNoContent(method, head.status)) return { head, content: Buffer.alloc(0) };
+    if (/chunked/i.test(head.headers['transfer-encoding'] ?? '')) {
+      const body = await until(inbox, deadline, chunked);
+      if (!body) throw new WireError('connection-reset', 'the connection closed before the last chunk');
+      inbox.take(body.wireLength);
+      return { head, content: body.content };
+    }
+    const declared = head.headers['content-length'];
+    if (declared !== undefined) {
+      const length = Number(declared);
+      if (!/^\d+$/.test(declared)) throw new WireError('invalid-http', `Content-Length ${JSON.stringify(declared)} is no length`);
+      const arrived = await until(inbox, deadline, (pending) => (pending.length >= length ? true : undefined));
+      if (!arrived) throw new WireError('connection-reset', `the connection closed ${length - inbox.pending.length} octets short of the Content-Length`);
+      return { head, content: inbox.take(length) };
+    }
+    // Neither: the content runs to the close (RFC 9112 6.3, rule 8).
+    await until(inbox, deadline, () => undefined);
+    return { head, content: inbox.take(inbox.pending.length) };
+  }
+}
+
+function requestText(request: WireRequest, host: string): string {
+  const lines = [`${request.method} ${request.path} HTTP/1.1`, `host: ${host}`, ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`)];
+  if (request.body !== undefined) lines.push(`content-length: ${Buffer.byteLength(request.body)}`);
+  return `${lines.join('\r\n')}\r\n\r\n${request.body ?? ''}`;
+}
+
+function open(origin: URL, options: ConversationOptions): Socket {
+  const port = Number(origin.port) || (origin.protocol === 'https:' ? 443 : 80);
+  const host = origin.hostname.replace(/^\[|\]$/g, '');
+  // SNI names a host, never an address (RFC 6066 §3).
+  if (origin.protocol === 'https:') return connectTls({ host, port, ...(isIP(host) ? {} : { servername: host }), ...options.tls });
+  return connectTcp({ host, port });
+}
+
+/** A deadline as a promise that only ever rejects, and its timer. */
+function deadlineOf(ms: number, abandon: AbortSignal | undefined): { promise: Promise<never>; clear: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new WireError('timeout', `no complete response within ${ms} ms`)), ms);
+    onAbort = () => reject(new WireError('aborted', 'abandoned after an earlier timeout of this operation'));
+    if (abandon?.aborted) onAbort();
+    else abandon?.addEventListener('abort', onAbort, { once: true });
+  });
+  // Nobody may be waiting on it when it fires.
+  promise.catch(() => undefined);
+  return {
+    promise,
+    clear: () => {
+      clearTimeout(timer);
+      if (onAbort) abandon?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * Sends the requests one after another on one connection, each once the answer before it has
+ * come, and reads each answer as RFC 9112 frames it: what a client that keeps its connection open
+ * meets. Besides each answer it learns what no single answer shows (ConnectionFacts): a connection
+ * closed after an answer that did not say so, and octets after an answer's end. A request the
+ * closed connection could not take is sent on a new one, once. The last request should ask for
+ * `connection: close`: the server's close then ends the conversation, and what it sent before
+ * closing is weighed.
+ */
+export async function converse(requests: readonly WireRequest[], options: ConversationOptions): Promise<Transcript[]> {
+  const origin = new URL(options.origin);
+  const transcripts: Transcript[] = [];
+  if (options.abandon?.aborted) {
+    return requests.map((request) => ({
+      request: { method: request.method, url: `${origin.origin}${request.path}`, headers: request.headers, body: request.body },
+      failure: { kind: 'aborted', message: 'abandoned after an earlier timeout of this operation' },
+      durationMs: 0,
+    }));
+  }
+  let socket = open(origin, options);
+  let inbox = new Inbox(socket);
+  let reopened = false;
+  try {
+    for (let index = 0; index < requests.length; index++) {
+      const request = requests[index]!;
+      const sent: SentRequest = { method: request.method, url: `${origin.origin}${request.path}`, headers: request.headers, body: request.body };
+      const started = performance.now();
+      const deadline = deadlineOf(options.timeoutMs, options.abandon);
+      try {
+        if (inbox.closed && index > 0 && !reopened) throw new Reopen();
+        socket.write(requestText(request, origin.host));
+        const answer = await readAnswer(inbox, request.method, deadline.promise);
+        if (answer === undefined) {
+          if (index > 0 && !reopened) throw new Reopen();
+          throw new WireError('connection-reset', inbox.error?.message ?? 'the connection closed before any answer came');
+        }
+        if (inbox.received > options.maxBytes) throw new WireError('body-too-large', `past ${options.maxBytes} octets on one connection`);
+        const last = index === requests.length - 1;
+        const after = last ? await octetsBeforeClose(inbox, deadline.promise) : 0;
+        transcripts.push(transcriptOf(sent, answer, tenths(performance.now() - started), after));
+      } catch (error) {
+        if (error instanceof Reopen) {
+          // The answer before said nothing of closing, and the server closed all the same.
+          const previous = transcripts[index - 1]!;
+          if (previous.response && !saysClose(previous.response.headers)) transcripts[index - 1] = withConnection(previous, { closedUnannounced: true });
+          socket.destroy();
+          socket = open(origin, options);
+          inbox = new Inbox(socket);
+          reopened = true;
+          index--;
+          continue;
+        }
+        transcripts.push({ request: sent, failure: failureOf(error), durationMs: tenths(performance.now() - started) });
+        break;
+      } finally {
+        deadline.clear();
+      }
+    }
+  } finally {
+    socket.destroy();
+  }
+  return transcripts;
+}
+
+/** Thrown when the connection is found closed before the next request could be answered on it. */
+class Reopen extends Error {}
+
+/** Octets the server sent after the last answer's end, up to its close (or the deadline, which a server that keeps the connection open reaches). */
+async function octetsBeforeClose(inbox: Inbox, deadline: Promise<never>): Promise<number> {
+  try {
+    await until(inbox, deadline, () => undefined);
+  } catch {
+    // Still open at the deadline: what came by then is what counts.
+  }
+  return inbox.pending.length;
+}
+
+function withConnection(transcript: Transcript, facts: ConnectionFacts): Transcript {
+  return { ...transcript, connection: { ...transcript.connection, ...facts } };
+}
+
+function transcriptOf(sent: SentRequest, answer: { head: Head; content: Buffer }, durationMs: number, octetsAfter: number): Transcript {
+  const bodyText = answer.content.toString('utf8');
+  const response: ReceivedResponse = { status: answer.head.status, headers: answer.head.headers, bodyText, json: parseJson(bodyText) };
+  return { request: sent, response, durationMs, ...(octetsAfter > 0 ? { connection: { octetsAfterAnswer: octetsAfter } } : {}) };
+}
+
+function failureOf(error: unknown): TransportFailure {
+  if (error instanceof WireError) return { kind: error.kind, message: error.message };
+  const code = (error as { code?: string }).code ?? '';
+  const message = (error as Error).message ?? String(error);
+  if (code === 'ECONNREFUSED') return { kind: 'connection-refused', message };
+  if (code === 'ECONNRESET' || code === 'EPIPE') return { kind: 'connection-reset', message };
+  return { kind: 'network-error', message: code ? `${code}: ${message}` : message };
+}

@@ -1,0 +1,114 @@
+/**
+ * Requests on a connection of their own (client/conversation.ts): each answer framed as RFC 9112 frames it,
+ * and what only the connection shows — a close no answer announced, octets after an answer's end.
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { converse, type WireRequest } from '../../src/client/conversation.js';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+/** A server on 127.0.0.1 that answers each request it reads (by its request line) with what `answer` writes. */
+async function rawServer(answer: (socket: Socket, requestLine: string, index: number) => void): Promise<string> {
+  const server = createServer((socket) => {
+    let pending = '';
+    let index = 0;
+    socket.on('data', (chunk) => {
+      pending += chunk.toString('latin1');
+      for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
+        const head = pending.slice(0, end);
+        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+        if (pending.length < end + 4 + length) return;
+        pending = pending.slice(end + 4 + length);
+        answer(socket, head.split('\r\n')[0]!, index++);
+      }
+    });
+    socket.on('error', () => undefined);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+const json = (text: string, fields: readonly string[] = []) =>
+  [`HTTP/1.1 200 OK`, 'content-type: application/json', `content-length: ${Buffer.byteLength(text)}`, ...fields, '', text].join('\r\n');
+
+const post: WireRequest = { method: 'POST', path: '//pc/custom_demand/list', headers: { 'content-type': 'application/json' }, body: '{"pageSize":10}' };
+const head: WireRequest = { method: 'HEAD', path: '//pc/custom_demand/list', headers: { connection: 'close' }, body: undefined };
+const options = (origin: string) => ({ origin, timeoutMs: 2000, maxBytes: 1 << 20 });
+
+describe('a conversation on one connection', () => {
+  it('reads each answer in turn, and learns nothing more of a server that keeps the connection and closes when asked', async () => {
+    const origin = await rawServer((socket, line) => {
+      if (line.startsWith('HEAD')) socket.end(['HTTP/1.1 200 OK', 'content-length: 11', 'connection: close', '', ''].join('\r\n'));
+      else socket.write(json('{"data":{}}'));
+    });
+    const [first, second] = await converse([post, head], options(origin));
+    expect(first).toMatchObject({ response: { status: 200, bodyText: '{"data":{}}', json: { ok: true } } });
+    expect(second).toMatchObject({ request: { method: 'HEAD' }, response: { status: 200, bodyText: '' } });
+    expect([first!.connection, second!.connection]).toEqual([undefined, undefined]);
+  });
+
+  it('a close the answer did not announce: marked on that answer, and the next request sent on a new connection', async () => {
+    const origin = await rawServer((socket, line) => {
+      if (line.startsWith('HEAD')) socket.end(['HTTP/1.1 200 OK', 'connection: close', '', ''].join('\r\n'));
+      else socket.end(json('{"data":{}}', ['connection: keep-alive']));
+    });
+    const [first, second] = await converse([post, head], options(origin));
+    expect(first!.connection).toEqual({ closedUnannounced: true });
+    expect(second!.response?.status).toBe(200);
+  });
+
+  it('a close the answer announced is no finding', async () => {
+    const origin = await rawServer((socket, line) => {
+      if (line.startsWith('HEAD')) socket.end(['HTTP/1.1 200 OK', 'connection: close', '', ''].join('\r\n'));
+      else socket.end(json('{"data":{}}', ['connection: close']));
+    });
+    const [first, second] = await converse([post, head], options(origin));
+    expect(first!.connection).toBeUndefined();
+    expect(second!.response?.status).toBe(200);
+  });
+
+  it('content after the answer to a HEAD: counted as octets after the answer, not read as its body', async () => {
+    const refusal = '{"code":"405"}';
+    const origin = await rawServer((socket, line) => {
+      if (line.startsWith('HEAD')) socket.end([`HTTP/1.1 200 OK`, `content-length: ${refusal.length}`, '', refusal].join('\r\n'));
+      else socket.write(json('{"data":{}}'));
+    });
+    const [, second] = await converse([post, head], options(origin));
+    expect(second).toMatchObject({ response: { bodyText: '' }, connection: { octetsAfterAnswer: refusal.length } });
+  });
+
+  it('a chunked answer, an interim 100 before it, and an answer framed by the close', async () => {
+    const origin = await rawServer((socket, line, index) => {
+      if (index === 0)
+        socket.write(['HTTP/1.1 100 Continue', '', 'HTTP/1.1 200 OK', 'transfer-encoding: chunked', '', '5', '{"a":', '3', '12}', '0', '', ''].join('\r\n'));
+      else socket.end(['HTTP/1.1 200 OK', '', '{"b":2}'].join('\r\n'));
+      void line;
+    });
+    const [first, second] = await converse([post, { ...post, headers: { connection: 'close' } }], options(origin));
+    expect(first).toMatchObject({ response: { status: 200, bodyText: '{"a":12}' } });
+    expect(second).toMatchObject({ response: { bodyText: '{"b":2}' } });
+  });
+
+  it('a server that never answers: a timeout, no later request sent; an abandoned conversation sends nothing', async () => {
+    let heard = 0;
+    const origin = await rawServer(() => heard++);
+    const [only, ...rest] = await converse([post, head], { ...options(origin), timeoutMs: 100 });
+    expect(only!.failure?.kind).toBe('timeout');
+    expect(rest).toEqual([]);
+    const abandon = AbortSignal.abort();
+    const cut = await converse([post, head], { ...options(origin), abandon });
+    expect(cut.map((transcript) => transcript.failure?.kind)).toEqual(['aborted', 'aborted']);
+    expect(heard).toBe(1);
+  });
+
+  it('what is no HTTP answer is invalid-http', async () => {
+    const origin = await rawServer((socket) => socket.end('{"data":{}}\r\n\r\n'));
+    const [only] = await converse([post], options(origin));
+    expect(only!.failure?.kind).toBe('invalid-http');
+  });
+});
