@@ -3,19 +3,15 @@
  * same call, in the documented form (doubled slash, `authorization: bearer<TOKEN>`) or of the request
  * class the fault names, is sent to a clean server and to one with the fault, and the answers compared.
  */
-import { request } from 'node:http';
-import { connect } from 'node:net';
 import { describe, expect } from 'vitest';
 import { findOperation, wirePath } from '../../src/catalogue/operations.js';
 import { redTeamRound2 } from '../../src/reference/faults/red-team/round-2.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
 import { orderHeader } from '../support/orders.js';
+import { converse, dataOf, firstHead, field, type Headers, type Json, listOf, parsed, postTo, type Reply, requestText, text } from '../support/raw-http.js';
 import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
 
 const distinct = (items: readonly unknown[]): number => new Set(items).size;
-
-type Json = Record<string, unknown>;
-type Headers = Readonly<Record<string, string>>;
 
 const TOKEN = 'red-team-round-2';
 const DOCUMENTED_HEADERS: Headers = { 'content-type': 'application/json', authorization: `bearer${TOKEN}` };
@@ -27,86 +23,12 @@ const ALPHA_ORDER = { ...orderHeader, items: [{ pCode: 'A104523', num: '2', siCu
 const BETA_ORDER = { ...orderHeader, items: [{ pCode: 'AL104523', brandId: '1', num: '3' }] };
 const LOGIN = { mobile: '13812345678', password: 'Reagent2024' };
 
-interface Reply {
-  readonly status: number;
-  /** Header fields in the order and case they came, duplicates kept. */
-  readonly fields: readonly (readonly [string, string])[];
-  readonly body: Buffer;
-}
-
 const serve = redTeamServers(TOKEN);
 
 const pathOf = (operationId: string): string => wirePath(findOperation(operationId)!);
 
-/** One POST with node:http on a connection of its own, to a path as given. */
-function postTo(server: ReferenceServer, path: string, payload: unknown, headers: Headers = DOCUMENTED_HEADERS): Promise<Reply> {
-  const { hostname, port } = new URL(server.url);
-  const text = JSON.stringify(payload);
-  return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path, method: 'POST', agent: false, headers: { ...headers, 'content-length': Buffer.byteLength(text) } }, (res) => {
-      const chunks: Buffer[] = [];
-      const raw = res.rawHeaders;
-      const fields = raw.flatMap((name, index) => (index % 2 === 0 ? [[name, raw[index + 1]!] as const] : []));
-      res.on('data', (data: Buffer) => chunks.push(data));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, fields, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(text);
-  });
-}
-
 const post = (server: ReferenceServer, operationId: string, payload: unknown, headers: Headers = DOCUMENTED_HEADERS): Promise<Reply> =>
   postTo(server, pathOf(operationId), payload, headers);
-
-/** A request as it goes on the wire: what node:http would not send, or would send on a connection of its own. */
-function requestText(method: string, path: string, headers: Headers, body = ''): string {
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
-  return [...lines, ...(body === '' ? [] : [`Content-Length: ${Buffer.byteLength(body)}`]), '', body].join('\r\n');
-}
-
-interface Conversation {
-  /** Every byte the server sent. */
-  readonly text: string;
-  /** Whether the server closed the connection within the wait, rather than the client giving up. */
-  readonly closedByServer: boolean;
-}
-
-/** Writes the requests on one connection and reads until the server closes it, or until it has been quiet for `quietMs` after answering. */
-function converse(server: ReferenceServer, requests: string, quietMs = 600): Promise<Conversation> {
-  const { hostname, port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const text = () => Buffer.concat(chunks).toString('utf8');
-    let quiet: NodeJS.Timeout | undefined;
-    const socket = connect(Number(port), hostname, () => socket.write(requests));
-    socket.on('data', (data: Buffer) => {
-      chunks.push(data);
-      clearTimeout(quiet);
-      quiet = setTimeout(() => {
-        socket.destroy();
-        resolve({ text: text(), closedByServer: false });
-      }, quietMs);
-    });
-    socket.on('end', () => {
-      clearTimeout(quiet);
-      resolve({ text: text(), closedByServer: true });
-    });
-    socket.on('error', reject);
-  });
-}
-
-const field = (reply: Reply, name: string): string | undefined => reply.fields.find(([found]) => found.toLowerCase() === name)?.[1];
-const parsed = (reply: Reply): Json => JSON.parse(reply.body.toString('utf8')) as Json;
-const dataOf = (reply: Reply): Json => parsed(reply).data as Json;
-const listOf = (reply: Reply): Json[] => dataOf(reply).list as Json[];
-const text = (reply: Reply): string => reply.body.toString('utf8');
-
-/** The header section of the first answer in a conversation, and every byte after it. */
-function firstHead(conversation: Conversation): { head: string; rest: string } {
-  const end = conversation.text.indexOf('\r\n\r\n');
-  return { head: conversation.text.slice(0, end), rest: conversation.text.slice(end + 4) };
-}
 
 /** For each fault, by name: the calls that show it and how the two answers differ. */
 const demonstrations: Readonly<Record<string, Demonstration>> = {

@@ -12,7 +12,6 @@ import {
   answerFault,
   type Fault,
   type FaultFacts,
-  gateFault,
   inputFault,
   interceptFault,
   json,
@@ -23,6 +22,7 @@ import {
   without,
 } from '../fault.js';
 import { documented, eachListed, JSON_TYPE, pathOf, sendText, succeeded, success } from './_internals/answers.js';
+import { interceptedGateFault, pastTheFilter } from './_internals/gates.js';
 import { apostropheEscaped, floatAt, jsonWith, pythonNaN, quotesOnlyEscaped } from './_internals/json-text.js';
 import { seeded } from './_internals/seeded.js';
 import { type RedTeamFault, redTeam } from './red-team-fault.js';
@@ -35,31 +35,6 @@ function misreadInputFault(
   facts: FaultFacts & { when(payload: unknown): boolean; misreads(payload: Json): Json; answer(body: unknown, payload: unknown): Answer },
 ): Fault {
   return { ...inputFault(facts), misreads: (payload) => (isPlainObject(payload) && facts.when(payload) ? facts.misreads(payload) : payload) };
-}
-
-/** A fault in how requests are let in that also takes them over before routing (it may rename their path or mark them). */
-function interceptedGateFault(facts: FaultFacts & Required<Pick<Fault, 'authorizes' | 'interceptor'>>): Fault {
-  return { ...gateFault(facts), interceptor: facts.interceptor };
-}
-
-/**
- * The operation's single-slash path routed to it, as a router that collapses repeated slashes does,
- * and let through without the authorization the doubled-slash path needs.
- */
-function singleSlashPastTheFilter(operationId: string): Required<Pick<Fault, 'interceptor' | 'authorizes'>> {
-  const operation = documented(operationId);
-  // Marks a request the filter never saw; no header value can hold a NUL, so no client can send it.
-  const unfiltered = '\u0000not seen by the authentication filter';
-  return {
-    interceptor: () => (req) => {
-      if (req.url === operation.path) {
-        req.url = pathOf(operationId);
-        req.headers.authorization = unfiltered;
-      }
-      return false;
-    },
-    authorizes: (header, token) => header === unfiltered || header === `bearer${token}`,
-  };
 }
 
 /** Whether an If-None-Match field lists this entity tag, compared weakly as 13.1.2 compares them ("*" matching any). */
@@ -369,7 +344,8 @@ const owasp: RedTeamFault[] = [
       'API8:2023 Security Misconfiguration: the API might be vulnerable if "There are discrepancies in the way incoming requests are processed by servers in the HTTP server chain" (and section 5 rule 1: "Every operation takes the header authorization, a required string")',
     observable:
       "Request class: POST /pc/customer/bankCardInfoById (one slash) without authorization. It answers the bank card's holder, bank mobile and branch, where the clean server knows no such path",
-    ...singleSlashPastTheFilter('bank-card-by-id'),
+    // The single-slash path, which the router collapses to the same handler.
+    ...pastTheFilter('bank-card-by-id', documented('bank-card-by-id').path),
   }),
 ];
 

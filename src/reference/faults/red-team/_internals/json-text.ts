@@ -1,7 +1,8 @@
 /**
  * JSON text as serializers other than JSON.stringify write it: a Python encoder that lets NaN
- * through, a template that escapes only quotes, a JavaScript-string escaper. Each is JSON.stringify
- * with some values written another way.
+ * through, a template that escapes only quotes, a JavaScript-string escaper, PL/SQL's TO_CHAR, a
+ * Jinja template handed Python values, PHP's json_encode. Each is JSON.stringify with some values
+ * written another way.
  */
 import { isPlainObject } from '../../../json.js';
 
@@ -34,3 +35,13 @@ export const floatAt =
   (name: string): ValueText =>
   (value, key) =>
     key === name && Number.isInteger(value) ? `${value as number}.0` : undefined;
+
+/** A number as Oracle's TO_CHAR writes it, which a PL/SQL-built JSON text takes as it is: 0.95 as .95, -0.5 as -.5. */
+export const oracleDecimals: ValueText = (value) =>
+  typeof value === 'number' && value !== 0 && Math.abs(value) < 1 ? String(value).replace(/^(-?)0\./, '$1.') : undefined;
+
+/** A null as a Jinja template renders a Python None it is handed raw ({{ value }}): the word None. */
+export const pythonNone: ValueText = (value) => (value === null ? 'None' : undefined);
+
+/** An empty object as PHP's json_encode writes the empty array() that stands for one: []. */
+export const phpEmptyArrays: ValueText = (value) => (isPlainObject(value) && Object.keys(value).length === 0 ? '[]' : undefined);

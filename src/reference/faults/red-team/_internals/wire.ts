@@ -9,11 +9,13 @@ export interface RawAnswer {
   readonly statusLine: string;
   readonly fields: readonly (readonly [string, string])[];
   readonly body: Buffer;
+  /** What ends the status line and each field line: CRLF (RFC 9112, 2.1) unless the fault is in the line ends themselves. */
+  readonly lineEnd?: string;
 }
 
 /** Writes the answer and closes the connection, which is the only end a broken framing leaves a client to rely on. */
-export function writeRaw(res: ServerResponse, { statusLine, fields, body }: RawAnswer): void {
-  const head = [statusLine, ...fields.map(([name, value]) => `${name}: ${value}`), '', ''].join('\r\n');
+export function writeRaw(res: ServerResponse, { statusLine, fields, body, lineEnd = '\r\n' }: RawAnswer): void {
+  const head = [statusLine, ...fields.map(([name, value]) => `${name}: ${value}`), '', ''].join(lineEnd);
   res.socket?.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
 }
 

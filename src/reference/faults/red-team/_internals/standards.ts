@@ -1,0 +1,3 @@
+/** The documents a red-team fault names in `standard`, where a round's files share them. */
+export const OWASP = 'OWASP API Security Top 10 (2023)';
+export const SPEC = 'OTP API spec';
