@@ -50,8 +50,8 @@ export const owaspRequirements = [
     level: 'risk',
     text: "The API endpoint allows a user to change, add/or delete the value of a sensitive object's property which the user should not be able to access",
     side: 'request',
-    observable: false,
-    note: 'which properties a user may change is not shown (2.10): the kit sends `__proto__`, `constructor` and `isAdmin` members, where only a crash is reported',
+    observable: true,
+    note: 'which properties a user may change is not shown (4.1): the coverage pass writes every member the record of the answer carries and the request does not take into the body and the first order line, one request each, with values no server makes up (`server-owned-field`), and reports one answered as sent; `__proto__`, `constructor` and `isAdmin` members go too, where only a crash is reported',
   },
   {
     id: 'owasp-api4-records-per-page',
