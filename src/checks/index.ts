@@ -1,4 +1,5 @@
 import { massAssignment } from './abuse/mass-assignment.js';
+import { severalRecipients } from './abuse/several-recipients.js';
 import { byIdRecord } from './asked/by-id-record.js';
 import { listFilter } from './asked/list-filter.js';
 import { listSelector } from './asked/list-selector.js';
@@ -63,7 +64,7 @@ export const checksByArea = {
   asked: [byIdRecord, listFilter, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],
   hygiene: [stackTraceLeak, databaseErrorLeak, markupEcho, versionDisclosure, corsCredentialsWildcard, recordSecrets, sharedCache, internalAddress, tokenEcho],
-  abuse: [massAssignment],
+  abuse: [massAssignment, severalRecipients],
   auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;

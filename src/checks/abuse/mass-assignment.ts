@@ -2,6 +2,7 @@ import { pointerToken } from '../../json-pointer.js';
 import type { DeclaredMembers } from '../../validation/declared-members.js';
 import { isPlainObject, resultData } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
+import { sentBody } from './_internals/sent-body.js';
 
 /** Honoured members named in a finding, at most. */
 const NAMED = 3;
@@ -16,16 +17,6 @@ function provingText(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   return text === '' || Number(text) === 0 ? undefined : text;
-}
-
-/** The request body as sent, parsed; undefined where it is no JSON. */
-function sentBody(body: string | undefined): unknown {
-  if (body === undefined) return undefined;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A place in the answer: a JSON pointer into the body, and the member as people write it (items[0].siPrice). */
@@ -79,7 +70,7 @@ export const massAssignment: ExchangeCheck = {
   appliesTo: (operation) => operation.response.kind === 'record' && operation.requestSchema !== undefined,
   run(exchange, { validator }) {
     const data = resultData(exchange);
-    const sent = sentBody(exchange.request.body);
+    const sent = sentBody(exchange);
     const recordId = validator.dataSchemaId(exchange.operation.response);
     const requestId = exchange.operation.requestSchema;
     if (!data || !isPlainObject(sent) || recordId === undefined || requestId === undefined) return [];

@@ -64,6 +64,16 @@ export const owaspRequirements = [
     note: 'not judged: the spec shows no bound ("Rate limits, maximum page size and other bounds: not shown", 8), so a server that serves what it is asked breaks none. The kit asks pageSize 10000 and sends a 128 KiB field, and reports a crash or an answer that is not JSON',
   },
   {
+    id: 'owasp-api4-operations-per-request',
+    standard: OWASP,
+    section: 'API4',
+    level: 'risk',
+    text: 'An API is vulnerable if at least one of the following limits is missing or set inappropriately … Number of operations to perform in a single API client request',
+    side: 'request',
+    observable: true,
+    note: 'what a client sees of it is a message paid per recipient ("sending emails/SMS/phone calls") sent to several in one call: the coverage pass writes several recipients into the field that names one (#11 mobile: listed with a comma, a semicolon, a space, and as an array) and reports a success',
+  },
+  {
     id: 'owasp-api5-function-authorization',
     standard: OWASP,
     section: 'API5',
