@@ -65,7 +65,8 @@ export const massAssignment: ExchangeCheck = {
   title: 'Record member set from the request',
   description:
     'A member the record of the answer carries (2.3–2.9) that the operation\'s request (4) does not take, sent by the client and answered back as sent: the server let the client set a property of its own, such as the price of an order line (siPrice), an order\'s total or its pay status (OWASP API3, "allows a user to change, add/or delete the value of a sensitive object\'s property", mass assignment). The coverage pass sends it (`server-owned-field`): every such member at once, one request per object (the body against the record, the first order line against the order\'s lines), each with a value no server makes up (987654321, 98765.43, "planted-by-client"). Values compare as text (7 and "7" alike); a null, empty, 0 or false sent proves nothing. One finding per call, counting the members taken. Judged on hostile calls only: a client of its own may send back values it read, which a server that ignores them answers unchanged. A warning: the spec lists what each request sends and what each record carries, but not which members a client may set ("Types, required status and allowed values of request fields: not shown", 4.1).',
-  needs: 'data',
+  // A refused call is what the check asks for: judged and passed, not counted as "not judged".
+  needs: 'json',
   intents: ['hostile'],
   appliesTo: (operation) => operation.response.kind === 'record' && operation.requestSchema !== undefined,
   run(exchange, { validator }) {

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../preconditions.js';
+import { isPlainObject, resultData } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
 import { sentBody } from './_internals/sent-body.js';
 
@@ -32,13 +32,15 @@ export const severalRecipients: ExchangeCheck = {
   title: 'One call sends a paid message to several recipients',
   description:
     'A call whose field naming the one recipient of a paid message (#11 send-code\'s `mobile`: "send an SMS code", 1) holds several phone numbers or e-mail addresses (listed with commas, semicolons or spaces, or as an array), answered as a success: one call, one message per recipient, each paid for (OWASP API4, a limit missing on the "Number of operations to perform in a single API client request", where "sending emails/SMS/phone calls" is paid per request). The coverage pass sends it (`several-recipients`). Not judged where the call is refused (an error result on evidence), or where the field holds one recipient: a number written with spaces (138 1234 5678) reads as none. A warning: no limit is documented ("Rate limits, maximum page size and other bounds: not shown", 8).',
-  needs: 'data',
+  // A refused call is what the check asks for: judged and passed, not counted as "not judged".
+  needs: 'json',
   intents: ['conforming', 'hostile'],
   appliesTo: (operation) => operation.recipientField !== undefined,
   run(exchange) {
     const field = exchange.operation.recipientField;
     const sent = sentBody(exchange);
-    if (field === undefined || !isPlainObject(sent) || !Object.hasOwn(sent, field)) return [];
+    // An error result on evidence (see isErrorResult) is a refusal.
+    if (field === undefined || !isPlainObject(sent) || !Object.hasOwn(sent, field) || !resultData(exchange)) return [];
     const recipients = recipientsIn(sent[field]);
     if (recipients.length < 2) return [];
     return [
