@@ -69,6 +69,12 @@ export interface Operation {
    * #16's `brandId` ("products of one brand", 1). Two values of it choose two sets of records.
    */
   readonly selectsBy?: string;
+  /**
+   * The request field that names the one recipient of a message the server pays to send: #11's
+   * `mobile` ("send an SMS code", 1). Several recipients written into it are several messages for
+   * one call (OWASP API4: "sending emails/SMS/phone calls" is paid per request).
+   */
+  readonly recipientField?: string;
 }
 
 /** One of the sixteen operations of section 4. */
@@ -134,7 +140,7 @@ export const operations: readonly DocumentedOperation[] = [
     lookup: true,
   }),
   operation({ number: 10, id: 'consignee-delete', group: 'member-account', path: '/pc/customer/deleteConsignee', response: object, mutates: true }),
-  operation({ number: 11, id: 'send-code', group: 'member-account', path: '/auth/send_code', response: object, mutates: true }),
+  operation({ number: 11, id: 'send-code', group: 'member-account', path: '/auth/send_code', response: object, mutates: true, recipientField: 'mobile' }),
   operation({ number: 12, id: 'login', group: 'member-account', path: '/pc/auth/login', response: object, mutates: false }),
   operation({
     number: 13,

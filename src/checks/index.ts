@@ -1,3 +1,5 @@
+import { massAssignment } from './abuse/mass-assignment.js';
+import { severalRecipients } from './abuse/several-recipients.js';
 import { byIdRecord } from './asked/by-id-record.js';
 import { listFilter } from './asked/list-filter.js';
 import { listSelector } from './asked/list-selector.js';
@@ -91,6 +93,7 @@ export const checksByArea = {
     internalAddress,
     tokenEcho,
   ],
+  abuse: [massAssignment, severalRecipients],
   auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;

@@ -36,11 +36,16 @@ const weights: Readonly<Record<HostileKind, number>> = {
 
 let schemaDocuments: ReadonlyMap<string, SchemaDocument> | undefined;
 
+/** The documents under schemas/ by `$id`, loaded on first use. */
+export function schemaDocumentsById(): ReadonlyMap<string, SchemaDocument> {
+  schemaDocuments ??= new Map(loadSchemaDocuments().map((document) => [document.$id, document]));
+  return schemaDocuments;
+}
+
 /** The fields of an operation's request schema, loaded from schemas/ on first use. */
 export function shapeOf(operationId: string): RequestShape {
   const op = operations.find((candidate) => candidate.id === operationId);
-  schemaDocuments ??= new Map(loadSchemaDocuments().map((document) => [document.$id, document]));
-  const schema = op && schemaDocuments.get(op.requestSchema);
+  const schema = op && schemaDocumentsById().get(op.requestSchema);
   if (!op || !schema) {
     throw new KitError(
       'OTP_BAD_SCHEMA',

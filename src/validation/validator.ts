@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { type EnvelopeKind, type RecordSchema, type ResponseData, recordSchemas } from '../catalogue/operations.js';
 import { atPointer, foldIndexes } from '../json-pointer.js';
 import { compiledSchema, jsonTypeOf, SAMPLE_TYPE_KEYWORD } from './ajv.js';
+import { type DeclaredMembers, declaredMembers } from './declared-members.js';
 import { loadSchemaDocuments, outlineId, recordArrays } from './schemas.js';
 import { extend } from '../objects.js';
 
@@ -20,6 +21,8 @@ export interface Validator {
   validate(schemaId: string, value: unknown): SchemaIssue[];
   /** The `$id` of the schema for an operation's documented `data`; none where only "an object" is documented. */
   dataSchemaId(response: ResponseData): string | undefined;
+  /** The members the schema with this `$id` declares, those it shares by `allOf` included (see `declaredMembers`). */
+  members(schemaId: string): DeclaredMembers;
 }
 
 export const recordSchemaId = (record: RecordSchema): string => `records/${record}.schema.json`;
@@ -135,6 +138,8 @@ export function createValidator(): Validator {
   }
   // Checks of errors and of sample types read the same validation of the same value: validate once.
   const seen = new WeakMap<object, Map<string, SchemaIssue[]>>();
+  const byId = new Map(documents.map((document) => [document.$id, document]));
+  const members = new Map<string, DeclaredMembers>();
   const validateUncached = (schemaId: string, value: unknown): SchemaIssue[] => {
     const plan = plans.get(schemaId);
     if (!plan) throw new Error(`No schema with $id ${schemaId} under schemas/.`);
@@ -161,6 +166,11 @@ export function createValidator(): Validator {
         case 'page':
           return response.record ? pageSchemaId(response.record) : PAGE_SCHEMA_ID;
       }
+    },
+    members(schemaId) {
+      const known = members.get(schemaId) ?? declaredMembers(byId, schemaId);
+      members.set(schemaId, known);
+      return known;
     },
   };
 }

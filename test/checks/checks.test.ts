@@ -40,6 +40,17 @@ const mapItems = (data: Json, rewrite: (line: Json, index: number) => Json) => (
   items: (data.items as Json[]).map(rewrite),
 });
 
+/** An order whose first item carries a price, a member #15 does not take (2.4 siPrice). */
+const withLinePrice = (payload: Json): Json => ({
+  ...payload,
+  items: (payload.items as Json[]).map((item, i) => (i === 0 ? { ...item, siPrice: 98765.43 } : item)),
+});
+/** The answer to it with the first line priced as the client said. */
+const withLinePriced = (body: Json): Json => ({ ...body, data: mapItems(body.data as Json, (line, i) => (i === 0 ? { ...line, siPrice: 98765.43 } : line)) });
+/** Two mobile numbers in the one field #11 sends its SMS to. */
+const twoMobiles = { mobile: '13812345678,13912345678', source: 1 };
+const refused = { data: {}, status: 'fail', code: '400', message: 'items[0]: unknown member siPrice', error: { field: 'items[0].siPrice' } };
+
 /** Five records two a page: pages 1 to 3, then the empty page past the last. */
 const soundWalk = walkOf(5, 2);
 
@@ -230,6 +241,25 @@ const cases: Record<string, Case> = {
     }),
     instancePath: '',
     quiet: exchangeOf('custom-demand-create', { intent: 'hostile', requestHeaders: { authorization: 'bearerT0KEN-a1b2c3d4e5' } }),
+  },
+  'mass-assignment': {
+    fires: exchangeOf('beta-order-create', {
+      intent: 'hostile',
+      payload: withLinePrice(samplePayload('beta-order-create')),
+      body: withLinePriced(cleanBody('beta-order-create', samplePayload('beta-order-create'))),
+    }),
+    instancePath: '/data/items/0/siPrice',
+    // The planted price ignored, and the same call refused.
+    quiet: [
+      exchangeOf('beta-order-create', { intent: 'hostile', payload: withLinePrice(samplePayload('beta-order-create')) }),
+      exchangeOf('beta-order-create', { intent: 'hostile', payload: withLinePrice(samplePayload('beta-order-create')), body: refused }),
+    ],
+  },
+  'several-recipients': {
+    fires: exchangeOf('send-code', { intent: 'hostile', payload: twoMobiles, body: cleanBody('send-code', { mobile: '13812345678', source: 1 }) }),
+    instancePath: '',
+    // The clean server refuses the list; one number answered as a success.
+    quiet: [exchangeOf('send-code', { intent: 'hostile', payload: twoMobiles }), exchangeOf('send-code', { payload: { mobile: '13812345678', source: 1 } })],
   },
   'shared-cache': {
     fires: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'cache-control': 'public, max-age=86400' } }),

@@ -77,6 +77,35 @@ describe('the coverage pass', () => {
     expect(requests.find((r) => r.classId === 'prototype-key' && r.field === '__proto__')?.body).toContain('"__proto__":{"isAdmin":true}');
   });
 
+  it('plants, one request an object, every member the answered record carries and the request does not take', () => {
+    const planted = (operationId: string) => coverageRequests(operationId).filter((request) => request.classId === 'server-owned-field');
+    // Only where `data` is one record (4): #6, #8, #9, #14, #15.
+    expect(operations.filter((op) => planted(op.id).length > 0).map((op) => op.number)).toEqual([6, 8, 9, 14, 15]);
+    const [body, line] = planted('beta-order-create');
+    expect([body?.field, line?.field, body?.judgedAs, line?.judgedAs]).toEqual(['body', 'items[0]', 'hostile', 'hostile']);
+    const sent = JSON.parse(line!.body) as { items: Array<Record<string, unknown>>; soTotal?: unknown };
+    // The line's members of 2.4 beside the three #15 takes, each with a value of its type no server makes up.
+    expect(sent.items[0]).toMatchObject({ pCode: 'S81234-500g', brandId: '1', num: '3', siPrice: 98765.43, pId: 987654321, pCnName: 'planted-by-client' });
+    expect(sent.soTotal).toBeUndefined();
+    expect(JSON.parse(body!.body)).toMatchObject({ soId: 987654321, soTotal: 98765.43, soCtime: 'planted-by-client', soCaName: 'Emily Chen' });
+    // A member the request takes keeps its base value: consigneeInfoById's id.
+    expect(JSON.parse(planted('consignee-by-id')[0]!.body)).toMatchObject({ id: 2, consigneeName: 'planted-by-client', isDefault: 987654321 });
+  });
+
+  it("writes several recipients into the field that names a paid message's one recipient", () => {
+    const several = coverageRequests('send-code').filter((request) => request.classId === 'several-recipients');
+    expect(several.map((request) => JSON.parse(request.body).mobile)).toEqual([
+      '13812345678,13812345678',
+      '13812345678;13812345678',
+      '13812345678 13812345678',
+      [13812345678, 13812345678],
+    ]);
+    expect(new Set(several.map((request) => request.judgedAs))).toEqual(new Set(['hostile']));
+    expect(operations.filter((op) => coverageRequests(op.id).some((request) => request.classId === 'several-recipients')).map((op) => op.id)).toEqual([
+      'send-code',
+    ]);
+  });
+
   it('judges a value the spec allows there as a valid call, and every other class as a hostile one', () => {
     const requests = coverageRequests('alpha-order-create');
     const judged = (classId: string, field: string) => requests.find((r) => r.classId === classId && r.field === field)?.judgedAs;

@@ -50,8 +50,8 @@ export const owaspRequirements = [
     level: 'risk',
     text: "The API endpoint allows a user to change, add/or delete the value of a sensitive object's property which the user should not be able to access",
     side: 'request',
-    observable: false,
-    note: 'which properties a user may change is not shown (2.10): the kit sends `__proto__`, `constructor` and `isAdmin` members, where only a crash is reported',
+    observable: true,
+    note: 'which properties a user may change is not shown (4.1): the coverage pass writes every member the record of the answer carries and the request does not take into the body and the first order line, one request each, with values no server makes up (`server-owned-field`), and reports one answered as sent; `__proto__`, `constructor` and `isAdmin` members go too, where only a crash is reported',
   },
   {
     id: 'owasp-api4-records-per-page',
@@ -62,6 +62,16 @@ export const owaspRequirements = [
     side: 'request',
     observable: true,
     note: 'not judged: the spec shows no bound ("Rate limits, maximum page size and other bounds: not shown", 8), so a server that serves what it is asked breaks none. The kit asks pageSize 10000 and sends a 128 KiB field, and reports a crash or an answer that is not JSON',
+  },
+  {
+    id: 'owasp-api4-operations-per-request',
+    standard: OWASP,
+    section: 'API4',
+    level: 'risk',
+    text: 'An API is vulnerable if at least one of the following limits is missing or set inappropriately … Number of operations to perform in a single API client request',
+    side: 'request',
+    observable: true,
+    note: 'what a client sees of it is a message paid per recipient ("sending emails/SMS/phone calls") sent to several in one call: the coverage pass writes several recipients into the field that names one (#11 mobile: listed with a comma, a semicolon, a space, and as an array) and reports a success',
   },
   {
     id: 'owasp-api5-function-authorization',

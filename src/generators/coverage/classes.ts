@@ -1,3 +1,4 @@
+import type { DeclaredMember } from '../../validation/declared-members.js';
 import { json, type FieldValue } from '../hostile/field-values.js';
 
 /*
@@ -9,7 +10,8 @@ import { json, type FieldValue } from '../hostile/field-values.js';
  */
 
 /** Families group classes in reports: a user reads "numbers: 11 classes, 132 requests". */
-export type CoverageFamily = 'number' | 'string' | 'nesting' | 'null' | 'absent' | 'wrong-type' | 'prototype-key' | 'duplicate-key';
+export type CoverageFamily =
+  'number' | 'string' | 'nesting' | 'null' | 'absent' | 'wrong-type' | 'prototype-key' | 'duplicate-key' | 'server-owned' | 'recipients';
 
 /**
  * Where a class's values go: fields declared "number"/"integer", "string" fields, fields holding
@@ -203,3 +205,49 @@ export const prototypeKeys: readonly { readonly key: string; readonly value: Fie
   { key: '__proto__', value: json({ isAdmin: true }) },
   { key: 'constructor', value: json({ prototype: { isAdmin: true } }) },
 ];
+
+/**
+ * What the `server-owned-field` class writes into each member a record answers and the request does
+ * not take (OWASP API3, mass assignment), by the record member's type: values no server produces by
+ * itself, so that one the answer carries back was taken from the request. A number within a
+ * DECIMAL(10,2) and an integer within 32 bits, so that a column of the usual size holds them.
+ */
+const planted = {
+  integer: json(987654321),
+  number: json(98765.43),
+  boolean: json(true),
+  text: json('planted-by-client'),
+  date: json('2001-02-03'),
+  dateTime: json('2001-02-03T04:05:06Z'),
+} as const;
+
+/** The planted value for a member of a record, or none for one that holds an array, an object or null. */
+export function plantedValue(member: DeclaredMember): FieldValue | undefined {
+  switch (member.type) {
+    case 'integer':
+      return planted.integer;
+    case 'number':
+      return planted.number;
+    case 'boolean':
+      return planted.boolean;
+    case 'string':
+      return member.format === 'date-time' ? planted.dateTime : member.format === 'date' ? planted.date : planted.text;
+    // "type and format of createdAt: not shown" (2.10): text, which any column of text takes.
+    case undefined:
+      return planted.text;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What the `several-recipients` class writes into the field that names a paid message's one
+ * recipient (`recipientField`): the base body's own value listed twice with each separator servers
+ * split on (a comma, a semicolon, a space), and as a JSON array of two (numbers, where it is digits).
+ * One request each: a server may split on one separator and not on another.
+ */
+export function severalRecipients(value: string | number): readonly FieldValue[] {
+  const text = String(value);
+  const item = /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text;
+  return [json(`${text},${text}`), json(`${text};${text}`), json(`${text} ${text}`), json([item, item])];
+}

@@ -1,7 +1,8 @@
+import { findOperation } from '../../catalogue/operations.js';
 import { KitError } from '../../errors.js';
 import { shapeOf } from '../hostile.js';
 import type { FieldValue } from '../hostile/field-values.js';
-import { type Edit, type Path, pathText, writeEdited } from '../hostile/json-text.js';
+import { type Edit, type Path, pathText, shorten, valueAt, writeEdited } from '../hostile/json-text.js';
 import type { Field } from '../hostile/shape.js';
 import { basePayloads } from './base-payloads.js';
 import {
@@ -10,12 +11,14 @@ import {
   nullAllowedIn,
   roleFits,
   prototypeKeys,
+  severalRecipients,
   type Target,
   type ValueClass,
   valueClasses,
   wrongTypeValues,
 } from './classes.js';
 import { fieldRoles, numericTextFields } from './roles.js';
+import { plantedObjects } from './server-owned.js';
 
 /** How a coverage call is judged: as a valid call where the spec allows its value, else as a hostile one. */
 export type CoverageJudgement = 'conforming' | 'hostile';
@@ -131,6 +134,25 @@ function buildRequests(operationId: string): CoverageRequest[] {
   for (const container of shape.containers) {
     for (const { key, value } of prototypeKeys) {
       add('prototype-key', 'prototype-key', [...container, key], value.label, { op: 'add', path: container, key, text: value.text });
+    }
+  }
+  // Every member the answer's record carries and the request does not take, planted at once: one request an object.
+  for (const { path, members } of plantedObjects(operationId, base)) {
+    const object = { ...(valueAt(base, path) as Record<string, unknown>) };
+    for (const { key, value } of members) object[key] = JSON.parse(value.text);
+    const shown = members.map(({ key, value }) => `${key} ${value.label}`).join(', ');
+    add('server-owned-field', 'server-owned', path, shorten(`${members.length} record members the request does not take: ${shown}`, 120), {
+      op: 'set',
+      path,
+      text: JSON.stringify(object),
+    });
+  }
+  // The one recipient of a paid message written as several, each form its own request: a server may split on one and not another.
+  const recipient = findOperation(operationId)?.recipientField;
+  const named = recipient === undefined ? undefined : base[recipient];
+  if (recipient !== undefined && (typeof named === 'string' || typeof named === 'number')) {
+    for (const value of severalRecipients(named)) {
+      add('several-recipients', 'recipients', [recipient], value.label, { op: 'set', path: [recipient], text: value.text });
     }
   }
   return requests;

@@ -52,6 +52,8 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'head-answered-with-content': { check: 'head-content', severity: 'warning', breaks: ['rfc9110-9.3.2-head'] },
   'purchase-orders-embed-publisher': { check: 'record-personal-data', severity: 'warning', breaks: ['owasp-api3-exposed-properties'] },
   'not-modified-answered-to-post': { check: 'not-modified-status', severity: 'warning', breaks: ['rfc9110-13.1.2-if-none-match'] },
+  'client-set-line-price-honoured': { check: 'mass-assignment', severity: 'warning', breaks: ['owasp-api3-mass-assignment'] },
+  'send-code-to-comma-separated-mobiles': { check: 'several-recipients', severity: 'warning', breaks: ['owasp-api4-operations-per-request'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
