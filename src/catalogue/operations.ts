@@ -68,6 +68,11 @@ export interface Operation {
    * The request field that says whose records a list holds, where the spec names the list after it:
    * #16's `brandId` ("products of one brand", 1). Two values of it choose two sets of records.
    */
+  /**
+   * Present on the operations a member calls to sign in (#11 send_code, #12 login): the kit's reading
+   * of their names. A server may take them without a valid token, as a client has none yet.
+   */
+  readonly signsIn?: true;
   readonly selectsBy?: string;
   /**
    * The request field that names the one recipient of a message the server pays to send: #11's
@@ -140,8 +145,8 @@ export const operations: readonly DocumentedOperation[] = [
     lookup: true,
   }),
   operation({ number: 10, id: 'consignee-delete', group: 'member-account', path: '/pc/customer/deleteConsignee', response: object, mutates: true }),
-  operation({ number: 11, id: 'send-code', group: 'member-account', path: '/auth/send_code', response: object, mutates: true, recipientField: 'mobile' }),
-  operation({ number: 12, id: 'login', group: 'member-account', path: '/pc/auth/login', response: object, mutates: false }),
+  operation({ number: 11, id: 'send-code', group: 'member-account', path: '/auth/send_code', response: object, mutates: true, recipientField: 'mobile', signsIn: true }),
+  operation({ number: 12, id: 'login', group: 'member-account', path: '/pc/auth/login', response: object, mutates: false, signsIn: true }),
   operation({
     number: 13,
     id: 'alpha-orders-list',

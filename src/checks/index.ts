@@ -10,6 +10,9 @@ import { envelope } from './envelope/envelope.js';
 import { authDocumentedHeader } from './auth/documented-header.js';
 import { authNearMissToken } from './auth/near-miss-token.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
+import { authUnauthorizedChange } from './auth/unauthorized-change.js';
+import { etag } from './headers/etag.js';
+import { statusLine } from './transport/status-line.js';
 import { corsCredentialsWildcard } from './hygiene/cors-credentials-wildcard.js';
 import { databaseErrorLeak } from './hygiene/database-error-leak.js';
 import { markupEcho } from './hygiene/markup-echo.js';
@@ -72,9 +75,10 @@ export const checksByArea = {
     persistentConnection,
     headContent,
     notModifiedStatus,
+    statusLine,
   ],
   json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints],
-  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, setCookie],
+  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, etag, setCookie],
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText],
@@ -94,7 +98,7 @@ export const checksByArea = {
     tokenEcho,
   ],
   abuse: [massAssignment, severalRecipients],
-  auth: [authDocumentedHeader, authUnauthorizedData, authNearMissToken],
+  auth: [authDocumentedHeader, authUnauthorizedData, authUnauthorizedChange, authNearMissToken],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;
 

@@ -104,7 +104,12 @@ async function until<T>(inbox: Inbox, deadline: Promise<never>, ready: (pending:
 interface Head {
   readonly status: number;
   readonly headers: Record<string, string>;
+  /** The status line as it came, where it breaks the grammar of RFC 9112 §4. */
+  readonly malformedStatusLine?: string;
 }
+
+/** status-line = HTTP-version SP status-code SP [ reason-phrase ], reason-phrase = 1*( HTAB / SP / VCHAR / obs-text ) (RFC 9112 §4). */
+const STATUS_LINE = /^HTTP\/\d\.\d \d{3} [\t\x20-\x7e\x80-\xff]*$/;
 
 /** A status line and header fields; field names lower-cased, repeated fields joined as RFC 9110 5.3 recombines them. */
 function parseHead(text: string): Head {
@@ -119,7 +124,7 @@ function parseHead(text: string): Head {
     const value = line.slice(colon + 1).trim();
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
-  return { status: Number(status[1]), headers };
+  return { status: Number(status[1]), headers, ...(STATUS_LINE.test(statusLine) ? {} : { malformedStatusLine: statusLine }) };
 }
 
 /** Whether a Connection field lists the `close` option (RFC 9112 9.6). */
@@ -314,8 +319,13 @@ function withConnection(transcript: Transcript, facts: ConnectionFacts): Transcr
 
 function transcriptOf(sent: SentRequest, answer: { head: Head; content: Buffer }, durationMs: number, octetsAfter: number): Transcript {
   const bodyText = answer.content.toString('utf8');
-  const response: ReceivedResponse = { status: answer.head.status, headers: answer.head.headers, bodyText, json: parseJson(bodyText) };
-  return { request: sent, response, durationMs, ...(octetsAfter > 0 ? { connection: { octetsAfterAnswer: octetsAfter } } : {}) };
+  const { status, headers, malformedStatusLine } = answer.head;
+  const response: ReceivedResponse = { status, headers, bodyText, json: parseJson(bodyText) };
+  const facts: ConnectionFacts = {
+    ...(octetsAfter > 0 ? { octetsAfterAnswer: octetsAfter } : {}),
+    ...(malformedStatusLine === undefined ? {} : { malformedStatusLine }),
+  };
+  return { request: sent, response, durationMs, ...(Object.keys(facts).length > 0 ? { connection: facts } : {}) };
 }
 
 function failureOf(error: unknown): TransportFailure {

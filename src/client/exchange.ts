@@ -50,6 +50,8 @@ export interface ConnectionFacts {
   readonly octetsAfterAnswer?: number;
   /** The answer did not say `close`, and the server closed the connection before the next request on it was answered (RFC 9112 9.6). */
   readonly closedUnannounced?: true;
+  /** The answer's status line as it came, where it breaks the grammar of RFC 9112 §4 (the pool's client reads the status line leniently and hands on its code only). */
+  readonly malformedStatusLine?: string;
 }
 
 /** One request and what came of it. */

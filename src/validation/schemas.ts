@@ -60,33 +60,3 @@ export function compiledDocuments(dir: string = schemasDir): SchemaDocument[] {
     return arrays.length > 0 ? [document, outlineOf(document, arrays)] : [document];
   });
 }
-
-/** A record's documented members, each with the `$id` of its elements' schema where it is an array of records. */
-export type DocumentedMembers = ReadonlyMap<string, string | undefined>;
-
-let membersBySchema: ReadonlyMap<string, DocumentedMembers> | undefined;
-
-/** A document's own `properties`, and those of each whole document its `allOf` refers to (records of 2.3 share the order's fields). */
-function membersOf(document: SchemaDocument, byId: ReadonlyMap<string, SchemaDocument>): Map<string, string | undefined> {
-  const arrays = new Map(recordArrays(document).map(({ property, elementId }) => [property, elementId]));
-  const members = new Map<string, string | undefined>();
-  for (const part of Array.isArray(document.allOf) ? (document.allOf as { $ref?: unknown }[]) : []) {
-    const referred = typeof part.$ref === 'string' ? byId.get(new URL(part.$ref, `file:///${document.$id}`).pathname.slice(1)) : undefined;
-    if (referred) for (const [name, elements] of membersOf(referred, byId)) members.set(name, elements);
-  }
-  for (const name of Object.keys((document.properties ?? {}) as Record<string, unknown>)) members.set(name, arrays.get(name));
-  return members;
-}
-
-/**
- * The members a schema document lists (its `properties`, with those of the documents its `allOf`
- * refers to), read once per process: what a record carries beyond them is not documented (2.10).
- * Undefined for an `$id` no document has.
- */
-export function documentedMembers(schemaId: string): DocumentedMembers | undefined {
-  if (!membersBySchema) {
-    const byId = new Map(loadSchemaDocuments().map((document) => [document.$id, document]));
-    membersBySchema = new Map([...byId].map(([id, document]) => [id, membersOf(document, byId)]));
-  }
-  return membersBySchema.get(schemaId);
-}

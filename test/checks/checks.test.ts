@@ -33,6 +33,8 @@ const atSingleSlash = (exchange: Exchange): Exchange => ({ ...exchange, request:
 /** The same call as a HEAD, with no body. */
 const asHead = (exchange: Exchange): Exchange => ({ ...exchange, request: { ...exchange.request, method: 'HEAD', body: undefined } });
 
+const notFound = { data: {}, status: 'fail', code: '404', message: 'no such demand', error: { reason: 'not found' } };
+
 const unauthorized = { data: {}, status: 'fail', code: '401', message: 'unauthorized', error: { reason: 'unauthorized' } };
 
 const mapItems = (data: Json, rewrite: (line: Json, index: number) => Json) => ({
@@ -204,6 +206,22 @@ const cases: Record<string, Case> = {
       }),
     ],
   },
+  etag: {
+    fires: exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, etag: '3f2a9c0d1e5b7a64' } }),
+    instancePath: '',
+    quiet: [
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, etag: '"3f2a9c0d1e5b7a64"' } }),
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, etag: 'W/"3f2a"' } }),
+    ],
+  },
+  'status-line': {
+    fires: {
+      ...exchangeOf('consignment-publish', { intent: 'http-probe', path: 'http-probe:persistent' }),
+      connection: { malformedStatusLine: 'HTTP/1.1 200' },
+    },
+    instancePath: '',
+    quiet: exchangeOf('consignment-publish', { intent: 'http-probe', path: 'http-probe:persistent' }),
+  },
   'allow-header': {
     fires: asHead(exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:head', status: 405, body: '' })),
     instancePath: '',
@@ -220,16 +238,25 @@ const cases: Record<string, Case> = {
     quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, server: 'nginx' } }),
   },
   'set-cookie': {
-    fires: exchangeOf('login', {
-      headers: { 'content-type': 'application/json', date: HTTP_DATE, 'set-cookie': 'OTP_MEMBER={"id":1,"mobile":"13812345678"}; Path=/' },
-    }),
+    fires: [
+      exchangeOf('login', {
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, 'set-cookie': 'OTP_MEMBER={"id":1,"mobile":"13812345678"}; Path=/' },
+      }),
+      exchangeOf('send-code', {
+        headers: {
+          'content-type': 'application/json',
+          date: HTTP_DATE,
+          'set-cookie': 'smsCooldown=60; Expires=Sun Nov 22 2026 10:16:00 GMT+0800 (China Standard Time); Path=/',
+        },
+      }),
+    ],
     instancePath: '',
-    // Two cookies joined as they arrive, one with an Expires date, its comma inside.
+    // Two cookies joined as they arrive, one with an Expires date, its comma inside; and one deleted by Max-Age=0.
     quiet: exchangeOf('login', {
       headers: {
         'content-type': 'application/json',
         date: HTTP_DATE,
-        'set-cookie': 'SESSION=3f9a; Path=/; HttpOnly; Secure, theme="dark"; Expires=Wed, 21 Oct 2026 07:28:00 GMT',
+        'set-cookie': 'SESSION=3f9a; Path=/; HttpOnly; Secure, theme="dark"; Expires=Wed, 21 Oct 2026 07:28:00 GMT, old=; Max-Age=0',
       },
     }),
   },
@@ -540,6 +567,21 @@ const cases: Record<string, Case> = {
     quiet: [
       exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: unauthorized }),
       exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:token-case-changed', body: unauthorized }),
+    ],
+  },
+  'auth-unauthorized-change': {
+    // No header refused; a wrong token answered "no such demand", as calls with the valid token are.
+    fires: [
+      exchangeOf('custom-demand-delete', { body: notFound }),
+      exchangeOf('custom-demand-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', body: unauthorized }),
+      exchangeOf('custom-demand-delete', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: notFound }),
+    ],
+    instancePath: '',
+    // A server that answers every failure with one code, a missing token too, tells nothing.
+    quiet: [
+      exchangeOf('custom-demand-delete', { body: { ...notFound, code: '-1' } }),
+      exchangeOf('custom-demand-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', body: { ...unauthorized, code: '-1' } }),
+      exchangeOf('custom-demand-delete', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: { ...notFound, code: '-1' } }),
     ],
   },
   'operation-verified': {

@@ -1,4 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
+import { dateProblem } from './_internals/http-date.js';
 
 /** A token (RFC 9110 §5.6.2): a cookie's name. */
 const NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -10,13 +11,29 @@ const VALUE = /^(?:[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*|"[\x21\x23-\x2B\x
  */
 const NEXT_COOKIE = /,\s*(?=[!#$%&'*+\-.^_`|~0-9A-Za-z]+=)/;
 
-/** The cookie-pair of each Set-Cookie line that breaks the grammar, as written. */
-function malformedPairs(setCookie: string): string[] {
+/** max-age-av = "Max-Age=" non-zero-digit *DIGIT (RFC 6265 §4.1.1), and the 0 that deletes a cookie, which user agents read alike (§5.2.2). */
+const MAX_AGE = /^(?:0|[1-9]\d*)$/;
+
+/** What of one attribute breaks the grammar, as written; undefined for one that keeps it or that the grammar leaves open. */
+function attributeProblem(attribute: string): string | undefined {
+  const equals = attribute.indexOf('=');
+  const name = (equals < 0 ? attribute : attribute.slice(0, equals)).trim().toLowerCase();
+  const value = equals < 0 ? '' : attribute.slice(equals + 1).trim();
+  // expires-av = "Expires=" sane-cookie-date, an rfc1123-date: the IMF-fixdate of RFC 9110.
+  if (name === 'expires' && dateProblem(value) !== undefined) return attribute.trim();
+  if (name === 'max-age' && !MAX_AGE.test(value)) return attribute.trim();
+  return undefined;
+}
+
+/** The cookie-pair, Expires or Max-Age of each Set-Cookie line that breaks the grammar, as written. */
+function malformedParts(setCookie: string): string[] {
   return setCookie.split(NEXT_COOKIE).flatMap((line) => {
-    const pair = line.split(';')[0]!.trim();
+    const [first = '', ...attributes] = line.split(';');
+    const pair = first.trim();
     const equals = pair.indexOf('=');
     const [name, value] = equals < 0 ? [pair, undefined] : [pair.slice(0, equals), pair.slice(equals + 1)];
-    return value !== undefined && NAME.test(name) && VALUE.test(value) ? [] : [pair];
+    const broken = value !== undefined && NAME.test(name) && VALUE.test(value) ? [] : [pair];
+    return [...broken, ...attributes.flatMap((attribute) => attributeProblem(attribute) ?? [])];
   });
 }
 
@@ -29,13 +46,19 @@ export const setCookie: ExchangeCheck = {
   severity: 'warning',
   title: 'A cookie that is not written as cookies are',
   description:
-    'A Set-Cookie whose name=value pair breaks the cookie grammar: a value holding quotes, commas, semicolons, spaces or backslashes (a JSON object written raw as a cookie, `{"id":1,"mobile":"…"}`), or no `=`. "Servers SHOULD NOT send Set-Cookie headers that fail to conform to the following grammar" (RFC 6265 §4.1.1): clients that split Set-Cookie at commas or stop a value at a quote read another cookie than was sent. A warning: the spec says nothing of cookies.',
+    'A Set-Cookie whose name=value pair breaks the cookie grammar: a value holding quotes, commas, semicolons, spaces or backslashes (a JSON object written raw as a cookie, `{"id":1,"mobile":"…"}`), or no `=`; or whose Expires is not an rfc1123-date (a date written by JavaScript\'s `Date.toString()`, which user agents read in another time zone) or whose Max-Age is not digits. "Servers SHOULD NOT send Set-Cookie headers that fail to conform to the following grammar" (RFC 6265 §4.1.1): clients that split Set-Cookie at commas or stop a value at a quote read another cookie than was sent. A warning: the spec says nothing of cookies.',
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
     const header = exchange.response!.headers['set-cookie'];
-    const pairs = header === undefined ? [] : malformedPairs(header);
-    if (pairs.length === 0) return [];
-    return [{ instancePath: '', expected: 'name=value of cookie-octets (RFC 6265 §4.1.1)', actual: `set-cookie: ${pairs.join('; ')}` }];
+    const parts = header === undefined ? [] : malformedParts(header);
+    if (parts.length === 0) return [];
+    return [
+      {
+        instancePath: '',
+        expected: 'name=value of cookie-octets, an Expires of an IMF-fixdate, a Max-Age of digits (RFC 6265 §4.1.1)',
+        actual: `set-cookie: ${parts.join('; ')}`,
+      },
+    ];
   },
 };

@@ -1,5 +1,5 @@
 import { pointerToken } from '../../json-pointer.js';
-import { documentedMembers } from '../../validation/schemas.js';
+import type { DeclaredMembers } from '../../validation/declared-members.js';
 import { recordSchemaId } from '../../validation/validator.js';
 import { findingsAt } from '../_internals/json-values.js';
 import { resultData } from '../preconditions.js';
@@ -35,9 +35,8 @@ function firstPersonal(value: unknown, pointer: string): Place | undefined {
 }
 
 /** Undocumented members of a record (and of its documented arrays of records) that hold personal data, one place each. */
-function personalBeyondFields(record: unknown, schemaId: string, pointer: string, found: Place[]): void {
-  const members = documentedMembers(schemaId);
-  if (!members || record === null || typeof record !== 'object' || Array.isArray(record)) return;
+function personalBeyondFields(record: unknown, members: DeclaredMembers, pointer: string, found: Place[]): void {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return;
   for (const [name, value] of Object.entries(record)) {
     const at = `${pointer}/${pointerToken(name)}`;
     if (!members.has(name)) {
@@ -45,7 +44,7 @@ function personalBeyondFields(record: unknown, schemaId: string, pointer: string
       if (personal) found.push({ pointer: at, actual: `${name}, a member the record does not document, holds ${personal.actual}` });
       continue;
     }
-    const elements = members.get(name);
+    const elements = members.get(name)?.elements;
     if (elements && Array.isArray(value)) value.forEach((element, index) => personalBeyondFields(element, elements, `${at}/${index}`, found));
   }
 }
@@ -64,15 +63,15 @@ export const recordPersonalData: ExchangeCheck = {
   needs: 'data',
   intents: ['conforming'],
   appliesTo: (operation) => operation.response.kind === 'record' || (operation.response.kind === 'page' && operation.response.record !== undefined),
-  run(exchange) {
+  run(exchange, { validator }) {
     const { response } = exchange.operation;
     if (!MAYBE_PERSONAL.test(exchange.response!.bodyText)) return [];
     const data = resultData(exchange);
     const found: Place[] = [];
-    if (response.kind === 'record') personalBeyondFields(data, recordSchemaId(response.schema), '/data', found);
+    if (response.kind === 'record') personalBeyondFields(data, validator.members(recordSchemaId(response.schema)), '/data', found);
     if (response.kind === 'page' && response.record && Array.isArray(data?.list)) {
-      const schemaId = recordSchemaId(response.record);
-      data.list.forEach((record, index) => personalBeyondFields(record, schemaId, `/data/list/${index}`, found));
+      const members = validator.members(recordSchemaId(response.record));
+      data.list.forEach((record, index) => personalBeyondFields(record, members, `/data/list/${index}`, found));
     }
     return findingsAt(found, 'no personal data beyond the fields section 2 documents');
   },

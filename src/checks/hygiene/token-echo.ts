@@ -13,13 +13,13 @@ export const tokenEcho: ExchangeCheck = {
   scope: 'exchange',
   rule: '5',
   quote: 'Every operation takes the header `authorization`, a required string.',
-  standards: ['owasp-api8-error-details'],
+  standards: ['owasp-api8-error-details', 'rfc9110-9.3.8-trace'],
   severity: 'warning',
   title: 'The answer repeats the token it was sent',
   description:
     'The token of the call\'s `authorization` header, written again in the answer: its body or a response header, typically an error that echoes the whole request. Every log, proxy and error tracker that keeps answers then holds a credential (OWASP API8, "Error messages … expose other sensitive information"). Not judged on the operations that answer with a token (the token operation, login, register). A warning: the spec says nothing of what an answer may repeat. Reports show the token as [REDACTED], as everywhere.',
   needs: 'response',
-  intents: ['conforming', 'hostile'],
+  intents: ['conforming', 'hostile', 'http-probe'],
   appliesTo: (operation) => !ISSUES_TOKENS.has(operation.id),
   run(exchange) {
     const authorization = exchange.request.headers.authorization;

@@ -190,7 +190,7 @@ export const owaspRequirements = [
     text: 'Improper Inventory Management',
     side: 'request',
     observable: false,
-    note: 'no version appears in any path and the versioning scheme is not shown (9): there is no other version to look for',
+    note: 'no version appears in any path and the versioning scheme is not shown (9): there is no other version to look for, and paths guessed at (`/v1/…`) would be a list of guesses, not a rule',
   },
   {
     id: 'owasp-api10-unsafe-consumption',

@@ -1,0 +1,20 @@
+import type { ExchangeCheck } from '../types.js';
+
+export const statusLine: ExchangeCheck = {
+  id: 'status-line',
+  scope: 'exchange',
+  rule: '1',
+  quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  standards: ['rfc9112-4-status-line'],
+  severity: 'warning',
+  title: 'Status line not as HTTP/1.1 writes it',
+  description:
+    'The status line of an answer breaks "status-line = HTTP-version SP status-code SP [ reason-phrase ]" (RFC 9112 §4): most often the space after the code left out with the reason phrase, though "A server MUST send the space that separates the status-code from the reason-phrase even when the reason-phrase is absent". Lenient clients (node:http, undici) read it; parsers of the grammar refuse the answer. Seen on the HTTP probes, the kit\'s one connection whose status lines it reads itself (its pool\'s client hands on the code only). A warning: a client of this API may well read it.',
+  needs: 'response',
+  intents: ['http-probe'],
+  run(exchange) {
+    const line = exchange.connection?.malformedStatusLine;
+    if (line === undefined) return [];
+    return [{ instancePath: '', expected: 'HTTP/1.1 SP status-code SP [ reason-phrase ] (RFC 9112 §4)', actual: `status line ${JSON.stringify(line)}` }];
+  },
+};
