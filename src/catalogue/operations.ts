@@ -145,7 +145,16 @@ export const operations: readonly DocumentedOperation[] = [
     lookup: true,
   }),
   operation({ number: 10, id: 'consignee-delete', group: 'member-account', path: '/pc/customer/deleteConsignee', response: object, mutates: true }),
-  operation({ number: 11, id: 'send-code', group: 'member-account', path: '/auth/send_code', response: object, mutates: true, recipientField: 'mobile', signsIn: true }),
+  operation({
+    number: 11,
+    id: 'send-code',
+    group: 'member-account',
+    path: '/auth/send_code',
+    response: object,
+    mutates: true,
+    recipientField: 'mobile',
+    signsIn: true,
+  }),
   operation({ number: 12, id: 'login', group: 'member-account', path: '/pc/auth/login', response: object, mutates: false, signsIn: true }),
   operation({
     number: 13,
