@@ -7,20 +7,14 @@ import { describe, expect } from 'vitest';
 import { findOperation, wirePath } from '../../src/catalogue/operations.js';
 import { redTeamRound2 } from '../../src/reference/faults/red-team/round-2.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
-import { orderHeader } from '../support/orders.js';
 import { converse, dataOf, firstHead, field, type Headers, type Json, listOf, parsed, postTo, type Reply, requestText, text } from '../support/raw-http.js';
 import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
+import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, DEMAND, documentedHeaders, UNTOKENED } from '../support/sample-bodies.js';
 
 const distinct = (items: readonly unknown[]): number => new Set(items).size;
 
 const TOKEN = 'red-team-round-2';
-const DOCUMENTED_HEADERS: Headers = { 'content-type': 'application/json', authorization: `bearer${TOKEN}` };
-const UNTOKENED: Headers = { 'content-type': 'application/json' };
-
-const DEMAND = { type: 1, cas: '64-17-5', level: 'AR', nums: 5, pack: '500ml', price: 1280 };
-const CONSIGNMENT = { id: 0, type: 1, hasCas: 1, cas: '67-64-1', productName: '丙酮', level: 'AR', nums: 4, pack: '2.5L', price: 96.5 };
-const ALPHA_ORDER = { ...orderHeader, items: [{ pCode: 'A104523', num: '2', siCusNote: '', siSendNote: '' }] };
-const BETA_ORDER = { ...orderHeader, items: [{ pCode: 'AL104523', brandId: '1', num: '3' }] };
+const DOCUMENTED_HEADERS = documentedHeaders(TOKEN);
 const LOGIN = { mobile: '13812345678', password: 'Reagent2024' };
 
 const serve = redTeamServers(TOKEN);

@@ -24,15 +24,10 @@ import {
   text,
 } from '../support/raw-http.js';
 import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
+import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, DEMAND, documentedHeaders, UNTOKENED } from '../support/sample-bodies.js';
 
 const TOKEN = 'red-team-round-3';
-const DOCUMENTED_HEADERS: Headers = { 'content-type': 'application/json', authorization: `bearer${TOKEN}` };
-const UNTOKENED: Headers = { 'content-type': 'application/json' };
-
-const DEMAND = { type: 1, cas: '64-17-5', level: 'AR', nums: 5, pack: '500ml', price: 1280 };
-const CONSIGNMENT = { id: 0, type: 1, hasCas: 1, cas: '67-64-1', productName: '丙酮', level: 'AR', nums: 4, pack: '2.5L', price: 96.5 };
-const ALPHA_ORDER = { ...orderHeader, items: [{ pCode: 'A104523', num: '2', siCusNote: '', siSendNote: '' }] };
-const BETA_ORDER = { ...orderHeader, items: [{ pCode: 'AL104523', brandId: '1', num: '3' }] };
+const DOCUMENTED_HEADERS = documentedHeaders(TOKEN);
 /** AL104523 sells at list price; AL875380 and AL200871 at a discount. */
 const DISCOUNTED_BETA_ORDER = {
   ...orderHeader,
