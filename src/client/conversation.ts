@@ -31,11 +31,19 @@ class Inbox {
   private ended = false;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
-  received = 0;
+  private received = 0;
+  /** More octets came than the cap: the connection was cut, and what came is dropped. */
+  overflowed = false;
 
-  constructor(socket: Socket) {
+  constructor(socket: Socket, cap: number) {
     socket.on('data', (chunk: Buffer) => {
       this.received += chunk.length;
+      if (this.received > cap) {
+        this.overflowed = true;
+        this.buffer = Buffer.alloc(0);
+        socket.destroy();
+        return;
+      }
       this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
       this.notify();
     });
@@ -95,6 +103,7 @@ class WireError extends Error {
 /** Waits for octets until `ready` finds what it needs in them, the connection closes, or the deadline passes. */
 async function until<T>(inbox: Inbox, deadline: Promise<never>, ready: (pending: Buffer) => T | undefined): Promise<T | undefined> {
   for (;;) {
+    if (inbox.overflowed) throw new WireError('body-too-large', 'past the cap of octets one connection may bring');
     const found = ready(inbox.pending);
     if (found !== undefined || inbox.closed) return found;
     await Promise.race([inbox.more(), deadline]);
@@ -128,7 +137,7 @@ function parseHead(text: string): Head {
 }
 
 /** Whether a Connection field lists the `close` option (RFC 9112 9.6). */
-export const saysClose = (headers: Readonly<Record<string, string>>): boolean => /(^|,)\s*close\s*(,|$)/i.test(headers.connection ?? '');
+const saysClose = (headers: Readonly<Record<string, string>>): boolean => /(^|,)\s*close\s*(,|$)/i.test(headers.connection ?? '');
 
 /** RFC 9112 6.3: no content after a HEAD, a 1xx, a 204 or a 304. */
 const hasNoContent = (method: string, status: number) => method === 'HEAD' || status < 200 || status === 204 || status === 304;
@@ -256,7 +265,7 @@ export async function converse(requests: readonly WireRequest[], options: Conver
     }));
   }
   let socket = open(origin, options);
-  let inbox = new Inbox(socket);
+  let inbox = new Inbox(socket, options.maxBytes);
   let reopened = false;
   try {
     for (let index = 0; index < requests.length; index++) {
@@ -272,9 +281,8 @@ export async function converse(requests: readonly WireRequest[], options: Conver
           if (index > 0 && !reopened) throw new Reopen();
           throw new WireError('connection-reset', inbox.error?.message ?? 'the connection closed before any answer came');
         }
-        if (inbox.received > options.maxBytes) throw new WireError('body-too-large', `past ${options.maxBytes} octets on one connection`);
         const last = index === requests.length - 1;
-        const after = last ? await octetsBeforeClose(inbox, deadline.promise) : 0;
+        const after = last ? await octetsBeforeClose(inbox, deadline.promise, options.maxBytes) : 0;
         transcripts.push(transcriptOf(sent, answer, tenths(performance.now() - started), after));
       } catch (error) {
         if (error instanceof Reopen) {
@@ -283,7 +291,7 @@ export async function converse(requests: readonly WireRequest[], options: Conver
           if (previous.response && !saysClose(previous.response.headers)) transcripts[index - 1] = withConnection(previous, { closedUnannounced: true });
           socket.destroy();
           socket = open(origin, options);
-          inbox = new Inbox(socket);
+          inbox = new Inbox(socket, options.maxBytes);
           reopened = true;
           index--;
           continue;
@@ -303,14 +311,17 @@ export async function converse(requests: readonly WireRequest[], options: Conver
 /** Thrown when the connection is found closed before the next request could be answered on it. */
 class Reopen extends Error {}
 
-/** Octets the server sent after the last answer's end, up to its close (or the deadline, which a server that keeps the connection open reaches). */
-async function octetsBeforeClose(inbox: Inbox, deadline: Promise<never>): Promise<number> {
+/**
+ * Octets the server sent after the last answer's end, up to its close (or the deadline, which a
+ * server that keeps the connection open reaches); the cap, where more came than it allows.
+ */
+async function octetsBeforeClose(inbox: Inbox, deadline: Promise<never>, cap: number): Promise<number> {
   try {
     await until(inbox, deadline, () => undefined);
   } catch {
-    // Still open at the deadline: what came by then is what counts.
+    // Still open at the deadline, or past the cap: what came by then is what counts.
   }
-  return inbox.pending.length;
+  return inbox.overflowed ? cap : inbox.pending.length;
 }
 
 function withConnection(transcript: Transcript, facts: ConnectionFacts): Transcript {

@@ -106,6 +106,25 @@ describe('a conversation on one connection', () => {
     expect(heard).toBe(1);
   });
 
+  it('a connection that brings more than the cap is cut: content framed by the close fails, content after a HEAD counts as the cap', async () => {
+    const flood = (socket: Socket) => {
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const pour = () => {
+        while (!socket.destroyed && socket.write(chunk));
+        if (!socket.destroyed) socket.once('drain', pour);
+      };
+      pour();
+    };
+    const origin = await rawServer((socket, line) => {
+      socket.write(line.startsWith('HEAD') ? 'HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\n' : 'HTTP/1.1 200 OK\r\n\r\n');
+      flood(socket);
+    });
+    const [body] = await converse([post], { ...options(origin), maxBytes: 256 * 1024 });
+    expect(body!.failure?.kind).toBe('body-too-large');
+    const [afterHead] = await converse([head], { ...options(origin), maxBytes: 256 * 1024 });
+    expect(afterHead!.connection?.octetsAfterAnswer).toBe(256 * 1024);
+  });
+
   it('what is no HTTP answer is invalid-http', async () => {
     const origin = await rawServer((socket) => socket.end('{"data":{}}\r\n\r\n'));
     const [only] = await converse([post], options(origin));
