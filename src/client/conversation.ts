@@ -15,7 +15,7 @@ export interface WireRequest {
 export interface ConversationOptions {
   /** `http://host:port` or `https://host:port`. */
   readonly origin: string;
-  /** Per request, from writing it to the last byte of its answer; the wait for the server to close after the last one too. */
+  /** Per request, from writing it to the last byte of its answer. */
   readonly timeoutMs: number;
   /** Octets the whole conversation may bring; past them it ends as `body-too-large`. */
   readonly maxBytes: number;
@@ -282,7 +282,7 @@ export async function converse(requests: readonly WireRequest[], options: Conver
           throw new WireError('connection-reset', inbox.error?.message ?? 'the connection closed before any answer came');
         }
         const last = index === requests.length - 1;
-        const after = last ? await octetsBeforeClose(inbox, deadline.promise, options.maxBytes) : 0;
+        const after = last ? await octetsBeforeClose(inbox, options.maxBytes) : 0;
         transcripts.push(transcriptOf(sent, answer, tenths(performance.now() - started), after));
       } catch (error) {
         if (error instanceof Reopen) {
@@ -308,6 +308,13 @@ export async function converse(requests: readonly WireRequest[], options: Conver
   return transcripts;
 }
 
+/**
+ * How long the last answer's connection is watched for octets before the server closes it: what
+ * comes after an answer comes with it, and a server that keeps a connection it was asked to close
+ * must not hold the operation for a whole timeout.
+ */
+const CLOSE_GRACE_MS = 1000;
+
 /** Thrown when the connection is found closed before the next request could be answered on it. */
 class Reopen extends Error {}
 
@@ -315,11 +322,14 @@ class Reopen extends Error {}
  * Octets the server sent after the last answer's end, up to its close (or the deadline, which a
  * server that keeps the connection open reaches); the cap, where more came than it allows.
  */
-async function octetsBeforeClose(inbox: Inbox, deadline: Promise<never>, cap: number): Promise<number> {
+async function octetsBeforeClose(inbox: Inbox, cap: number): Promise<number> {
+  const grace = deadlineOf(CLOSE_GRACE_MS, undefined);
   try {
-    await until(inbox, deadline, () => undefined);
+    await until(inbox, grace.promise, () => undefined);
   } catch {
-    // Still open at the deadline, or past the cap: what came by then is what counts.
+    // Still open after the grace, or past the cap: what came by then is what counts.
+  } finally {
+    grace.clear();
   }
   return inbox.overflowed ? cap : inbox.pending.length;
 }

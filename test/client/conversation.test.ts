@@ -125,6 +125,14 @@ describe('a conversation on one connection', () => {
     expect(afterHead!.connection?.octetsAfterAnswer).toBe(256 * 1024);
   });
 
+  it('a server that keeps the connection it was asked to close holds the conversation a moment, not a timeout', async () => {
+    const origin = await rawServer((socket) => socket.write(['HTTP/1.1 200 OK', 'content-length: 0', '', ''].join('\r\n')));
+    const started = performance.now();
+    const [only] = await converse([head], { ...options(origin), timeoutMs: 60_000 });
+    expect(only!.response?.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(30_000);
+  });
+
   it('what is no HTTP answer is invalid-http', async () => {
     const origin = await rawServer((socket) => socket.end('{"data":{}}\r\n\r\n'));
     const [only] = await converse([post], options(origin));
