@@ -111,6 +111,8 @@ async function until<T>(inbox: Inbox, deadline: Promise<never>, ready: (pending:
 }
 
 interface Head {
+  /** The minor version of the status line: HTTP/1.0 or HTTP/1.1. */
+  readonly minor: 0 | 1;
   readonly status: number;
   readonly headers: Record<string, string>;
   /** The status line as it came, where it breaks the grammar of RFC 9112 §4. */
@@ -123,7 +125,7 @@ const STATUS_LINE = /^HTTP\/\d\.\d \d{3} [\t\x20-\x7e\x80-\xff]*$/;
 /** A status line and header fields; field names lower-cased, repeated fields joined as RFC 9110 5.3 recombines them. */
 function parseHead(text: string): Head {
   const [statusLine = '', ...lines] = text.split('\r\n');
-  const status = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(statusLine);
+  const status = /^HTTP\/1\.([01]) (\d{3})(?: |$)/.exec(statusLine);
   if (!status) throw new WireError('invalid-http', `not an HTTP/1.1 status line: ${JSON.stringify(statusLine.slice(0, 60))}`);
   const headers: Record<string, string> = {};
   for (const line of lines) {
@@ -133,11 +135,20 @@ function parseHead(text: string): Head {
     const value = line.slice(colon + 1).trim();
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
-  return { status: Number(status[1]), headers, ...(STATUS_LINE.test(statusLine) ? {} : { malformedStatusLine: statusLine }) };
+  return { minor: status[1] === '0' ? 0 : 1, status: Number(status[2]), headers, ...(STATUS_LINE.test(statusLine) ? {} : { malformedStatusLine: statusLine }) };
 }
 
-/** Whether a Connection field lists the `close` option (RFC 9112 9.6). */
-const saysClose = (headers: Readonly<Record<string, string>>): boolean => /(^|,)\s*close\s*(,|$)/i.test(headers.connection ?? '');
+/**
+ * Whether an answer says the connection closes after it (RFC 9112 §9.3): its Connection lists
+ * `close`, or it is an HTTP/1.0 answer without `keep-alive`.
+ */
+function saysClose({ minor, headers }: Head): boolean {
+  const options = (headers.connection ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((option) => option.trim());
+  return options.includes('close') || (minor === 0 && !options.includes('keep-alive'));
+}
 
 /** RFC 9112 6.3: no content after a HEAD, a 1xx, a 204 or a 304. */
 const hasNoContent = (method: string, status: number) => method === 'HEAD' || status < 200 || status === 204 || status === 304;
@@ -267,6 +278,8 @@ export async function converse(requests: readonly WireRequest[], options: Conver
   let socket = open(origin, options);
   let inbox = new Inbox(socket, options.maxBytes);
   let reopened = false;
+  /** Whether each answer said the connection closes after it. */
+  const closing: boolean[] = [];
   try {
     for (let index = 0; index < requests.length; index++) {
       const request = requests[index]!;
@@ -281,14 +294,15 @@ export async function converse(requests: readonly WireRequest[], options: Conver
           if (index > 0 && !reopened) throw new Reopen();
           throw new WireError('connection-reset', inbox.error?.message ?? 'the connection closed before any answer came');
         }
+        closing[index] = saysClose(answer.head);
         const last = index === requests.length - 1;
         const after = last ? await octetsBeforeClose(inbox, options.maxBytes) : 0;
         transcripts.push(transcriptOf(sent, answer, tenths(performance.now() - started), after));
       } catch (error) {
         if (error instanceof Reopen) {
-          // The answer before said nothing of closing, and the server closed all the same.
+          // Unless the answer before said it would, the server closed a connection it should have kept.
           const previous = transcripts[index - 1]!;
-          if (previous.response && !saysClose(previous.response.headers)) transcripts[index - 1] = withConnection(previous, { closedUnannounced: true });
+          if (previous.response && !closing[index - 1]) transcripts[index - 1] = withConnection(previous, { closedUnannounced: true });
           socket.destroy();
           socket = open(origin, options);
           inbox = new Inbox(socket, options.maxBytes);

@@ -62,14 +62,16 @@ describe('a conversation on one connection', () => {
     expect(second!.response?.status).toBe(200);
   });
 
-  it('a close the answer announced is no finding', async () => {
-    const origin = await rawServer((socket, line) => {
-      if (line.startsWith('HEAD')) socket.end(['HTTP/1.1 200 OK', 'connection: close', '', ''].join('\r\n'));
-      else socket.end(json('{"data":{}}', ['connection: close']));
-    });
-    const [first, second] = await converse([post, head], options(origin));
-    expect(first!.connection).toBeUndefined();
-    expect(second!.response?.status).toBe(200);
+  it('a close the answer announced is no finding: Connection: close, or HTTP/1.0 without keep-alive', async () => {
+    for (const answer of [json('{"data":{}}', ['connection: close']), json('{"data":{}}').replace('HTTP/1.1', 'HTTP/1.0')]) {
+      const origin = await rawServer((socket, line) => {
+        if (line.startsWith('HEAD')) socket.end(['HTTP/1.1 200 OK', 'connection: close', '', ''].join('\r\n'));
+        else socket.end(answer);
+      });
+      const [first, second] = await converse([post, head], options(origin));
+      expect(first!.connection).toBeUndefined();
+      expect(second!.response?.status).toBe(200);
+    }
   });
 
   it('content after the answer to a HEAD: counted as octets after the answer, not read as its body', async () => {
