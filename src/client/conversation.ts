@@ -296,7 +296,7 @@ export async function converse(requests: readonly WireRequest[], options: Conver
         }
         closing[index] = saysClose(answer.head);
         const last = index === requests.length - 1;
-        const after = last ? await octetsBeforeClose(inbox, options.maxBytes) : 0;
+        const after = last ? await octetsBeforeClose(inbox, options.maxBytes) : NOTHING_AFTER;
         transcripts.push(transcriptOf(sent, answer, tenths(performance.now() - started), after));
       } catch (error) {
         if (error instanceof Reopen) {
@@ -332,11 +332,19 @@ const CLOSE_GRACE_MS = 1000;
 /** Thrown when the connection is found closed before the next request could be answered on it. */
 class Reopen extends Error {}
 
+/** What the server sent after an answer's end: how many octets, and whether more came than the cap lets the kit read. */
+interface AfterAnswer {
+  readonly octets: number;
+  readonly beyondCap: boolean;
+}
+
+const NOTHING_AFTER: AfterAnswer = { octets: 0, beyondCap: false };
+
 /**
  * Octets the server sent after the last answer's end, up to its close (or the deadline, which a
  * server that keeps the connection open reaches); the cap, where more came than it allows.
  */
-async function octetsBeforeClose(inbox: Inbox, cap: number): Promise<number> {
+async function octetsBeforeClose(inbox: Inbox, cap: number): Promise<AfterAnswer> {
   const grace = deadlineOf(CLOSE_GRACE_MS, undefined);
   try {
     await until(inbox, grace.promise, () => undefined);
@@ -345,19 +353,20 @@ async function octetsBeforeClose(inbox: Inbox, cap: number): Promise<number> {
   } finally {
     grace.clear();
   }
-  return inbox.overflowed ? cap : inbox.pending.length;
+  return inbox.overflowed ? { octets: cap, beyondCap: true } : { octets: inbox.pending.length, beyondCap: false };
 }
 
 function withConnection(transcript: Transcript, facts: ConnectionFacts): Transcript {
   return { ...transcript, connection: { ...transcript.connection, ...facts } };
 }
 
-function transcriptOf(sent: SentRequest, answer: { head: Head; content: Buffer }, durationMs: number, octetsAfter: number): Transcript {
+function transcriptOf(sent: SentRequest, answer: { head: Head; content: Buffer }, durationMs: number, after: AfterAnswer): Transcript {
   const bodyText = answer.content.toString('utf8');
   const { status, headers, malformedStatusLine } = answer.head;
   const response: ReceivedResponse = { status, headers, bodyText, json: parseJson(bodyText) };
   const facts: ConnectionFacts = {
-    ...(octetsAfter > 0 ? { octetsAfterAnswer: octetsAfter } : {}),
+    ...(after.octets > 0 ? { octetsAfterAnswer: after.octets } : {}),
+    ...(after.beyondCap ? { octetsAfterAnswerBeyondCap: true as const } : {}),
     ...(malformedStatusLine === undefined ? {} : { malformedStatusLine }),
   };
   return { request: sent, response, durationMs, ...(Object.keys(facts).length > 0 ? { connection: facts } : {}) };

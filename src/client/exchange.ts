@@ -48,6 +48,8 @@ export interface TransportFailure {
 export interface ConnectionFacts {
   /** Octets that came after the answer's end as its framing delimits it, before the server closed the connection (RFC 9112 6.3; after a HEAD, RFC 9110 9.3.2). */
   readonly octetsAfterAnswer?: number;
+  /** More came after the answer than `--max-body` lets the kit read: `octetsAfterAnswer` is the cap, and the server sent more. */
+  readonly octetsAfterAnswerBeyondCap?: true;
   /** The answer did not say `close`, and the server closed the connection before the next request on it was answered (RFC 9112 9.6). */
   readonly closedUnannounced?: true;
   /** The answer's status line as it came, where it breaks the grammar of RFC 9112 §4 (the pool's client reads the status line leniently and hands on its code only). */

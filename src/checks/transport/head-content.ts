@@ -15,11 +15,12 @@ export const headContent: ExchangeCheck = {
   run(exchange) {
     const octets = exchange.connection?.octetsAfterAnswer ?? 0;
     if (exchange.request.method !== 'HEAD' || octets === 0) return [];
+    const count = exchange.connection?.octetsAfterAnswerBeyondCap ? `more than ${octets} octets (the kit stopped reading at --max-body)` : `${octets} octets`;
     return [
       {
         instancePath: '',
         expected: 'no content after the header section of an answer to HEAD (RFC 9110 §9.3.2)',
-        actual: `HTTP ${exchange.response!.status} to HEAD, then ${octets} octets before the connection closed`,
+        actual: `HTTP ${exchange.response!.status} to HEAD, then ${count} before the connection closed`,
       },
     ];
   },
