@@ -75,6 +75,12 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'sms-cooldown-cookie-dated-by-to-string': { check: 'set-cookie', severity: 'warning', breaks: ['rfc6265-4.1.1-cookie-syntax'] },
   'status-line-without-reason-space': { check: 'status-line', severity: 'warning', breaks: ['rfc9112-4-status-line'] },
   'any-token-after-bearer-accepted': { check: 'auth-unauthorized-change', severity: 'warning', breaks: ['owasp-api2-token-authenticity'] },
+  'post-answered-201-created': { check: 'http-status', severity: 'error' },
+  'proxy-cache-ignores-post-body': { check: 'page-number-echo', severity: 'error' },
+  'trailing-comma-after-last-record': { check: 'json-body', severity: 'error' },
+  'request-body-read-as-latin-1': { check: 'flow-consignment-lifecycle', severity: 'warning' },
+  'unstable-sort-pages-repeat-and-skip': { check: 'page-repeated-records', severity: 'warning' },
+  'count-ignores-status-filter': { check: 'page-total', severity: 'error' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
