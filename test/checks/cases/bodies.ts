@@ -1,0 +1,61 @@
+/** The checks of the JSON text, the envelope and the records: a fixture where each fires, and one where it stays quiet. */
+import { exchangeOf } from '../../support/exchange.js';
+import { type Case, type Json, withData, withBody, noted } from './fixtures.js';
+
+export const bodiesCases: Record<string, Case> = {
+  'json-bom': {
+    fires: noted(exchangeOf('bank-card-by-id'), { byteOrderMark: true }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-by-id'),
+  },
+  'json-duplicate-names': {
+    fires: exchangeOf('custom-demand-delete', { body: '{"data":{},"status":"success","code":"0","c\\u006fde":"200","message":"ok","error":{}}' }),
+    instancePath: '/code',
+    quiet: exchangeOf('custom-demand-delete', { body: '{"data":{"code":"0"},"status":"success","code":"200","message":"ok","error":{"code":null}}' }),
+  },
+  'json-number-precision': {
+    fires: exchangeOf('custom-demand-delete', {
+      body: '{"data":{},"status":"success","code":"200","message":"ok","error":{},"requestId":1795000000000000123}',
+    }),
+    instancePath: '/requestId',
+    quiet: exchangeOf('custom-demand-delete', {
+      body: '{"data":{},"status":"success","code":"200","message":"13800138000123456","error":{},"total":1285.50000000000000000000,"id":9007199254740991}',
+    }),
+  },
+  'json-code-points': {
+    fires: exchangeOf('custom-demand-delete', { body: '{"data":{},"status":"success","code":"200","message":"cut \\ud83e","error":{}}' }),
+    instancePath: '/message',
+    quiet: exchangeOf('custom-demand-delete', { body: '{"data":{},"status":"success","code":"200","message":"whole \\ud83e\\uddea \\ufffd","error":{}}' }),
+  },
+  envelope: {
+    fires: withBody('custom-demand-delete', ({ code: _code, ...rest }) => rest),
+    instancePath: '/code',
+    quiet: exchangeOf('custom-demand-delete'),
+  },
+  'data-schema': {
+    fires: withData('custom-demand-list', (data) => ({ ...data, list: (data.list as Json[]).map((record) => ({ ...record, status: 'open' })) }), {
+      pageSize: 10,
+      status: 1,
+    }),
+    instancePath: '/data/list/0/status',
+    quiet: exchangeOf('custom-demand-list', { payload: { pageSize: 10, status: 1 } }),
+  },
+  'sample-types': {
+    fires: withData(
+      'alpha-orders-list',
+      (data) => ({ ...data, list: (data.list as Json[]).map((record) => ({ ...record, soCaMobile: String(record.soCaMobile) })) }),
+      { pageSize: 5, pageNo: 1 },
+    ),
+    instancePath: '/data/list/0/soCaMobile',
+    quiet: exchangeOf('alpha-orders-list', { payload: { pageSize: 5, pageNo: 1 } }),
+  },
+  'status-text': {
+    fires: withData(
+      'purchase-order-list',
+      (data) => ({ ...data, list: (data.list as Json[]).map((record, index) => ({ ...record, status: index % 4, statusText: '待确认' })) }),
+      { pageSize: 10, status: null, cusType: null },
+    ),
+    instancePath: '/data/list/*/statusText',
+    quiet: exchangeOf('purchase-order-list', { payload: { pageSize: 10, status: null, cusType: null } }),
+  },
+};

@@ -1,0 +1,128 @@
+/** The checks of the calls themselves (orders, what was asked, paths, authorization): a fixture where each fires, and one where it stays quiet. */
+import { cleanBody, exchangeOf, samplePayload } from '../../support/exchange.js';
+import { type Case, type Json, withData, atSingleSlash, notFound, unauthorized, mapItems } from './fixtures.js';
+
+export const callsCases: Record<string, Case> = {
+  'by-id-record': {
+    fires: withData('consignee-by-id', (data) => ({ ...data, id: Number(data.id) + 1 }), { id: 7 }),
+    instancePath: '/data/id',
+    quiet: exchangeOf('consignee-by-id', { payload: { id: 7 } }),
+  },
+  'list-selector': {
+    // Brand 2 answered with brand 1's first page: the same records for two brands.
+    fires: [
+      exchangeOf('beta-products-by-brand', { payload: { brandId: 1, pageSize: 10, pageNo: 1 } }),
+      exchangeOf('beta-products-by-brand', {
+        payload: { brandId: 2, pageSize: 10, pageNo: 1 },
+        body: cleanBody('beta-products-by-brand', { brandId: 1, pageSize: 10, pageNo: 1 }),
+      }),
+    ],
+    instancePath: '/data/list',
+    quiet: [
+      exchangeOf('beta-products-by-brand', { payload: { brandId: 1, pageSize: 10, pageNo: 1 } }),
+      exchangeOf('beta-products-by-brand', { payload: { brandId: 2, pageSize: 10, pageNo: 1 } }),
+    ],
+  },
+  'list-filter': {
+    // Status 0 answered with the records of status 1, while status 2 is answered with its own.
+    fires: [
+      exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 0 }, body: cleanBody('custom-demand-list', { pageSize: 20, status: 1 }) }),
+      exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 2 } }),
+    ],
+    instancePath: '/data/list/*/status',
+    quiet: [
+      exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 0 } }),
+      exchangeOf('custom-demand-list', { payload: { pageSize: 20, status: 2 } }),
+    ],
+  },
+  'order-line-codes': {
+    fires: withData('alpha-order-create', (data) => mapItems(data, (line, i) => (i === 0 ? { ...line, pCode: 'ZZZ' } : line))),
+    instancePath: '/data/items/0/pCode',
+    quiet: exchangeOf('alpha-order-create'),
+  },
+  'order-line-quantity': {
+    fires: withData('beta-order-create', (data) => mapItems(data, (line) => ({ ...line, siNum: Number(line.siNum) + 1 }))),
+    instancePath: '/data/items/0/siNum',
+    quiet: exchangeOf('beta-order-create'),
+  },
+  'order-lines-complete': {
+    fires: (() => {
+      const payload = {
+        ...samplePayload('alpha-order-create'),
+        items: [
+          { pCode: 'A100001', num: '2', siCusNote: '', siSendNote: '' },
+          { pCode: 'A100002', num: '1', siCusNote: '', siSendNote: '' },
+        ],
+      };
+      const body = cleanBody('alpha-order-create', payload);
+      const data = body.data as Json;
+      return exchangeOf('alpha-order-create', { payload, body: { data: { ...data, items: (data.items as Json[]).slice(0, 1) } } });
+    })(),
+    instancePath: '/data/items',
+    quiet: exchangeOf('alpha-order-create'),
+  },
+  'order-line-count': {
+    fires: withData('beta-order-create', (data) => ({ ...data, items: [(data.items as Json[])[0], ...(data.items as Json[])] })),
+    instancePath: '/data/items/1',
+    quiet: exchangeOf('beta-order-create'),
+  },
+  'auth-documented-header': {
+    fires: [
+      exchangeOf('bank-card-list', { body: unauthorized }),
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:bearer-space', requestHeaders: { authorization: 'Bearer T0KEN' } }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('bank-card-list'),
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:bearer-space', requestHeaders: { authorization: 'Bearer T0KEN' } }),
+    ],
+  },
+  'documented-path': {
+    fires: [
+      exchangeOf('bank-card-list', { status: 404, body: '<html>Cannot POST //pc/customer/bankCardList</html>' }),
+      atSingleSlash(exchangeOf('bank-card-list')),
+    ],
+    instancePath: '',
+    quiet: [exchangeOf('bank-card-list'), atSingleSlash(exchangeOf('bank-card-list'))],
+  },
+  'auth-unauthorized-data': {
+    fires: [exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:no-header', payload: { pageSize: 5, status: 1 } })],
+    instancePath: '/data',
+    quiet: [exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:no-header', body: unauthorized })],
+  },
+  'auth-near-miss-token': {
+    fires: [
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: unauthorized }),
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:token-case-changed', requestHeaders: { authorization: 'bearert0ken' } }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: unauthorized }),
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:token-case-changed', body: unauthorized }),
+    ],
+  },
+  'auth-unauthorized-change': {
+    // No header refused; a wrong token answered "no such demand", as calls with the valid token are.
+    fires: [
+      exchangeOf('custom-demand-delete', { body: notFound }),
+      exchangeOf('custom-demand-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', body: unauthorized }),
+      exchangeOf('custom-demand-delete', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: notFound }),
+    ],
+    instancePath: '',
+    // A server that answers every failure with one code, a missing token too, tells nothing.
+    quiet: [
+      exchangeOf('custom-demand-delete', { body: { ...notFound, code: '-1' } }),
+      exchangeOf('custom-demand-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', body: { ...unauthorized, code: '-1' } }),
+      exchangeOf('custom-demand-delete', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: { ...notFound, code: '-1' } }),
+    ],
+  },
+  'operation-verified': {
+    fires: [
+      exchangeOf('consignee-by-id', {
+        body: { data: {}, status: 'fail', code: '404', message: 'not found', error: { reason: 'not found' } },
+      }),
+    ],
+    instancePath: '/data',
+    quiet: [exchangeOf('consignee-by-id', { payload: { id: 3 } })],
+  },
+};

@@ -1,0 +1,68 @@
+/** The checks of header fields: a fixture where each fires, and one where it stays quiet. */
+import { exchangeOf, HTTP_DATE } from '../../support/exchange.js';
+import { type Case, asHead, unauthorized } from './fixtures.js';
+
+export const headersCases: Record<string, Case> = {
+  'retry-after': {
+    fires: exchangeOf('custom-demand-list', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '2026-11-22T10:00:00Z' } }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': HTTP_DATE } }),
+  },
+  'date-header': {
+    fires: exchangeOf('custom-demand-list', { headers: { 'content-type': 'application/json' } }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list', { status: 500, headers: { 'content-type': 'application/json' } }),
+  },
+  'www-authenticate': {
+    fires: exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:no-header', status: 401, body: unauthorized }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', {
+      intent: 'auth-probe',
+      path: 'auth-probe:no-header',
+      status: 401,
+      headers: { 'content-type': 'application/json', date: HTTP_DATE, 'www-authenticate': 'Bearer realm="otp"' },
+      body: unauthorized,
+    }),
+  },
+  etag: {
+    fires: exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, etag: '3f2a9c0d1e5b7a64' } }),
+    instancePath: '',
+    quiet: [
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, etag: '"3f2a9c0d1e5b7a64"' } }),
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, etag: 'W/"3f2a"' } }),
+    ],
+  },
+  'allow-header': {
+    fires: asHead(exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:head', status: 405, body: '' })),
+    instancePath: '',
+    quiet: [
+      asHead(
+        exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:head', status: 405, body: '', headers: { allow: 'POST', date: HTTP_DATE } }),
+      ),
+      asHead(exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:head', status: 200, body: '' })),
+    ],
+  },
+  'set-cookie': {
+    fires: [
+      exchangeOf('login', {
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, 'set-cookie': 'OTP_MEMBER={"id":1,"mobile":"13812345678"}; Path=/' },
+      }),
+      exchangeOf('send-code', {
+        headers: {
+          'content-type': 'application/json',
+          date: HTTP_DATE,
+          'set-cookie': 'smsCooldown=60; Expires=Sun Nov 22 2026 10:16:00 GMT+0800 (China Standard Time); Path=/',
+        },
+      }),
+    ],
+    instancePath: '',
+    // Two cookies joined as they arrive, one with an Expires date, its comma inside; and one deleted by Max-Age=0.
+    quiet: exchangeOf('login', {
+      headers: {
+        'content-type': 'application/json',
+        date: HTTP_DATE,
+        'set-cookie': 'SESSION=3f9a; Path=/; HttpOnly; Secure, theme="dark"; Expires=Wed, 21 Oct 2026 07:28:00 GMT, old=; Max-Age=0',
+      },
+    }),
+  },
+};

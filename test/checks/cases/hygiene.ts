@@ -1,0 +1,139 @@
+/** The checks of what an answer must not reveal, and requests a server must not honour: a fixture where each fires, and one where it stays quiet. */
+import { cleanBody, exchangeOf, HTTP_DATE, samplePayload } from '../../support/exchange.js';
+import { type Case, type Json, withData, withLinePrice, withLinePriced, twoMobiles, refused } from './fixtures.js';
+
+export const hygieneCases: Record<string, Case> = {
+  'record-personal-data': {
+    fires: withData('purchase-order-list', (data) => ({
+      ...data,
+      list: (data.list as Json[]).map((record, index) => ({ ...record, member: { id: index + 2, mobile: '13912345678', realName: '王五' } })),
+    })),
+    instancePath: '/data/list/0/member',
+    // Documented fields hold personal data by design; an undocumented member may hold anything else.
+    quiet: [
+      exchangeOf('consignee-by-id'),
+      withData('purchase-order-list', (data) => ({ ...data, list: (data.list as Json[]).map((record) => ({ ...record, member: { id: 2, level: 3 } })) })),
+    ],
+  },
+  'version-disclosure': {
+    fires: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, server: 'nginx/1.18.0 (Ubuntu)' } }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, server: 'nginx' } }),
+  },
+  'token-echo': {
+    fires: exchangeOf('custom-demand-create', {
+      intent: 'hostile',
+      requestHeaders: { authorization: 'bearerT0KEN-a1b2c3d4e5' },
+      body: { data: {}, status: 'fail', code: '400', message: 'cas is required', error: { request: { headers: { authorization: 'bearerT0KEN-a1b2c3d4e5' } } } },
+    }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-create', { intent: 'hostile', requestHeaders: { authorization: 'bearerT0KEN-a1b2c3d4e5' } }),
+  },
+  'mass-assignment': {
+    fires: exchangeOf('beta-order-create', {
+      intent: 'hostile',
+      payload: withLinePrice(samplePayload('beta-order-create')),
+      body: withLinePriced(cleanBody('beta-order-create', samplePayload('beta-order-create'))),
+    }),
+    instancePath: '/data/items/0/siPrice',
+    // The planted price ignored, and the same call refused.
+    quiet: [
+      exchangeOf('beta-order-create', { intent: 'hostile', payload: withLinePrice(samplePayload('beta-order-create')) }),
+      exchangeOf('beta-order-create', { intent: 'hostile', payload: withLinePrice(samplePayload('beta-order-create')), body: refused }),
+    ],
+  },
+  'several-recipients': {
+    fires: exchangeOf('send-code', { intent: 'hostile', payload: twoMobiles, body: cleanBody('send-code', { mobile: '13812345678', source: 1 }) }),
+    instancePath: '',
+    // The clean server refuses the list; one number answered as a success.
+    quiet: [exchangeOf('send-code', { intent: 'hostile', payload: twoMobiles }), exchangeOf('send-code', { payload: { mobile: '13812345678', source: 1 } })],
+  },
+  'shared-cache': {
+    fires: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'cache-control': 'public, max-age=86400' } }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'cache-control': 'private, max-age=60' } }),
+  },
+  'internal-address': {
+    fires: exchangeOf('beta-order-create', {
+      headers: { 'content-type': 'application/json', date: HTTP_DATE, 'x-upstream-addr': '10.20.4.17:8080', 'x-served-by': 'api-3.prod.trading.internal' },
+    }),
+    instancePath: '',
+    // The address the request went to, a public one, and a public name with corp inside it, name nothing new.
+    quiet: exchangeOf('beta-order-create', {
+      headers: {
+        'content-type': 'application/json',
+        date: HTTP_DATE,
+        location: 'http://127.0.0.1:9/x',
+        via: '1.1 203.0.113.7',
+        'x-served-by': 'api.corp.example.com',
+        'x-request-id': 'req-2026.11.22-7f3e',
+      },
+    }),
+  },
+  'cors-credentials-wildcard': {
+    fires: exchangeOf('bank-card-list', {
+      headers: { 'content-type': 'application/json', date: HTTP_DATE, 'access-control-allow-origin': '*', 'access-control-allow-credentials': 'true' },
+    }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', {
+      headers: {
+        'content-type': 'application/json',
+        date: HTTP_DATE,
+        'access-control-allow-origin': 'https://shop.example',
+        'access-control-allow-credentials': 'true',
+      },
+    }),
+  },
+  'record-secrets': {
+    fires: withData('consignee-by-id', (data) => ({ ...data, payPwd: '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy' }), { id: 7 }),
+    instancePath: '/data/payPwd',
+    quiet: withData('consignee-by-id', (data) => ({ ...data, payPwd: '******', passwordUpdatedAt: '2026-11-22', hasPassword: true }), { id: 7 }),
+  },
+  'stack-trace-leak': {
+    fires: exchangeOf('consignee-by-id', {
+      body: {
+        data: {},
+        status: 'fail',
+        code: '500',
+        message: 'TypeError: x is undefined\n    at find (/srv/app/src/consignee.js:42:17)',
+        error: { reason: 'internal' },
+      },
+    }),
+    instancePath: '',
+    quiet: exchangeOf('consignee-by-id', {
+      body: { data: {}, status: 'fail', code: '404', message: 'no consignee 7 at /pc/customer', error: { reason: 'not found' } },
+    }),
+  },
+  'database-error-leak': {
+    fires: exchangeOf('custom-demand-delete', {
+      intent: 'hostile',
+      payload: { demandId: 'abc' },
+      body: { data: {}, status: 'fail', code: '500', message: 'invalid input syntax for type integer: "abc"', error: { reason: 'internal' } },
+    }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-delete', {
+      intent: 'hostile',
+      payload: { demandId: 'abc' },
+      body: { data: {}, status: 'fail', code: '400', message: 'demandId must be a number, not "abc"', error: { field: 'demandId' } },
+    }),
+  },
+  'markup-echo': {
+    fires: exchangeOf('login', {
+      intent: 'hostile',
+      payload: { mobile: '13800138000', password: '<script>alert(1)</script>' },
+      body: { data: {}, status: 'fail', code: '400', message: 'invalid password <script>alert(1)</script>', error: { field: 'password' } },
+    }),
+    instancePath: '',
+    quiet: exchangeOf('login', {
+      intent: 'hostile',
+      payload: { mobile: '13800138000', password: '<script>alert(1)</script>' },
+      body: {
+        data: { echo: '<script>alert(1)</script>' },
+        status: 'fail',
+        code: '400',
+        message: 'invalid password &lt;script&gt;',
+        error: { field: 'password' },
+      },
+    }),
+  },
+};

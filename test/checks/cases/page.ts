@@ -1,0 +1,61 @@
+/** The checks of pages and page walks: a fixture where each fires, and one where it stays quiet. */
+import { exchangeOf } from '../../support/exchange.js';
+import { walkOf, walkPage } from '../../support/walk.js';
+import { type Case, type Json, withData, soundWalk } from './fixtures.js';
+
+export const pageCases: Record<string, Case> = {
+  'page-integer-text': {
+    fires: exchangeOf('custom-demand-list', {
+      payload: { pageSize: 10, status: null },
+      body: '{"data":{"totalPage":5.0,"pageNo":1,"list":[{"id":7,"pageNo":2.5}]},"status":"success","code":"200","message":"","error":{}}',
+    }),
+    instancePath: '/data/totalPage',
+    // A record's own field of the same name is not the page's.
+    quiet: exchangeOf('custom-demand-list', {
+      payload: { pageSize: 10, status: null },
+      body: '{"data":{"totalPage":5,"pageNo":1,"list":[{"id":7,"pageNo":2.5}]},"status":"success","code":"200","message":"","error":{}}',
+    }),
+  },
+  'page-number-echo': {
+    fires: withData('beta-products-by-brand', (data) => ({ ...data, pageNo: 9 })),
+    instancePath: '/data/pageNo',
+    quiet: exchangeOf('beta-products-by-brand', { payload: { brandId: 1, pageSize: 5, pageNo: 2 } }),
+  },
+  'page-size-bound': {
+    fires: withData(
+      'alpha-orders-list',
+      (data, payload) => ({ ...data, list: Array.from({ length: Number(payload.pageSize) + 1 }, () => (data.list as Json[])[0]) }),
+      { pageSize: 3, pageNo: 1 },
+    ),
+    instancePath: '/data/list',
+    quiet: exchangeOf('alpha-orders-list', { payload: { pageSize: 3, pageNo: 1 } }),
+  },
+  'page-size-asked': {
+    fires: exchangeOf('bank-card-list', {
+      payload: { pageSize: 2, status: 0 },
+      body: { data: { totalPage: 100, pageNo: 1, list: [{ id: 1 }, { id: 2 }, { id: 3 }] }, status: 'success', code: '200', message: '', error: {} },
+    }),
+    instancePath: '/data/list',
+    quiet: exchangeOf('bank-card-list', { payload: { pageSize: 5, status: 0 } }),
+  },
+  'page-repeated-records': {
+    fires: walkOf(5, 2, (pageNo, sound) => (pageNo === 2 ? { ...sound, ids: [2, 3] } : sound)),
+    instancePath: '/data/list',
+    quiet: soundWalk,
+  },
+  'page-total': {
+    fires: [walkPage(2, 1, { ids: [1, 2], totalPage: 3 }), walkPage(2, 2, { ids: [3], totalPage: 3 }), walkPage(2, 3, { ids: [], totalPage: 3 })],
+    instancePath: '/data/totalPage',
+    quiet: soundWalk,
+  },
+  'page-past-end': {
+    fires: walkOf(5, 2, (pageNo, sound) => (pageNo === 4 ? { ...sound, ids: [5] } : sound)),
+    instancePath: '/data',
+    quiet: soundWalk,
+  },
+  'page-past-end-list': {
+    fires: walkOf(5, 2, (pageNo, sound) => (pageNo === 4 ? { ...sound, ids: null } : sound)),
+    instancePath: '/data/list',
+    quiet: soundWalk,
+  },
+};

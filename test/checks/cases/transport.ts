@@ -1,0 +1,109 @@
+/** The checks of whether an answer came, its status, framing and content coding: a fixture where each fires, and one where it stays quiet. */
+import { exchangeOf, HTTP_DATE } from '../../support/exchange.js';
+import { type Case, noted, asHead } from './fixtures.js';
+
+export const transportCases: Record<string, Case> = {
+  'response-received': {
+    fires: exchangeOf('custom-demand-list', { noResponse: true, failure: { kind: 'timeout', message: 'no response in 10 ms' } }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list'),
+  },
+  'http-status': {
+    fires: exchangeOf('custom-demand-list', { status: 500 }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list', { status: 200 }),
+  },
+  'json-body': {
+    fires: exchangeOf('purchase-order-list', { body: '<html><h1>502</h1></html>', headers: { 'content-type': 'text/html' } }),
+    instancePath: '',
+    quiet: exchangeOf('purchase-order-list'),
+  },
+  'json-unicode': {
+    fires: noted(exchangeOf('custom-demand-list'), { invalidUtf8: true }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list'),
+  },
+  'content-encoding': {
+    fires: noted(exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }), {
+      encodingProblem: 'content-encoding: gzip, but the body does not decode as that (incorrect header check)',
+    }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }),
+  },
+  'json-content-type': {
+    fires: exchangeOf('bank-card-list', { headers: { 'content-type': 'text/plain' } }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+  },
+  'json-charset': {
+    fires: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json; charset=GBK', date: HTTP_DATE } }),
+    instancePath: '',
+    quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json; Charset="UTF-8"', date: HTTP_DATE } }),
+  },
+  'persistent-connection': {
+    fires: { ...exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:persistent' }), connection: { closedUnannounced: true } },
+    instancePath: '',
+    // A server that says it closes may close: the next request then goes on a new connection.
+    quiet: [
+      exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:persistent' }),
+      {
+        ...exchangeOf('consignee-delete', {
+          intent: 'http-probe',
+          path: 'http-probe:persistent',
+          headers: { 'content-type': 'application/json', date: HTTP_DATE, connection: 'close' },
+        }),
+        connection: {},
+      },
+    ],
+  },
+  'head-content': {
+    fires: {
+      ...asHead(exchangeOf('custom-demand-delete', { intent: 'http-probe', path: 'http-probe:head', body: '' })),
+      connection: { octetsAfterAnswer: 92 },
+    },
+    instancePath: '',
+    // Octets after an answer to a POST are another framing matter; a HEAD answered with a Content-Length and no content is right.
+    quiet: [
+      { ...exchangeOf('custom-demand-delete', { intent: 'http-probe', path: 'http-probe:persistent' }), connection: { octetsAfterAnswer: 92 } },
+      asHead(exchangeOf('custom-demand-delete', { intent: 'http-probe', path: 'http-probe:head', body: '', headers: { 'content-length': '92' } })),
+    ],
+  },
+  'not-modified-status': {
+    fires: exchangeOf('custom-demand-list', {
+      intent: 'http-probe',
+      path: 'http-probe:if-none-match',
+      status: 304,
+      body: '',
+      requestHeaders: { 'if-none-match': '"a1"' },
+    }),
+    instancePath: '',
+    quiet: [
+      exchangeOf('custom-demand-list', { intent: 'http-probe', path: 'http-probe:if-none-match', requestHeaders: { 'if-none-match': '"a1"' } }),
+      exchangeOf('custom-demand-list', {
+        intent: 'http-probe',
+        path: 'http-probe:if-none-match',
+        status: 412,
+        body: '',
+        requestHeaders: { 'if-none-match': '"a1"' },
+      }),
+    ],
+  },
+  'status-line': {
+    fires: {
+      ...exchangeOf('consignment-publish', { intent: 'http-probe', path: 'http-probe:persistent' }),
+      connection: { malformedStatusLine: 'HTTP/1.1 200' },
+    },
+    instancePath: '',
+    quiet: exchangeOf('consignment-publish', { intent: 'http-probe', path: 'http-probe:persistent' }),
+  },
+  'http-status-client-error': {
+    fires: exchangeOf('custom-demand-list', { intent: 'hostile', status: 400 }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list', { intent: 'hostile', status: 200 }),
+  },
+  'rate-limited': {
+    fires: exchangeOf('custom-demand-list', { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '30' } }),
+    instancePath: '',
+    quiet: exchangeOf('custom-demand-list'),
+  },
+};
