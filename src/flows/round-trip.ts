@@ -225,11 +225,12 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
       : { completed: true, findings };
   if (!spec.delete || shown.length === 0) return verdict();
 
+  // A delete refused (an error result) is looked for as any other: the record it named still listed is what a client sees.
   const deleted = new Map<string, { readonly id: unknown; readonly exchange: Exchange }>();
   for (const entry of shown) {
     const id = entry.record[spec.idField];
     const exchange = await context.call(spec.delete.operation, fill(spec.delete, { id }));
-    if (!answered(exchange)) return incomplete(`${spec.delete.operation} answered no result for ${spec.idField} ${String(id)}`, findings);
+    if (unanswered(exchange)) return incomplete(`${spec.delete.operation} gave no answer for ${spec.idField} ${String(id)}`, findings);
     deleted.set(String(id), { id, exchange });
   }
   // The pages that showed the records, and the first page of every list: where a deleted record would still be.
@@ -237,11 +238,12 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
   const after = await searchLists(context, spec.lists, (record) => String(record[spec.idField]), new Set(deleted.keys()), pages);
   if (after.unanswered) return incomplete(`${after.unanswered.operation.id} answered no page after the deletes`, findings);
   const gone = (key: string) => `${spec.idField} ${key} gone after ${spec.delete!.operation}`;
+  const refusedNote = (key: string) => (answered(deleted.get(key)!.exchange) ? '' : `; ${spec.delete!.operation} answered an error result for it`);
   for (const [key, where] of after.found) {
     findings.push({
       instancePath: `/data/list/${where.index}`,
       expected: gone(key),
-      actual: 'still listed',
+      actual: `still listed${refusedNote(key)}`,
       exchange: where.exchange,
       steps: [keepStep(deleted.get(key)!.exchange), where.exchange],
     });
@@ -252,7 +254,13 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
     if (unanswered(detail)) return incomplete(`${spec.detail.operation} gave no answer after the deletes`, findings);
     // An error result (not found) is what a deleted record should get.
     if (answered(detail))
-      findings.push({ instancePath: '/data', expected: gone(key), actual: 'still answered', exchange: detail, steps: [keepStep(exchange), keepStep(detail)] });
+      findings.push({
+        instancePath: '/data',
+        expected: gone(key),
+        actual: `still answered${refusedNote(key)}`,
+        exchange: detail,
+        steps: [keepStep(exchange), keepStep(detail)],
+      });
   }
   return verdict();
 }

@@ -147,6 +147,17 @@ describe('round trips against the reference server', () => {
     expect(still.steps!.map((step) => step.operation.id)).toEqual(['consignee-delete', 'consignee-by-id']);
   });
 
+  it('a delete refused for a record the list shows: the flow goes on, and the record still listed is the finding, with the refusal as its step', async () => {
+    const refuseDeletes: Answer = (id, _payload, clean) =>
+      id === 'custom-demand-delete' ? { data: {}, status: 'fail', code: '404', message: 'no such demand', error: { field: 'demandId' } } : clean();
+    const outcome = await flow('flow-demand-lifecycle').run(referenceServer(refuseDeletes));
+    expect(outcome.completed).toBe(true);
+    const still = outcome.findings.filter((finding) => finding.actual.startsWith('still listed'));
+    expect(still.length).toBeGreaterThan(0);
+    expect(still[0]!.actual).toBe('still listed; custom-demand-delete answered an error result for it');
+    expect(still[0]!.steps!.map((step) => step.operation.id)).toEqual(['custom-demand-delete', 'custom-demand-list']);
+  });
+
   it('a list that shows a number rounded: the create and the list are the evidence', async () => {
     const float32: Answer = (id, _payload, clean) =>
       id === 'consignment-list' ? records(clean(), (record) => ({ ...record, salePrice: Math.fround(Number(record.salePrice)).toFixed(2) })) : clean();

@@ -81,6 +81,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'request-body-read-as-latin-1': { check: 'flow-consignment-lifecycle', severity: 'warning' },
   'unstable-sort-pages-repeat-and-skip': { check: 'page-repeated-records', severity: 'warning' },
   'count-ignores-status-filter': { check: 'page-total', severity: 'error' },
+  'ids-over-127-never-match': { check: 'flow-demand-lifecycle', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
