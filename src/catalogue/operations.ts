@@ -65,14 +65,14 @@ export interface Operation {
    */
   readonly lookup?: true;
   /**
-   * The request field that says whose records a list holds, where the spec names the list after it:
-   * #16's `brandId` ("products of one brand", 1). Two values of it choose two sets of records.
-   */
-  /**
    * Present on the operations a member calls to sign in (#11 send_code, #12 login): the kit's reading
    * of their names. A server may take them without a valid token, as a client has none yet.
    */
   readonly signsIn?: true;
+  /**
+   * The request field that says whose records a list holds, where the spec names the list after it:
+   * #16's `brandId` ("products of one brand", 1). Two values of it choose two sets of records.
+   */
   readonly selectsBy?: string;
   /**
    * The request field that names the one recipient of a message the server pays to send: #11's
