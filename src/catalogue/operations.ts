@@ -60,8 +60,10 @@ export interface Operation {
   /** Present on the create-order operations: the response order's lines answer the request's items. */
   readonly createsOrder?: true;
   /**
-   * Present on operations whose name says they answer the one record their request names: #8 and
-   * #9 ("bankCardInfoById", "consigneeInfoById") and the details of 4.1 an operation map places.
+   * Present on operations that answer the one record their request names: #8 and #9, whose names
+   * say so ("bankCardInfoById", "consigneeInfoById"); #6, which deletes the consignment its `cid`
+   * names and answers "one purchase order record shape (2.7)", the kit's reading being that record;
+   * and the details of 4.1 an operation map places.
    */
   readonly lookup?: true;
   /**
@@ -123,6 +125,7 @@ export const operations: readonly DocumentedOperation[] = [
     // "one purchase order record shape (2.7)", as written.
     response: record('purchase-order'),
     mutates: true,
+    lookup: true,
   }),
   operation({ number: 7, id: 'bank-card-list', group: 'member-account', path: '/pc/customer/bankCardList', ...listOf('bank-card') }),
   operation({

@@ -22,6 +22,8 @@ describe('by-id-record: a lookup answers the record its request names', () => {
     expect(byIdRecord.appliesTo!(exchangeOf('bank-card-by-id').operation)).toBe(true);
     expect(byIdRecord.appliesTo!(exchangeOf('consignee-by-id').operation)).toBe(true);
     expect(byIdRecord.appliesTo!(exchangeOf('consignee-delete').operation)).toBe(false);
+    // delConsignment answers "one purchase order record shape (2.7)": the consignment its cid named.
+    expect(byIdRecord.appliesTo!(exchangeOf('consignment-delete').operation)).toBe(true);
     expect(byIdRecord.appliesTo!(detail('custom-demand-detail', { demandId: 1 }, {}).operation)).toBe(true);
     const listed = mappedOperation(findListedOperation('custom-demand-detail')!, { path: '/pc/demands', pages: true }, { pageSize: 10 });
     expect(byIdRecord.appliesTo!(listed)).toBe(false);
@@ -51,5 +53,17 @@ describe('by-id-record: a lookup answers the record its request names', () => {
     expect(paths(detail('invoice-profile-detail', { profileId: 3, memberId: 9 }, { id: 3 }))).toEqual([]);
     expect(paths(detail('invoice-profile-detail', { id: 3, memberId: 9 }, { id: 3, memberName: 'x' }))).toEqual([]);
     expect(paths(detail('alpha-invoice-item-detail', { invoiceId: 4 }, { id: 5, invoiceId: 4 }))).toEqual([]);
+  });
+
+  it('a call of the coverage pass, by the body it sent: a whole number answered with another record fires, a value a server may read leniently does not', () => {
+    const coverage = (body: string, record: unknown) => {
+      const exchange = exchangeOf('consignment-delete', { intent: 'hostile', path: 'coverage:1', payload: body, body: envelope(record) });
+      return { ...exchange, payload: { kind: 'numeric-text', description: `cid: ${body}` } };
+    };
+    expect(paths(coverage('{"cid":"0"}', { id: 1, productNumber: 'JS202601060001' }))).toEqual(['/data/id']);
+    expect(paths(coverage('{"cid":-1}', { id: 1, productNumber: 'JS202601060001' }))).toEqual(['/data/id']);
+    expect(paths(coverage('{"cid":"3abc"}', { id: 3, productNumber: 'JS202601060003' }))).toEqual([]);
+    expect(paths(coverage('{"cid":"2.5"}', { id: 2, productNumber: 'JS202601060002' }))).toEqual([]);
+    expect(paths(coverage('{"cid":"7"}', { id: 7, productNumber: 'JS202601060007' }))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { pointerToken } from '../../json-pointer.js';
 import type { DeclaredMembers } from '../../validation/declared-members.js';
 import { isPlainObject, resultData } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
-import { sentBody } from './_internals/sent-body.js';
+import { sentBody } from '../sent-body.js';
 
 /** Honoured members named in a finding, at most. */
 const NAMED = 3;

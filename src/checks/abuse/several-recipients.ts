@@ -1,6 +1,6 @@
 import { isPlainObject, resultData } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
-import { sentBody } from './_internals/sent-body.js';
+import { sentBody } from '../sent-body.js';
 
 /** What servers and message gateways split a list of recipients on: commas and semicolons (ASCII or full-width), spaces. */
 const SEPARATORS = /[,;，；\s]+/;

@@ -1,21 +1,28 @@
 import { pointerToken } from '../../json-pointer.js';
 import { isPlainObject, resultData } from '../preconditions.js';
+import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck, Finding } from '../types.js';
 import { valueText } from './value-text.js';
 
 /** A request field whose name reads as a record's id: `id`, `cid` (#6) or a name ending in `Id` (demandId, invoiceId). */
 const ID_NAME = /^c?id$|[a-z]Id$/;
 
+/** A whole number, or the decimal digits of one: an id no server reads two ways. */
+const WHOLE_NUMBER_TEXT = /^-?\d+$/;
+
 /**
  * Where the record answered must carry what the request named it by, as [request field, record
  * field] pairs: a field of the same name (id, soNo, pCode, code, cas); else, where the request
  * names it by one id the record does not carry under that name (demandId, cid), the record's `id`.
+ * `wholeOnly`: only fields whose value is a whole number count (a call of the coverage pass, whose
+ * other values a server may read leniently: "3abc" as 3, 1.5 as 1).
  */
-function namedBy(asked: Record<string, unknown>, record: Record<string, unknown>): Array<[string, string]> {
+function namedBy(asked: Record<string, unknown>, record: Record<string, unknown>, wholeOnly: boolean): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
   const otherIds: string[] = [];
   for (const field of Object.keys(asked)) {
-    if (valueText(asked[field]) === undefined) continue;
+    const text = valueText(asked[field]);
+    if (text === undefined || (wholeOnly && !WHOLE_NUMBER_TEXT.test(text))) continue;
     if (Object.hasOwn(record, field)) pairs.push([field, field]);
     else if (ID_NAME.test(field)) otherIds.push(field);
   }
@@ -26,22 +33,24 @@ function namedBy(asked: Record<string, unknown>, record: Record<string, unknown>
 export const byIdRecord: ExchangeCheck = {
   id: 'by-id-record',
   scope: 'exchange',
-  rule: '1, 4 #8 #9, 4.1',
+  rule: '1, 4 #6 #8 #9, 4.1',
   quote:
-    '/pc/customer/bankCardInfoById | id | consignee record shape (2.9) … /pc/customer/consigneeInfoById | id | consignee record (2.9) … Behaviour of each operation beyond its request and response shape: not shown.',
+    '/pc/consignmentorder/delConsignment | cid | one purchase order record shape (2.7) … /pc/customer/bankCardInfoById | id | consignee record shape (2.9) … /pc/customer/consigneeInfoById | id | consignee record (2.9) … Behaviour of each operation beyond its request and response shape: not shown.',
   standards: [],
   severity: 'warning',
   title: 'Record answered is not the one asked for',
   description:
-    'A lookup answered with another record than the one its request names: bankCardInfoById (#8) or consigneeInfoById (#9) answering a record whose `id` is not the `id` sent, or a detail of 4.1 placed by an operation map answering a record whose field of the name its body sends (soNo, pCode, code, cas; the record\'s `id` for a body that sends one id under another name, such as demandId or cid) holds another value. Values compare as text (7 and "7" are the same id); a record that does not carry the field says nothing. A warning, not an error: the paths and names say "by id" and "detail", but no sentence says what the record answered must be (1: behaviour beyond the shapes is not shown).',
+    'A lookup answered with another record than the one its request names: bankCardInfoById (#8) or consigneeInfoById (#9) answering a record whose `id` is not the `id` sent, delConsignment (#6) answering another consignment than the `cid` it deleted, or a detail of 4.1 placed by an operation map answering a record whose field of the name its body sends (soNo, pCode, code, cas; the record\'s `id` for a body that sends one id under another name, such as demandId or cid) holds another value. Values compare as text (7 and "7" are the same id); a record that does not carry the field says nothing. The calls of the coverage pass count where they name the record by a whole number (0, -1, 2147483648): a server that finds no record for it must say so, not answer another; its other values ("3abc", 1.5) a server may read leniently. A warning, not an error: the paths and names say "by id" and "detail", but no sentence says what the record answered must be (1: behaviour beyond the shapes is not shown).',
   needs: 'data',
-  intents: ['conforming'],
+  intents: ['conforming', 'hostile'],
   appliesTo: (operation) => operation.lookup === true,
   run(exchange) {
     const record = resultData(exchange);
-    if (!record || !isPlainObject(exchange.payload)) return [];
-    const asked = exchange.payload;
-    return namedBy(asked, record).flatMap(([askedField, recordField]): Finding[] => {
+    // A hostile call's payload describes its class: what it asked for is in the body it sent.
+    const hostile = exchange.intent === 'hostile';
+    const asked = hostile ? sentBody(exchange) : exchange.payload;
+    if (!record || !isPlainObject(asked)) return [];
+    return namedBy(asked, record, hostile).flatMap(([askedField, recordField]): Finding[] => {
       const answered = valueText(record[recordField]);
       const wanted = valueText(asked[askedField])!;
       // A record whose field is null, empty or an object says nothing of which record it is (its type is data-schema's finding).

@@ -78,10 +78,11 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'post-answered-201-created': { check: 'http-status', severity: 'error' },
   'proxy-cache-ignores-post-body': { check: 'page-number-echo', severity: 'error' },
   'trailing-comma-after-last-record': { check: 'json-body', severity: 'error' },
-  'request-body-read-as-latin-1': { check: 'flow-consignment-lifecycle', severity: 'warning' },
+  'request-body-read-as-latin-1': { check: 'flow-consignment-lifecycle', severity: 'warning', at: 'consignment-list' },
   'unstable-sort-pages-repeat-and-skip': { check: 'page-repeated-records', severity: 'warning' },
   'count-ignores-status-filter': { check: 'page-total', severity: 'error' },
-  'ids-over-127-never-match': { check: 'flow-demand-lifecycle', severity: 'warning' },
+  'ids-over-127-never-match': { check: 'flow-demand-lifecycle', severity: 'warning', at: 'custom-demand-list' },
+  'zero-cid-deletes-every-consignment': { check: 'by-id-record', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../types.js';
+import type { Exchange } from './types.js';
 
 /**
  * The request body as it went on the wire, parsed: what the checks of what a request asks read (a
