@@ -11,6 +11,7 @@ import { authDocumentedHeader } from './auth/documented-header.js';
 import { authNearMissToken } from './auth/near-miss-token.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
 import { authUnauthorizedChange } from './auth/unauthorized-change.js';
+import { signInWithoutPassword } from './auth/sign-in-without-password.js';
 import { etag } from './headers/etag.js';
 import { statusLine } from './transport/status-line.js';
 import { corsCredentialsWildcard } from './hygiene/cors-credentials-wildcard.js';
@@ -98,7 +99,7 @@ export const checksByArea = {
     tokenEcho,
   ],
   abuse: [massAssignment, severalRecipients],
-  auth: [authDocumentedHeader, authUnauthorizedData, authUnauthorizedChange, authNearMissToken],
+  auth: [authDocumentedHeader, authUnauthorizedData, authUnauthorizedChange, authNearMissToken, signInWithoutPassword],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;
 

@@ -35,7 +35,7 @@ export const byIdRecord: ExchangeCheck = {
   scope: 'exchange',
   rule: '1, 4 #6 #8 #9, 4.1',
   quote:
-    '/pc/consignmentorder/delConsignment | cid | one purchase order record shape (2.7) … /pc/customer/bankCardInfoById | id | consignee record shape (2.9) … /pc/customer/consigneeInfoById | id | consignee record (2.9) … Behaviour of each operation beyond its request and response shape: not shown.',
+    '/pc/consignmentorder/delConsignment | cid (string in the sample) | one purchase order record shape (2.7) … /pc/customer/bankCardInfoById | id | consignee record shape (2.9) … /pc/customer/consigneeInfoById | id | consignee record (2.9) … Behaviour of each operation beyond its request and response shape: not shown.',
   standards: [],
   severity: 'warning',
   title: 'Record answered is not the one asked for',

@@ -24,6 +24,16 @@ export const owaspRequirements = [
     observable: true,
   },
   {
+    id: 'owasp-api2-implementation-flaws',
+    standard: OWASP,
+    section: 'API2',
+    level: 'risk',
+    text: "Authentication mechanisms are often implemented incorrectly, allowing attackers to compromise authentication tokens or to exploit implementation flaws to assume other user's identities.",
+    side: 'request',
+    observable: true,
+    note: 'the kit is given no member’s password, so a wrong password let in cannot be told from a right one; a sign-in with no password at all can: the coverage pass sends it null and empty, and the kit compares the answers with those to a sign-in whose mobile is null or empty',
+  },
+  {
     id: 'owasp-api2-password-storage',
     standard: OWASP,
     section: 'API2',

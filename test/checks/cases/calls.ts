@@ -2,6 +2,10 @@
 import { cleanBody, exchangeOf, samplePayload } from '../../support/exchange.js';
 import { type Case, type Json, withData, atSingleSlash, notFound, unauthorized, mapItems } from './fixtures.js';
 
+const signedIn = { data: {}, status: 'success', code: '200', message: 'ok', error: {} };
+const mobileRefused = { data: {}, status: 'fail', code: '400', message: 'mobile: required', error: { field: 'mobile' } };
+const passwordRefused = { data: {}, status: 'fail', code: '400', message: 'password: required', error: { field: 'password' } };
+
 export const callsCases: Record<string, Case> = {
   'by-id-record': {
     fires: withData('consignee-by-id', (data) => ({ ...data, id: Number(data.id) + 1 }), { id: 7 }),
@@ -99,6 +103,21 @@ export const callsCases: Record<string, Case> = {
     quiet: [
       exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: unauthorized }),
       exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:token-case-changed', body: unauthorized }),
+    ],
+  },
+  'sign-in-without-password': {
+    // A mobile left empty refused; a password left empty answered as no refusal is.
+    fires: [
+      exchangeOf('login', { payload: { mobile: '13812345678', password: 'Reagent2026' }, body: signedIn }),
+      exchangeOf('login', { path: 'coverage:0', payload: { mobile: '', password: 'Reagent2026' }, body: mobileRefused }),
+      exchangeOf('login', { path: 'coverage:1', payload: { mobile: '13812345678', password: '' }, body: signedIn }),
+    ],
+    instancePath: '',
+    // Both refused: an empty mobile and an empty password alike.
+    quiet: [
+      exchangeOf('login', { payload: { mobile: '13812345678', password: 'Reagent2026' }, body: signedIn }),
+      exchangeOf('login', { path: 'coverage:0', payload: { mobile: '', password: 'Reagent2026' }, body: mobileRefused }),
+      exchangeOf('login', { path: 'coverage:1', payload: { mobile: '13812345678', password: '' }, body: passwordRefused }),
     ],
   },
   'auth-unauthorized-change': {
