@@ -65,5 +65,7 @@ describe('by-id-record: a lookup answers the record its request names', () => {
     expect(paths(coverage('{"cid":"3abc"}', { id: 3, productNumber: 'JS202601060003' }))).toEqual([]);
     expect(paths(coverage('{"cid":"2.5"}', { id: 2, productNumber: 'JS202601060002' }))).toEqual([]);
     expect(paths(coverage('{"cid":"7"}', { id: 7, productNumber: 'JS202601060007' }))).toEqual([]);
+    // A member planted beside the id (the coverage pass's server-owned-field class) names no record.
+    expect(paths(coverage('{"cid":"7","status":987654321}', { id: 7, status: 1 }))).toEqual([]);
   });
 });

@@ -14,15 +14,16 @@ const WHOLE_NUMBER_TEXT = /^-?\d+$/;
  * Where the record answered must carry what the request named it by, as [request field, record
  * field] pairs: a field of the same name (id, soNo, pCode, code, cas); else, where the request
  * names it by one id the record does not carry under that name (demandId, cid), the record's `id`.
- * `wholeOnly`: only fields whose value is a whole number count (a call of the coverage pass, whose
- * other values a server may read leniently: "3abc" as 3, 1.5 as 1).
+ * `idsOnly`: for a call of the coverage pass, only its id fields count, and only where they hold a
+ * whole number (its other members may be planted ones; its other values a server may read
+ * leniently: "3abc" as 3, 1.5 as 1).
  */
-function namedBy(asked: Record<string, unknown>, record: Record<string, unknown>, wholeOnly: boolean): Array<[string, string]> {
+function namedBy(asked: Record<string, unknown>, record: Record<string, unknown>, idsOnly: boolean): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
   const otherIds: string[] = [];
   for (const field of Object.keys(asked)) {
     const text = valueText(asked[field]);
-    if (text === undefined || (wholeOnly && !WHOLE_NUMBER_TEXT.test(text))) continue;
+    if (text === undefined || (idsOnly && !(ID_NAME.test(field) && WHOLE_NUMBER_TEXT.test(text)))) continue;
     if (Object.hasOwn(record, field)) pairs.push([field, field]);
     else if (ID_NAME.test(field)) otherIds.push(field);
   }
