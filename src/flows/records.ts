@@ -52,10 +52,11 @@ export function shown(value: unknown): string {
 
 /**
  * The fields of a listed record that do not show what was sent, each as `field "listed" (sent "value")`.
- * `sent` maps a record field to the value sent for it.
+ * `sent` maps a record field to the value sent for it; `source` says where that value came from
+ * (`created`: what a create answered).
  */
-export function differences(record: Record<string, unknown>, sent: Record<string, unknown>): string[] {
+export function differences(record: Record<string, unknown>, sent: Record<string, unknown>, source: 'sent' | 'created' = 'sent'): string[] {
   return Object.entries(sent)
     .filter(([field, value]) => !sameValue(record[field], value))
-    .map(([field, value]) => `${field} ${shown(record[field])} (sent ${shown(value)})`);
+    .map(([field, value]) => `${field} ${shown(record[field])} (${source} ${shown(value)})`);
 }

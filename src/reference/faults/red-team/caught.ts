@@ -83,6 +83,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'count-ignores-status-filter': { check: 'page-total', severity: 'error' },
   'ids-over-127-never-match': { check: 'flow-demand-lifecycle', severity: 'warning', at: 'custom-demand-list' },
   'zero-cid-deletes-every-consignment': { check: 'by-id-record', severity: 'warning' },
+  'created-order-total-without-freight': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
   'empty-password-skips-check': { check: 'sign-in-without-password', severity: 'warning', breaks: ['owasp-api2-implementation-flaws'] },
 };
 

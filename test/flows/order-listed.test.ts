@@ -1,0 +1,67 @@
+/**
+ * flow-order-listed against the reference server's handlers, in-process: the orders it creates are
+ * found in the list as created, and a list that tells an order otherwise than its create did is a finding.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../../src/checks/types.js';
+import type { FlowContext } from '../../src/flows/flow.js';
+import { orderListed } from '../../src/flows/order-listed.js';
+import { findSelfCheckOperation } from '../../src/mutation/run-against.js';
+import { handle } from '../../src/reference/handlers.js';
+import type { Json } from '../../src/reference/json.js';
+import { seedState } from '../../src/reference/seed.js';
+import { HANDLER_CONTEXT } from '../support/handler-context.js';
+
+function exchangeFor(operationId: string, payload: Record<string, unknown>, body: Json): Exchange {
+  const operation = findSelfCheckOperation(operationId)!;
+  const request = { method: operation.method, url: `http://127.0.0.1:9${operation.path}`, headers: {}, body: JSON.stringify(payload) };
+  const bodyText = JSON.stringify(body);
+  return {
+    operation,
+    payload,
+    intent: 'flow',
+    path: 'flow:test',
+    request,
+    durationMs: 1,
+    response: { status: 200, headers: { 'content-type': 'application/json' }, bodyText, json: { ok: true, value: JSON.parse(bodyText) } },
+  };
+}
+
+/** The handlers on one state, each answer of the order list passed through `listedAs`. */
+function server(listedAs: (order: Json) => Json = (order) => order): FlowContext & { readonly created: Json[] } {
+  const state = seedState(() => Date.UTC(2026, 10, 22, 2, 0, 0));
+  const created: Json[] = [];
+  return {
+    seed: 7,
+    created,
+    async call(operationId, payload) {
+      const body = handle(operationId, payload, state, HANDLER_CONTEXT) as Json;
+      if (operationId === 'alpha-order-create') created.push(body.data as Json);
+      if (operationId !== 'alpha-orders-list') return exchangeFor(operationId, payload, body);
+      const data = body.data as Json;
+      return exchangeFor(operationId, payload, { ...body, data: { ...data, list: (data.list as Json[]).map(listedAs) } });
+    },
+  };
+}
+
+describe('flow-order-listed', () => {
+  it('creates the generated order and one unit of its first line, and finds both in the list as created', async () => {
+    const context = server();
+    const outcome = await orderListed.run(context);
+    expect(outcome).toMatchObject({ completed: true, findings: [] });
+    expect(context.created).toHaveLength(2);
+    const small = context.created[1]!;
+    expect((small.items as Json[]).map((line) => line.siNum)).toEqual([1]);
+  });
+
+  it('an order the list tells otherwise than its create answered: the fields both carry, statuses and soCtime aside', async () => {
+    const context = server((order) => ({ ...order, soTotal: Number(order.soTotal) + 15, soReviewStatus: 1, soCtime: 1768352400 }));
+    const outcome = await orderListed.run(context);
+    expect(outcome.completed).toBe(true);
+    const totals = context.created.map((order) => Number(order.soTotal));
+    expect(new Set(outcome.findings.map((finding) => finding.actual))).toEqual(
+      new Set(totals.map((soTotal) => `listed with soTotal ${Math.round((soTotal + 15) * 100) / 100} (created ${soTotal})`)),
+    );
+    for (const finding of outcome.findings) expect(finding.steps!.map((step) => step.operation.id)).toEqual(['alpha-order-create', 'alpha-orders-list']);
+  });
+});
