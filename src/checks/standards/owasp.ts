@@ -12,7 +12,7 @@ export const owaspRequirements = [
     text: 'Broken Object Level Authorization',
     side: 'request',
     observable: false,
-    note: "needs a second account's records to ask for: the kit holds one token (5 rule 3), and what a lookup of another id may show is not shown",
+    note: "needs a second account's records to ask for: the kit holds one token (5 rule 3), and what a lookup of another id may show is not shown; a member the request does not document that names another owner (a memberId in the body) would have to be guessed by name, a list and not a rule",
   },
   {
     id: 'owasp-api2-token-authenticity',
