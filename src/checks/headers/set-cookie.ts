@@ -1,3 +1,4 @@
+import { fieldLinesOf } from '../../client/field-lines.js';
 import type { ExchangeCheck } from '../types.js';
 import { dateProblem } from './_internals/http-date.js';
 
@@ -6,8 +7,8 @@ const NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** cookie-value = *cookie-octet / ( DQUOTE *cookie-octet DQUOTE ): no control, space, quote, comma, semicolon or backslash (RFC 6265 §4.1.1). */
 const VALUE = /^(?:[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*|"[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*")$/;
 /**
- * Set-Cookie lines arrive joined by ", " (the client keeps one value per field name); another
- * cookie starts where a comma is followed by `name=`, which an Expires date ("Wed, 21 Oct …") is not.
+ * Where another cookie starts in a Set-Cookie line that holds more than one: a comma followed by
+ * `name=`, which an Expires date ("Wed, 21 Oct …") is not.
  */
 const NEXT_COOKIE = /,\s*(?=[!#$%&'*+\-.^_`|~0-9A-Za-z]+=)/;
 
@@ -25,16 +26,18 @@ function attributeProblem(attribute: string): string | undefined {
   return undefined;
 }
 
-/** The cookie-pair, Expires or Max-Age of each Set-Cookie line that breaks the grammar, as written. */
+/** The cookie-pair, Expires or Max-Age of each cookie of the Set-Cookie lines (kept apart: client/field-lines.ts) that breaks the grammar, as written. */
 function malformedParts(setCookie: string): string[] {
-  return setCookie.split(NEXT_COOKIE).flatMap((line) => {
-    const [first = '', ...attributes] = line.split(';');
-    const pair = first.trim();
-    const equals = pair.indexOf('=');
-    const [name, value] = equals < 0 ? [pair, undefined] : [pair.slice(0, equals), pair.slice(equals + 1)];
-    const broken = value !== undefined && NAME.test(name) && VALUE.test(value) ? [] : [pair];
-    return [...broken, ...attributes.flatMap((attribute) => attributeProblem(attribute) ?? [])];
-  });
+  return fieldLinesOf('set-cookie', setCookie)
+    .flatMap((line) => line.split(NEXT_COOKIE))
+    .flatMap((line) => {
+      const [first = '', ...attributes] = line.split(';');
+      const pair = first.trim();
+      const equals = pair.indexOf('=');
+      const [name, value] = equals < 0 ? [pair, undefined] : [pair.slice(0, equals), pair.slice(equals + 1)];
+      const broken = value !== undefined && NAME.test(name) && VALUE.test(value) ? [] : [pair];
+      return [...broken, ...attributes.flatMap((attribute) => attributeProblem(attribute) ?? [])];
+    });
 }
 
 export const setCookie: ExchangeCheck = {

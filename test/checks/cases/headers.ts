@@ -56,12 +56,12 @@ export const headersCases: Record<string, Case> = {
       }),
     ],
     instancePath: '',
-    // Two cookies joined as they arrive, one with an Expires date, its comma inside; and one deleted by Max-Age=0.
+    // Three field lines as the client keeps them (client/field-lines.ts), one with an Expires date, its comma inside; and one deleted by Max-Age=0.
     quiet: exchangeOf('login', {
       headers: {
         'content-type': 'application/json',
         date: HTTP_DATE,
-        'set-cookie': 'SESSION=3f9a; Path=/; HttpOnly; Secure, theme="dark"; Expires=Wed, 21 Oct 2026 07:28:00 GMT, old=; Max-Age=0',
+        'set-cookie': 'SESSION=3f9a; Path=/; HttpOnly; Secure\ntheme="dark"; Expires=Wed, 21 Oct 2026 07:28:00 GMT\nold=; Max-Age=0',
       },
     }),
   },
