@@ -416,6 +416,16 @@ export const httpRequirements = [
     note: 'the kit’s client closes such a connection itself and opens another (the clean variant connection-close), so a server that leaves it open shows nothing',
   },
   {
+    id: 'rfc6265-3-no-folding',
+    standard: 'RFC 6265',
+    section: '3',
+    level: 'SHOULD NOT',
+    text: 'Origin servers SHOULD NOT fold multiple Set-Cookie header fields into a single header field.',
+    side: 'answer',
+    observable: true,
+    note: 'the kit keeps the Set-Cookie lines of an answer apart (joined by a line feed, not the comma of RFC 9110 §5.3), so one line holding two cookies is told from two lines',
+  },
+  {
     id: 'rfc6265-4.1.1-cookie-syntax',
     standard: 'RFC 6265',
     section: '4.1.1',

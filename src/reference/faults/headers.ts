@@ -184,6 +184,16 @@ export const headerFaults: readonly Fault[] = [
       },
     },
   ]),
+  ...caughtBy({ check: 'set-cookie', severity: 'warning' }, answerFault, [
+    {
+      name: 'cookies-folded-into-one-line',
+      breaks: ['rfc6265-3-no-folding'],
+      description:
+        'answers send_code with its session cookie and its cool-down cookie joined by a comma into one Set-Cookie field line, as a gateway with single-valued headers passes them',
+      operationId: 'send-code',
+      answer: (body) => ({ ...json(body), headers: { 'set-cookie': 'JSESSIONID=6F1C2A9B; Path=/; HttpOnly, smsCooldown=60; Path=/; Max-Age=60' } }),
+    },
+  ]),
   ...caughtBy({ check: 'version-disclosure', severity: 'info' }, answerFault, [
     {
       name: 'version-headers',

@@ -54,6 +54,10 @@ export const headersCases: Record<string, Case> = {
           'set-cookie': 'smsCooldown=60; Expires=Sun Nov 22 2026 10:16:00 GMT+0800 (China Standard Time); Path=/',
         },
       }),
+      // Two cookies folded into one field line (RFC 6265 §3).
+      exchangeOf('login', {
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, 'set-cookie': 'OTP_SESSION=3f9a; Path=/; HttpOnly, OTP_MOBILE=13812345678; Path=/' },
+      }),
     ],
     instancePath: '',
     // Three field lines as the client keeps them (client/field-lines.ts), one with an Expires date, its comma inside; and one deleted by Max-Age=0.
