@@ -12,6 +12,7 @@ import { authNearMissToken } from './auth/near-miss-token.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
 import { authUnauthorizedChange } from './auth/unauthorized-change.js';
 import { etag } from './headers/etag.js';
+import { lastModified } from './headers/last-modified.js';
 import { statusLine } from './transport/status-line.js';
 import { corsCredentialsWildcard } from './hygiene/cors-credentials-wildcard.js';
 import { databaseErrorLeak } from './hygiene/database-error-leak.js';
@@ -78,7 +79,7 @@ export const checksByArea = {
     statusLine,
   ],
   json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints],
-  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, etag, setCookie],
+  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, etag, lastModified, setCookie],
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText],

@@ -237,6 +237,16 @@ export const httpRequirements = [
     observable: true,
   },
   {
+    id: 'rfc9110-8.8.2.1-last-modified',
+    standard: 'RFC 9110',
+    section: '8.8.2.1',
+    level: 'MUST NOT',
+    text: "An origin server with a clock … MUST NOT generate a Last-Modified date that is later than the server's time of message origination (Date).",
+    side: 'answer',
+    observable: true,
+    note: 'judged against the Date of the same answer, where that is an IMF-fixdate',
+  },
+  {
     id: 'rfc9110-13.1.2-if-none-match',
     standard: 'RFC 9110',
     section: '13.1.2',

@@ -184,6 +184,17 @@ export const headerFaults: readonly Fault[] = [
       },
     },
   ]),
+  ...caughtBy({ check: 'last-modified', severity: 'warning' }, answerFault, [
+    {
+      name: 'last-modified-ahead-of-date',
+      breaks: ['rfc9110-8.8.2.1-last-modified'],
+      description:
+        "stamps its answers with Last-Modified, the record's update time as the database host's clock gives it, an hour ahead of the Date the server writes",
+      operationId: 'bank-card-by-id',
+      // Both fixed, so that docs/checks.md shows the same sample on every run.
+      answer: (body) => ({ ...json(body), headers: { date: 'Sun, 22 Nov 2026 02:00:00 GMT', 'last-modified': 'Sun, 22 Nov 2026 03:00:00 GMT' } }),
+    },
+  ]),
   ...caughtBy({ check: 'set-cookie', severity: 'warning' }, answerFault, [
     {
       name: 'cookies-folded-into-one-line',

@@ -42,6 +42,20 @@ export const headersCases: Record<string, Case> = {
       asHead(exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:head', status: 200, body: '' })),
     ],
   },
+  'last-modified': {
+    fires: [
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'last-modified': 'Sun, 22 Nov 2026 10:00:00 GMT' } }),
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'last-modified': '2026-11-22T01:00:00Z' } }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'last-modified': 'Sat, 21 Nov 2026 18:00:00 GMT' } }),
+      // The same instant as the Date: not later than it.
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'last-modified': HTTP_DATE } }),
+      // No Date to weigh it against: that is date-header's.
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', 'last-modified': 'Sun, 22 Nov 2026 10:00:00 GMT' } }),
+    ],
+  },
   'set-cookie': {
     fires: [
       exchangeOf('login', {
