@@ -83,4 +83,34 @@ export const headersCases: Record<string, Case> = {
       },
     }),
   },
+  'link-header': {
+    fires: [
+      exchangeOf('bank-card-list', {
+        headers: {
+          'content-type': 'application/json',
+          date: HTTP_DATE,
+          link: '<//pc/customer/bankCardList?pageSize=10&pageNo=1>; rel="first", <//pc/customer/bankCardList?pageSize=10&pageNo=2>; rel="next"',
+        },
+      }),
+      exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, link: '/pc/customer/bankCardList?pageNo=2; rel=next' } }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('bank-card-list', {
+        headers: {
+          'content-type': 'application/json',
+          date: HTTP_DATE,
+          link: '<?pageSize=10&pageNo=2>; rel="next", <http://127.0.0.1:9//pc/customer/bankCardList?pageNo=3>; rel=last, </.//pc/customer/bankCardList?pageNo=1>; rel="first"',
+        },
+      }),
+      // An absolute target names its origin on purpose; a relation that is no page's is not judged.
+      exchangeOf('bank-card-list', {
+        headers: {
+          'content-type': 'application/json',
+          date: HTTP_DATE,
+          link: '<https://api.example.com//pc/customer/bankCardList?pageNo=2>; rel="next", <//cdn.example.com/otp.css>; rel=stylesheet',
+        },
+      }),
+    ],
+  },
 };
