@@ -13,6 +13,8 @@ import { authUnauthorizedData } from './auth/unauthorized-data.js';
 import { authUnauthorizedChange } from './auth/unauthorized-change.js';
 import { signInWithoutPassword } from './auth/sign-in-without-password.js';
 import { etag } from './headers/etag.js';
+import { lastModified } from './headers/last-modified.js';
+import { linkHeader } from './headers/link-header.js';
 import { statusLine } from './transport/status-line.js';
 import { corsCredentialsWildcard } from './hygiene/cors-credentials-wildcard.js';
 import { databaseErrorLeak } from './hygiene/database-error-leak.js';
@@ -79,7 +81,7 @@ export const checksByArea = {
     statusLine,
   ],
   json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints],
-  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, etag, setCookie],
+  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, etag, lastModified, setCookie, linkHeader],
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText],

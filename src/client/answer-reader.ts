@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { type BodyRead, BodyReadError, contentCodings, keep, readBody, type Sink } from './decode.js';
+import { joinFieldLines } from './field-lines.js';
 
-/** The status line and headers of an answer, header values of one name joined by `, `. */
+/** The status line and headers of an answer, the field lines of one name joined as field-lines.ts says (Set-Cookie's apart). */
 export interface AnswerHead {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
@@ -25,7 +26,7 @@ function joinedHeaders(headers: Record<string, string | string[] | undefined>): 
   const joined: Record<string, string> = {};
   for (const name in headers) {
     const value = headers[name];
-    if (value !== undefined) joined[name] = Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined) joined[name] = Array.isArray(value) ? joinFieldLines(name, value) : value;
   }
   return joined;
 }

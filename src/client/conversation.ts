@@ -1,5 +1,6 @@
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type ConnectionOptions } from 'node:tls';
+import { addFieldLine } from './field-lines.js';
 import { parseJson } from './json-text.js';
 import type { ConnectionFacts, ReceivedResponse, SentRequest, Transcript, TransportFailure } from './exchange.js';
 
@@ -122,7 +123,7 @@ interface Head {
 /** status-line = HTTP-version SP status-code SP [ reason-phrase ], reason-phrase = 1*( HTAB / SP / VCHAR / obs-text ) (RFC 9112 §4). */
 const STATUS_LINE = /^HTTP\/\d\.\d \d{3} [\t\x20-\x7e\x80-\xff]*$/;
 
-/** A status line and header fields; field names lower-cased, repeated fields joined as RFC 9110 5.3 recombines them. */
+/** A status line and header fields; field names lower-cased, repeated fields joined as RFC 9110 5.3 recombines them (Set-Cookie's apart: field-lines.ts). */
 function parseHead(text: string): Head {
   const [statusLine = '', ...lines] = text.split('\r\n');
   const status = /^HTTP\/1\.([01]) (\d{3})(?: |$)/.exec(statusLine);
@@ -133,7 +134,9 @@ function parseHead(text: string): Head {
     if (colon <= 0) throw new WireError('invalid-http', `not a header field: ${JSON.stringify(line.slice(0, 60))}`);
     const name = line.slice(0, colon).toLowerCase();
     const value = line.slice(colon + 1).trim();
-    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+    // "Field values containing CR, LF, or NUL characters are invalid and dangerous" (RFC 9110 §5.5): refused, as undici refuses them.
+    if (/[\r\n\0]/.test(value)) throw new WireError('invalid-http', `a field value holding CR, LF or NUL: ${JSON.stringify(line.slice(0, 60))}`);
+    addFieldLine(headers, name, value);
   }
   return { minor: status[1] === '0' ? 0 : 1, status: Number(status[2]), headers, ...(STATUS_LINE.test(statusLine) ? {} : { malformedStatusLine: statusLine }) };
 }

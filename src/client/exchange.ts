@@ -12,6 +12,11 @@ export type ParsedBody = { readonly ok: true; readonly value: unknown } | { read
 
 export interface ReceivedResponse {
   readonly status: number;
+  /**
+   * Field names in lower case, the field lines of one name joined by ", " (RFC 9110 §5.3); but
+   * Set-Cookie's lines joined by a line feed, which no field value holds, so that one line holding
+   * two cookies is told from two lines (client/field-lines.ts: `fieldLinesOf` takes them apart).
+   */
   readonly headers: Readonly<Record<string, string>>;
   /** The body as text, decoded from its Content-Encoding, at most the body cap long. */
   readonly bodyText: string;

@@ -1,6 +1,7 @@
 import { closeSync, createReadStream, openSync, readdirSync, readSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fieldLinesOf } from '../client/field-lines.js';
 import { byPlan, EXCHANGE_LOG_SUFFIX, type LoggedBody, type LoggedExchange } from '../engine/schedule/exchange-log.js';
 import type { Redactor } from '../redaction/redactor.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -13,7 +14,9 @@ interface HarHeader {
 
 const HTTP_VERSION = 'HTTP/1.1';
 
-const harHeaders = (headers: Readonly<Record<string, string>>): HarHeader[] => Object.entries(headers).map(([name, value]) => ({ name, value }));
+/** A header list as HAR's name/value list: each Set-Cookie line an entry of its own, as it came. */
+const harHeaders = (headers: Readonly<Record<string, string>>): HarHeader[] =>
+  Object.entries(headers).flatMap(([name, value]) => fieldLinesOf(name, value).map((line) => ({ name, value: line })));
 
 function headerValue(headers: Readonly<Record<string, string>>, name: string): string {
   return Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1] ?? '';

@@ -1,14 +1,12 @@
 import { isUtf8 } from 'node:buffer';
+import { addFieldLine } from '../client/field-lines.js';
 import { parseJson } from '../client/json-text.js';
 import type { ReceivedResponse } from '../client/exchange.js';
 
-/** A response header list as the checks read it: names in lower case, the values of one name joined by `, `. */
+/** A response header list as the checks read it: names in lower case, the values of one name joined by `, ` (Set-Cookie's apart: client/field-lines.ts). */
 export function headersOf(pairs: ReadonlyArray<readonly [name: string, value: string]>): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of pairs) {
-    const key = name.toLowerCase();
-    headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
-  }
+  for (const [name, value] of pairs) addFieldLine(headers, name.toLowerCase(), value);
   return headers;
 }
 

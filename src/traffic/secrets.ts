@@ -1,4 +1,5 @@
 import type { Operation } from '../catalogue/operations.js';
+import { fieldLinesOf } from '../client/field-lines.js';
 import { issuedTokens } from '../engine/target/issued-tokens.js';
 import { REDACTED } from '../redaction/redactor.js';
 import { headerOf, type ObservedExchange } from './observed.js';
@@ -19,9 +20,16 @@ function authorizationSecrets(value: string): string[] {
   return [value, credential, pair, pair.slice(pair.indexOf(':') + 1)];
 }
 
-/** The values of the cookies in a Cookie header (`a=1; b=2`) or of one Set-Cookie (`a=1; Path=/`). */
+/**
+ * The values of the cookies in a Cookie header (`a=1; b=2`) or of Set-Cookie (`a=1; Path=/`): each
+ * of its lines (fieldLinesOf), and each cookie of a line a server folded two into.
+ */
 function cookieValues(header: string, setCookie: boolean): string[] {
-  const pairs = setCookie ? header.split(/,\s*(?=[^;=,\s]+=)/).map((cookie) => cookie.split(';', 1)[0]!) : header.split(';');
+  const pairs = setCookie
+    ? fieldLinesOf('set-cookie', header)
+        .flatMap((line) => line.split(/,\s*(?=[^;=,\s]+=)/))
+        .map((cookie) => cookie.split(';', 1)[0]!)
+    : header.split(';');
   return pairs.map((pair) => pair.slice(pair.indexOf('=') + 1).trim()).filter((value) => value.length >= MIN_COOKIE_SECRET);
 }
 

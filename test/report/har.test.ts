@@ -136,6 +136,20 @@ describe('the HAR entries', () => {
     });
   });
 
+  it('each Set-Cookie line an entry of its own, as it came; other fields as kept', () => {
+    const response = {
+      status: 200,
+      headers: { 'set-cookie': 'a=1; Path=/\nb=2; Path=/', vary: 'accept, origin' },
+      body: { text: '{}', truncated: false, length: 2 },
+    };
+    const entry = harEntry({ ...base, response }) as { response: { headers: unknown } };
+    expect(entry.response.headers).toEqual([
+      { name: 'set-cookie', value: 'a=1; Path=/' },
+      { name: 'set-cookie', value: 'b=2; Path=/' },
+      { name: 'vary', value: 'accept, origin' },
+    ]);
+  });
+
   it('the schema rejects an entry without timings (it can fail)', () => {
     const { timings: _timings, ...entry } = harEntry(base);
     expect(validateHar({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [entry] } })).toBe(false);

@@ -1,3 +1,4 @@
+import { fieldLinesOf } from '../../client/field-lines.js';
 import type { ExchangeCheck } from '../types.js';
 import { dateProblem } from './_internals/http-date.js';
 
@@ -6,8 +7,8 @@ const NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** cookie-value = *cookie-octet / ( DQUOTE *cookie-octet DQUOTE ): no control, space, quote, comma, semicolon or backslash (RFC 6265 §4.1.1). */
 const VALUE = /^(?:[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*|"[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*")$/;
 /**
- * Set-Cookie lines arrive joined by ", " (the client keeps one value per field name); another
- * cookie starts where a comma is followed by `name=`, which an Expires date ("Wed, 21 Oct …") is not.
+ * Where a second cookie starts in one field line: a comma followed by `name=`, which the comma of
+ * an Expires date ("Wed, 21 Oct 2026 …", or RFC 850's "Wednesday, 21-Oct-26 …") is not.
  */
 const NEXT_COOKIE = /,\s*(?=[!#$%&'*+\-.^_`|~0-9A-Za-z]+=)/;
 
@@ -25,16 +26,33 @@ function attributeProblem(attribute: string): string | undefined {
   return undefined;
 }
 
-/** The cookie-pair, Expires or Max-Age of each Set-Cookie line that breaks the grammar, as written. */
-function malformedParts(setCookie: string): string[] {
-  return setCookie.split(NEXT_COOKIE).flatMap((line) => {
-    const [first = '', ...attributes] = line.split(';');
-    const pair = first.trim();
-    const equals = pair.indexOf('=');
-    const [name, value] = equals < 0 ? [pair, undefined] : [pair.slice(0, equals), pair.slice(equals + 1)];
-    const broken = value !== undefined && NAME.test(name) && VALUE.test(value) ? [] : [pair];
-    return [...broken, ...attributes.flatMap((attribute) => attributeProblem(attribute) ?? [])];
-  });
+/** The cookie-pair, Expires or Max-Age of one cookie (a set-cookie-string) that breaks the grammar, as written. */
+function malformedParts(cookie: string): string[] {
+  const [first = '', ...attributes] = cookie.split(';');
+  const pair = first.trim();
+  const equals = pair.indexOf('=');
+  const [name, value] = equals < 0 ? [pair, undefined] : [pair.slice(0, equals), pair.slice(equals + 1)];
+  const broken = value !== undefined && NAME.test(name) && VALUE.test(value) ? [] : [pair];
+  return [...broken, ...attributes.flatMap((attribute) => attributeProblem(attribute) ?? [])];
+}
+
+/** What an answer's Set-Cookie lines break, as expected and as written; undefined where they break nothing. */
+function problemsOf(header: string): { expected: string[]; actual: string[] } | undefined {
+  const lines = fieldLinesOf('set-cookie', header).map((line) => ({ line, cookies: line.split(NEXT_COOKIE) }));
+  // "Origin servers SHOULD NOT fold multiple Set-Cookie header fields into a single header field" (RFC 6265 §3).
+  const folded = lines.filter(({ cookies }) => cookies.length > 1);
+  const broken = lines.flatMap(({ cookies }) => cookies.flatMap(malformedParts));
+  if (folded.length === 0 && broken.length === 0) return undefined;
+  return {
+    expected: [
+      ...(folded.length > 0 ? ['each cookie in a Set-Cookie field line of its own (RFC 6265 §3)'] : []),
+      ...(broken.length > 0 ? ['name=value of cookie-octets, an Expires of an IMF-fixdate, a Max-Age of digits (RFC 6265 §4.1.1)'] : []),
+    ],
+    actual: [
+      ...folded.map(({ line, cookies }) => `${line} (${cookies.length} cookies folded into one field line)`),
+      ...(broken.length > 0 ? [broken.join('; ')] : []),
+    ],
+  };
 }
 
 export const setCookie: ExchangeCheck = {
@@ -42,23 +60,17 @@ export const setCookie: ExchangeCheck = {
   scope: 'exchange',
   rule: '1',
   quote: 'Behaviour of each operation beyond its request and response shape: not shown.',
-  standards: ['rfc6265-4.1.1-cookie-syntax'],
+  standards: ['rfc6265-3-no-folding', 'rfc6265-4.1.1-cookie-syntax'],
   severity: 'warning',
   title: 'A cookie that is not written as cookies are',
   description:
-    'A Set-Cookie whose name=value pair breaks the cookie grammar: a value holding quotes, commas, semicolons, spaces or backslashes (a JSON object written raw as a cookie, `{"id":1,"mobile":"…"}`), or no `=`; or whose Expires is not an rfc1123-date (a date written by JavaScript\'s `Date.toString()`, which user agents read in another time zone) or whose Max-Age is not digits. "Servers SHOULD NOT send Set-Cookie headers that fail to conform to the following grammar" (RFC 6265 §4.1.1): clients that split Set-Cookie at commas or stop a value at a quote read another cookie than was sent. A warning: the spec says nothing of cookies.',
+    'A Set-Cookie field line that holds two cookies, folded into one as a gateway that passes single-valued headers joins them (`a=1; Path=/; HttpOnly, b=2; Path=/`): "Origin servers SHOULD NOT fold multiple Set-Cookie header fields into a single header field" (RFC 6265 §3), since a user agent reads one cookie from a line, the second taken for an attribute of the first, and the comma of an Expires date keeps clients from splitting it again. Or a Set-Cookie whose name=value pair breaks the cookie grammar: a value holding quotes, commas, semicolons, spaces or backslashes (a JSON object written raw as a cookie, `{"id":1,"mobile":"…"}`), or no `=`; or whose Expires is not an rfc1123-date (a date written by JavaScript\'s `Date.toString()`, which user agents read in another time zone) or whose Max-Age is not digits. "Servers SHOULD NOT send Set-Cookie headers that fail to conform to the following grammar" (RFC 6265 §4.1.1): clients that split Set-Cookie at commas or stop a value at a quote read another cookie than was sent. A warning: the spec says nothing of cookies.',
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
     const header = exchange.response!.headers['set-cookie'];
-    const parts = header === undefined ? [] : malformedParts(header);
-    if (parts.length === 0) return [];
-    return [
-      {
-        instancePath: '',
-        expected: 'name=value of cookie-octets, an Expires of an IMF-fixdate, a Max-Age of digits (RFC 6265 §4.1.1)',
-        actual: `set-cookie: ${parts.join('; ')}`,
-      },
-    ];
+    const problems = header === undefined ? undefined : problemsOf(header);
+    if (problems === undefined) return [];
+    return [{ instancePath: '', expected: problems.expected.join('; '), actual: `set-cookie: ${problems.actual.join(' — ')}` }];
   },
 };

@@ -33,7 +33,13 @@ function otherMethodsRefused(facts: FaultFacts & { readonly refusal: Answer }): 
   });
 }
 
-/** Answers whose header fields or status break RFC 9110, or show what OWASP API8 says an answer should not. */
+/** The page after the one a list call asked for (the first, where it asked for none). */
+const nextPage = (payload: unknown): number => {
+  const pageNo = (payload as { pageNo?: unknown } | undefined)?.pageNo;
+  return (Number.isSafeInteger(pageNo) ? (pageNo as number) : 1) + 1;
+};
+
+/** Answers whose header fields or status break RFC 9110 (or RFC 6265 of cookies, RFC 8288 of links), or show what OWASP API8 says an answer should not. */
 export const headerFaults: readonly Fault[] = [
   ...caughtBy({ check: 'http-status', severity: 'error' }, answerFault, [
     {
@@ -182,6 +188,47 @@ export const headerFaults: readonly Fault[] = [
         res.writeHead(200, { 'content-type': APPLICATION_JSON, 'content-length': String(Buffer.byteLength(text)), 'last-modified': lastModified });
         res.end(text);
       },
+    },
+  ]),
+  ...caughtBy({ check: 'last-modified', severity: 'warning' }, answerFault, [
+    {
+      name: 'last-modified-ahead-of-date',
+      breaks: ['rfc9110-8.8.2.1-last-modified'],
+      description:
+        "stamps its answers with Last-Modified, the record's update time as the database host's clock gives it, an hour ahead of the Date the server writes",
+      operationId: 'bank-card-by-id',
+      // Both fixed, so that docs/checks.md shows the same sample on every run.
+      answer: (body) => ({ ...json(body), headers: { date: 'Sun, 22 Nov 2026 02:00:00 GMT', 'last-modified': 'Sun, 22 Nov 2026 03:00:00 GMT' } }),
+    },
+  ]),
+  ...caughtBy({ check: 'set-cookie', severity: 'warning' }, answerFault, [
+    {
+      name: 'cookies-folded-into-one-line',
+      breaks: ['rfc6265-3-no-folding'],
+      description:
+        'answers send_code with its session cookie and its cool-down cookie joined by a comma into one Set-Cookie field line, as a gateway with single-valued headers passes them',
+      operationId: 'send-code',
+      answer: (body) => ({ ...json(body), headers: { 'set-cookie': 'JSESSIONID=6F1C2A9B; Path=/; HttpOnly, smsCooldown=60; Path=/; Max-Age=60' } }),
+    },
+  ]),
+  ...caughtBy({ check: 'link-header', severity: 'warning' }, answerFault, [
+    {
+      name: 'next-page-link-as-network-path',
+      breaks: ['rfc8288-3.1-link-target'],
+      description:
+        'links the next page by the path as the spec writes it, doubled slash and all: Link: <//pc/custom_demand/list?pageNo=2>; rel="next", a network-path reference to the host pc',
+      operationId: 'custom-demand-list',
+      answer: (body, payload) => ({
+        ...json(body),
+        headers: { link: `<${wirePath(findOperation('custom-demand-list')!)}?pageNo=${nextPage(payload)}>; rel="next"` },
+      }),
+    },
+    {
+      name: 'link-without-angle-brackets',
+      breaks: ['rfc8288-3-link-value'],
+      description: 'writes the link to the next page without the angle brackets around its target: Link: /pc/purchase_order/list?pageNo=2; rel=next',
+      operationId: 'purchase-order-list',
+      answer: (body, payload) => ({ ...json(body), headers: { link: `/pc/purchase_order/list?pageNo=${nextPage(payload)}; rel=next` } }),
     },
   ]),
   ...caughtBy({ check: 'version-disclosure', severity: 'info' }, answerFault, [

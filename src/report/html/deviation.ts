@@ -1,3 +1,4 @@
+import { fieldLinesOf } from '../../client/field-lines.js';
 import { type DeviationSample, unsampled } from '../../engine/judging/deviation.js';
 import type { GatedDeviation } from '../../gate/gate.js';
 import type { CheckInfo } from '../report.js';
@@ -8,9 +9,10 @@ import { prettyBody } from './pretty-json.js';
 const received = 'Received: ';
 const documented = 'Documented: ';
 
+/** The header section as lines, each Set-Cookie line apart as it came. */
 function headerLines(headers: Readonly<Record<string, string>>): string {
   return Object.entries(headers)
-    .map(([name, value]) => `${name}: ${value}`)
+    .flatMap(([name, value]) => fieldLinesOf(name, value).map((line) => `${name}: ${line}`))
     .join('\n');
 }
 

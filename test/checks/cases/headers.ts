@@ -42,6 +42,20 @@ export const headersCases: Record<string, Case> = {
       asHead(exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:head', status: 200, body: '' })),
     ],
   },
+  'last-modified': {
+    fires: [
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'last-modified': 'Sun, 22 Nov 2026 10:00:00 GMT' } }),
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'last-modified': '2026-11-22T01:00:00Z' } }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'last-modified': 'Sat, 21 Nov 2026 18:00:00 GMT' } }),
+      // The same instant as the Date: not later than it.
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'last-modified': HTTP_DATE } }),
+      // No Date to weigh it against: that is date-header's.
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', 'last-modified': 'Sun, 22 Nov 2026 10:00:00 GMT' } }),
+    ],
+  },
   'set-cookie': {
     fires: [
       exchangeOf('login', {
@@ -54,15 +68,49 @@ export const headersCases: Record<string, Case> = {
           'set-cookie': 'smsCooldown=60; Expires=Sun Nov 22 2026 10:16:00 GMT+0800 (China Standard Time); Path=/',
         },
       }),
+      // Two cookies folded into one field line (RFC 6265 §3).
+      exchangeOf('login', {
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, 'set-cookie': 'OTP_SESSION=3f9a; Path=/; HttpOnly, OTP_MOBILE=13812345678; Path=/' },
+      }),
     ],
     instancePath: '',
-    // Two cookies joined as they arrive, one with an Expires date, its comma inside; and one deleted by Max-Age=0.
+    // Three field lines as the client keeps them (client/field-lines.ts), one with an Expires date, its comma inside; and one deleted by Max-Age=0.
     quiet: exchangeOf('login', {
       headers: {
         'content-type': 'application/json',
         date: HTTP_DATE,
-        'set-cookie': 'SESSION=3f9a; Path=/; HttpOnly; Secure, theme="dark"; Expires=Wed, 21 Oct 2026 07:28:00 GMT, old=; Max-Age=0',
+        'set-cookie': 'SESSION=3f9a; Path=/; HttpOnly; Secure\ntheme="dark"; Expires=Wed, 21 Oct 2026 07:28:00 GMT\nold=; Max-Age=0',
       },
     }),
+  },
+  'link-header': {
+    fires: [
+      exchangeOf('bank-card-list', {
+        headers: {
+          'content-type': 'application/json',
+          date: HTTP_DATE,
+          link: '<//pc/customer/bankCardList?pageSize=10&pageNo=1>; rel="first", <//pc/customer/bankCardList?pageSize=10&pageNo=2>; rel="next"',
+        },
+      }),
+      exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, link: '/pc/customer/bankCardList?pageNo=2; rel=next' } }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('bank-card-list', {
+        headers: {
+          'content-type': 'application/json',
+          date: HTTP_DATE,
+          link: '<?pageSize=10&pageNo=2>; rel="next", <http://127.0.0.1:9//pc/customer/bankCardList?pageNo=3>; rel=last, </.//pc/customer/bankCardList?pageNo=1>; rel="first"',
+        },
+      }),
+      // An absolute target names its origin on purpose; a relation that is no page's is not judged.
+      exchangeOf('bank-card-list', {
+        headers: {
+          'content-type': 'application/json',
+          date: HTTP_DATE,
+          link: '<https://api.example.com//pc/customer/bankCardList?pageNo=2>; rel="next", <//cdn.example.com/otp.css>; rel=stylesheet',
+        },
+      }),
+    ],
   },
 };

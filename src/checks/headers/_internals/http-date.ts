@@ -9,3 +9,10 @@ export function dateProblem(value: string): string | undefined {
   if (IMF_FIXDATE.test(value)) return undefined;
   return OBSOLETE.test(value) ? 'an obsolete date form, which a sender must not write' : 'not an HTTP-date';
 }
+
+/** The instant an IMF-fixdate names, in ms since the epoch; undefined for any other text. */
+export function imfFixdateMs(value: string): number | undefined {
+  if (!IMF_FIXDATE.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : undefined;
+}

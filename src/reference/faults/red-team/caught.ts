@@ -83,6 +83,9 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'count-ignores-status-filter': { check: 'page-total', severity: 'error' },
   'ids-over-127-never-match': { check: 'flow-demand-lifecycle', severity: 'warning', at: 'custom-demand-list' },
   'zero-cid-deletes-every-consignment': { check: 'by-id-record', severity: 'warning' },
+  'last-modified-china-time-labelled-gmt': { check: 'last-modified', severity: 'warning', breaks: ['rfc9110-8.8.2.1-last-modified'] },
+  'set-cookies-folded-into-one-field': { check: 'set-cookie', severity: 'warning', breaks: ['rfc6265-3-no-folding'] },
+  'page-links-as-network-path': { check: 'link-header', severity: 'warning', breaks: ['rfc8288-3.1-link-target'] },
   'created-order-total-without-freight': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
   'empty-password-skips-check': { check: 'sign-in-without-password', severity: 'warning', breaks: ['owasp-api2-implementation-flaws'] },
 };
