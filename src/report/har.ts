@@ -11,6 +11,7 @@ interface HarHeader {
   readonly value: string;
 }
 
+/** The version of every request the kit's pool sends, and of every answer it reads. */
 const HTTP_VERSION = 'HTTP/1.1';
 
 const harHeaders = (headers: Readonly<Record<string, string>>): HarHeader[] => Object.entries(headers).map(([name, value]) => ({ name, value }));
@@ -40,7 +41,7 @@ export function harEntry(exchange: LoggedExchange): Record<string, unknown> {
     request: {
       method: request.method,
       url: request.url,
-      httpVersion: HTTP_VERSION,
+      httpVersion: request.httpVersion === undefined ? HTTP_VERSION : `HTTP/${request.httpVersion}`,
       cookies: [],
       headers: harHeaders(request.headers),
       queryString: queryString(request.url),
