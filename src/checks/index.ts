@@ -58,6 +58,10 @@ import { persistentConnection } from './transport/persistent-connection.js';
 import { headContent } from './transport/head-content.js';
 import { notModifiedStatus } from './transport/not-modified-status.js';
 import { allowHeader } from './headers/allow-header.js';
+import { equivalentForm } from './headers/equivalent-form.js';
+import { varyAcceptEncoding } from './headers/vary-accept-encoding.js';
+import { transferEncodingVersion } from './transport/transfer-encoding-version.js';
+import { getQueryAnswered } from './hygiene/get-query-answered.js';
 import type { Check } from './types.js';
 
 /** Every check, by area, in the order they are reported: transport first, then what rests on it. */
@@ -76,9 +80,10 @@ export const checksByArea = {
     headContent,
     notModifiedStatus,
     statusLine,
+    transferEncodingVersion,
   ],
   json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints],
-  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, etag, setCookie],
+  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, etag, setCookie, equivalentForm, varyAcceptEncoding],
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText],
@@ -96,6 +101,7 @@ export const checksByArea = {
     sharedCache,
     internalAddress,
     tokenEcho,
+    getQueryAnswered,
   ],
   abuse: [massAssignment, severalRecipients],
   auth: [authDocumentedHeader, authUnauthorizedData, authUnauthorizedChange, authNearMissToken],
