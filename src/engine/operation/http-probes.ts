@@ -27,6 +27,9 @@ export function validatorsOf(exchange: Exchange): Validators {
 /** The HTTP probes of an operation at most (HTTP_PROBES): every one, where the first answer gives both validators and the payload makes a query. */
 export const MOST_HTTP_PROBES = Object.keys(HTTP_PROBES).length;
 
+/** Each probe's place in the operation's plan: its place in HTTP_PROBES. */
+const PLACES = new Map<string, number>(Object.values(HTTP_PROBES).map((path, place) => [path, place]));
+
 /**
  * A payload as the query of a GET: each member a `name=value` pair, a string, number or boolean
  * written as String(value), a null left out (a query has no null). Undefined where the payload is
@@ -55,17 +58,16 @@ export function queryOf(payload: unknown): string | undefined {
  */
 export async function sendHttpProbes(session: OperationSession, probed: ProbedCall, judge: (exchange: Exchange, index: number) => void): Promise<void> {
   const { payload, body } = probed;
+  const judgeInPlace = (exchange: Exchange) => judge(exchange, PLACES.get(exchange.path)!);
   const onOneConnection = session
     .converse([
       { path: HTTP_PROBES.persistent, payload, body },
       { path: HTTP_PROBES.trace, method: 'TRACE', payload: undefined, body: undefined, headers: { 'content-type': undefined } },
       { path: HTTP_PROBES.head, method: 'HEAD', payload: undefined, body: undefined, headers: { connection: 'close', 'content-type': undefined } },
     ])
-    .then((exchanges) => exchanges?.forEach(judge));
+    .then((exchanges) => exchanges?.forEach(judgeInPlace));
   // HTTP/1.0 closes the connection after each answer unless asked otherwise: no request can follow it there.
-  const inHttp10 = session
-    .converse([{ path: HTTP_PROBES.http10, payload, body, httpVersion: '1.0' }])
-    .then((exchanges) => exchanges?.forEach((exchange) => judge(exchange, 3)));
+  const inHttp10 = session.converse([{ path: HTTP_PROBES.http10, payload, body, httpVersion: '1.0' }]).then((exchanges) => exchanges?.forEach(judgeInPlace));
   const { etag, lastModified } = probed.validators;
   const query = session.operation.method === 'POST' ? queryOf(payload) : undefined;
   const onThePool: (PoolProbe | undefined)[] = [
@@ -75,6 +77,6 @@ export async function sendHttpProbes(session: OperationSession, probed: ProbedCa
     { path: HTTP_PROBES.mediaType, payload, body, headers: { 'content-type': MEDIA_TYPE_FORM } },
     query === undefined ? undefined : { path: HTTP_PROBES.getQuery, method: 'GET', payload, body: undefined, query, headers: { 'content-type': undefined } },
   ];
-  const pooled = onThePool.map((probe, index) => probe && session.probe(probe).then((exchange) => judge(exchange, 4 + index)));
+  const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
   await Promise.all([onOneConnection, inHttp10, ...pooled]);
 }
