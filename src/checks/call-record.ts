@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { contentCodings } from '../client/decode.js';
 import { refusesToken } from '../client/refusal.js';
 import { valueText } from './asked/value-text.js';
 import { isErrorResult, isPlainObject, preconditionsMet, resultData } from './preconditions.js';
-import type { AskedValue, CallRecord, Exchange, PageOutline, Precondition } from './types.js';
+import type { AnswerCoding, AskedValue, CallRecord, Exchange, PageOutline, Precondition } from './types.js';
 
 /**
  * Record keys kept of one page of a walk, at most: every call of an operation keeps its record until
@@ -106,6 +107,15 @@ function askedOf(exchange: Exchange): Record<string, AskedValue> {
   return asked;
 }
 
+/** The content coding an answer came in, where it came in one. */
+function codingOf(exchange: Exchange): { coding?: AnswerCoding } {
+  const headers = exchange.response?.headers;
+  const codings = contentCodings(headers?.['content-encoding']);
+  if (codings.length === 0) return {};
+  const vary = (headers!.vary ?? '').split(',').map((name) => name.trim().toLowerCase());
+  return { coding: { codings: codings.join(', '), varies: vary.includes('accept-encoding') || vary.includes('*') } };
+}
+
 /** The path of a request URL, as sent: what follows the origin (`http://host:port`). */
 const pathOf = (url: string) => url.replace(/^[a-z]+:\/\/[^/]*/i, '');
 
@@ -126,6 +136,7 @@ export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<
     status: exchange.response?.status,
     failure: exchange.failure?.kind,
     ...(exchange.responseCut === undefined ? {} : { bodyCut: true as const }),
+    ...codingOf(exchange),
     envelope: isPlainObject(value)
       ? {
           code: value.code,
@@ -147,3 +158,15 @@ export const succeeded = (call: CallRecord): boolean => call.status === 200 && c
 
 /** The server refused the token (refusesToken). */
 export const refusedToken = (call: CallRecord): boolean => refusesToken(call.status, call.envelope?.code);
+
+/** How a client tells answers apart before it reads their data: the status and the envelope's code. */
+export const answerKind = (call: CallRecord): string => `${call.status} ${JSON.stringify(call.envelope?.code)}`;
+
+/** A call sent with the valid token in the documented form and answered: a generated call, one of the coverage pass or of the page walk. */
+export const withTheToken = (call: CallRecord): boolean => (call.intent === 'conforming' || call.intent === 'hostile') && call.status !== undefined;
+
+/** Whether two calls asked the same, in outline (CallRecord.asked): a call, and the same call sent again in another form. */
+export function askedAlike(a: CallRecord, b: CallRecord): boolean {
+  const fields = Object.keys(a.asked);
+  return fields.length === Object.keys(b.asked).length && fields.every((field) => Object.hasOwn(b.asked, field) && b.asked[field] === a.asked[field]);
+}

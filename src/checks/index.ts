@@ -61,6 +61,10 @@ import { persistentConnection } from './transport/persistent-connection.js';
 import { headContent } from './transport/head-content.js';
 import { notModifiedStatus } from './transport/not-modified-status.js';
 import { allowHeader } from './headers/allow-header.js';
+import { equivalentForm } from './headers/equivalent-form.js';
+import { varyAcceptEncoding } from './headers/vary-accept-encoding.js';
+import { transferEncodingVersion } from './transport/transfer-encoding-version.js';
+import { getQueryAnswered } from './hygiene/get-query-answered.js';
 import type { Check } from './types.js';
 
 /** Every check, by area, in the order they are reported: transport first, then what rests on it. */
@@ -79,9 +83,10 @@ export const checksByArea = {
     headContent,
     notModifiedStatus,
     statusLine,
+    transferEncodingVersion,
   ],
   json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints],
-  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, etag, lastModified, setCookie, linkHeader],
+  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, etag, lastModified, setCookie, linkHeader, equivalentForm, varyAcceptEncoding],
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText],
@@ -99,6 +104,7 @@ export const checksByArea = {
     sharedCache,
     internalAddress,
     tokenEcho,
+    getQueryAnswered,
   ],
   abuse: [massAssignment, severalRecipients],
   auth: [authDocumentedHeader, authUnauthorizedData, authUnauthorizedChange, authNearMissToken, signInWithoutPassword],

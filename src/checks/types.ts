@@ -20,9 +20,10 @@ export function severityRank(severity: Severity): number {
  * - hostile: an invalid or hostile body; the server must stay on its feet (4 rule 1), nothing more.
  * - auth-probe: a valid payload with a missing, wrong or differently written `authorization`
  *   header; what the server must answer is not shown (5), so it is judged only by the auth checks.
- * - http-probe: a valid call in another form HTTP gives a client (sent again on a connection kept
- *   open, as a HEAD, with a precondition); what the server must answer is what the HTTP standards
- *   say, so it is judged only by the checks of those.
+ * - http-probe: a valid call in another form HTTP gives a client (HTTP_PROBES: sent again on a
+ *   connection kept open, as a HEAD, in HTTP/1.0, with a precondition, with its field names in
+ *   title case, as a GET…); what the server must answer is what the HTTP standards say, so it is
+ *   judged only by the checks of those.
  * - flow: a step of a stateful flow; judged by its flow.
  */
 export type Intent = 'conforming' | 'hostile' | 'auth-probe' | 'http-probe' | 'flow';
@@ -118,6 +119,16 @@ export interface CallRecord {
    * did what was asked is not known, so the checks that weigh answers leave the call out.
    */
   readonly bodyCut?: true;
+  /** The content coding the answer came in; absent where it came in none. */
+  readonly coding?: AnswerCoding;
+}
+
+/** Of an answer in a content coding (RFC 9110 8.4): the codings, and whether it says the coding hangs on the request (12.5.5). */
+export interface AnswerCoding {
+  /** The codings its Content-Encoding lists, `identity` left out, joined by ", ": `gzip`. */
+  readonly codings: string;
+  /** Its Vary lists Accept-Encoding (in any case), or is `*`. */
+  readonly varies: boolean;
 }
 
 /**

@@ -68,6 +68,18 @@ export interface OutgoingRequest {
   readonly onSent?: () => void;
   /** Where the call stands in the run (its operation or flow, and its call path), for logs that list calls in plan order. */
   readonly place?: CallPlace;
+  /**
+   * Every header field name written in title case (`Authorization`, `Content-Type`), as many
+   * clients write them; absent, in lower case, as the kit writes them. The pool sends names in the
+   * case given.
+   */
+  readonly fieldNames?: 'title-case';
+}
+
+/** A request on a connection of the kit's own (Client.converse), which may name HTTP/1.0 in its request line. */
+export interface ConversationRequest extends OutgoingRequest {
+  /** Absent: HTTP/1.1. */
+  readonly httpVersion?: '1.0';
 }
 
 /** A call's place in a run: the operation (or flow) it belongs to, and its path there, e.g. `coverage:3`. */
@@ -84,7 +96,7 @@ export interface Client {
    * answers of one connection. Undefined where the client reaches the target through a proxy, and
    * so cannot hold a connection to it.
    */
-  converse(requests: readonly OutgoingRequest[]): Promise<Transcript[] | undefined>;
+  converse(requests: readonly ConversationRequest[]): Promise<Transcript[] | undefined>;
   close(): Promise<void>;
 }
 
@@ -94,6 +106,15 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
     if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return flat;
+}
+
+/** A field name in title case: each letter after the start or a hyphen upper-cased (`content-type` → `Content-Type`). */
+const titleCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
+
+/** The headers of a request with their names as it asks for them (OutgoingRequest.fieldNames). */
+function namedAsAsked(headers: Record<string, string>, request: Pick<OutgoingRequest, 'fieldNames'>): Record<string, string> {
+  if (request.fieldNames !== 'title-case') return headers;
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [titleCase(name), value]));
 }
 
 const CUT_AT_THE_CAP: ParsedBody = { ok: false, reason: 'body cut at the cap' };
@@ -183,7 +204,7 @@ export function createClient(options: ClientOptions): Client {
   }
 
   async function sendOnce(request: OutgoingRequest): Promise<Transcript> {
-    const headers = request.headers ? flattenHeaders({ ...defaultHeaders, ...request.headers }) : plainHeaders;
+    const headers = namedAsAsked(request.headers ? flattenHeaders({ ...defaultHeaders, ...request.headers }) : plainHeaders, request);
     const path = requestPath(target, options.pathForm === 'documented' ? request.wirePath : pathInForm(request.wirePath, options.pathForm));
     const sent = { method: request.method, url: `${target.origin}${path}`, headers, body: request.body };
     if (request.abandon?.aborted) {
@@ -220,8 +241,9 @@ export function createClient(options: ClientOptions): Client {
   }
 
   let refreshed = false;
+  // Only a call in the documented form, its headers the defaults as the kit writes them: one in another form that is refused shows the form refused, not the token.
   const refreshes = (request: OutgoingRequest, transcript: Transcript) =>
-    !refreshed && !(request.headers && 'authorization' in request.headers) && unauthorized(transcript);
+    !refreshed && request.headers === undefined && request.fieldNames === undefined && unauthorized(transcript);
   /** Once per client: a refused documented call gets a new token from the token operation, then is sent again. */
   async function refreshOnce(request: OutgoingRequest, transcript: Transcript, refreshToken: () => Promise<string | undefined>): Promise<Transcript> {
     refreshed = true;
@@ -249,14 +271,15 @@ export function createClient(options: ClientOptions): Client {
   }
 
   const proxied = options.transport?.proxy !== undefined && (options.transport.proxy.httpProxy !== '' || options.transport.proxy.httpsProxy !== '');
-  async function converseOnce(requests: readonly OutgoingRequest[]): Promise<Transcript[]> {
+  async function converseOnce(requests: readonly ConversationRequest[]): Promise<Transcript[]> {
     if (pace) await pace();
     requests[0]?.onSent?.();
     const wireRequests = requests.map((request) => ({
       method: request.method,
       path: requestPath(target, options.pathForm === 'documented' ? request.wirePath : pathInForm(request.wirePath, options.pathForm)),
-      headers: flattenHeaders({ ...defaultHeaders, 'accept-encoding': undefined, ...request.headers }),
+      headers: namedAsAsked(flattenHeaders({ ...defaultHeaders, 'accept-encoding': undefined, ...request.headers }), request),
       body: request.body,
+      ...(request.httpVersion ? { httpVersion: request.httpVersion } : {}),
     }));
     const abandon = requests.find((request) => request.abandon)?.abandon;
     return converse(wireRequests, {

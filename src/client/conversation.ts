@@ -11,6 +11,8 @@ export interface WireRequest {
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | undefined;
+  /** The version its request line names, where HTTP/1.0: what an HTTP/1.0 client sends (RFC 9112 §2.3). Absent: HTTP/1.1. */
+  readonly httpVersion?: '1.0';
 }
 
 export interface ConversationOptions {
@@ -223,7 +225,11 @@ async function readAnswer(inbox: Inbox, method: string, deadline: Promise<never>
 }
 
 function requestText(request: WireRequest, host: string): string {
-  const lines = [`${request.method} ${request.path} HTTP/1.1`, `host: ${host}`, ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `${request.method} ${request.path} HTTP/${request.httpVersion ?? '1.1'}`,
+    `host: ${host}`,
+    ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   if (request.body !== undefined) lines.push(`content-length: ${Buffer.byteLength(request.body)}`);
   return `${lines.join('\r\n')}\r\n\r\n${request.body ?? ''}`;
 }
@@ -234,6 +240,12 @@ function open(origin: URL, options: ConversationOptions): Socket {
   // SNI names a host, never an address (RFC 6066 §3).
   if (origin.protocol === 'https:') return connectTls({ host, port, ...(isIP(host) ? {} : { servername: host }), ...options.tls });
   return connectTcp({ host, port });
+}
+
+/** A request as its transcript keeps it: the version named only where it was not HTTP/1.1. */
+function sentOf(request: WireRequest, origin: URL): SentRequest {
+  const sent: SentRequest = { method: request.method, url: `${origin.origin}${request.path}`, headers: request.headers, body: request.body };
+  return request.httpVersion === undefined ? sent : { ...sent, httpVersion: request.httpVersion };
 }
 
 /** A deadline as a promise that only ever rejects, and its timer. */
@@ -264,16 +276,17 @@ const tenths = (ms: number) => Math.round(ms * 10) / 10;
  * come, and reads each answer as RFC 9112 frames it: what a client that keeps its connection open
  * meets. Besides each answer it learns what no single answer shows (ConnectionFacts): a connection
  * closed after an answer that did not say so, and octets after an answer's end. A request the
- * closed connection could not take is sent on a new one, once. The last request should ask for
- * `connection: close`: the server's close then ends the conversation, and what it sent before
- * closing is weighed.
+ * closed connection could not take is sent on a new one, once. Where the last request asks for
+ * `connection: close`, the server's close ends the conversation, and what it sent after the last
+ * answer is weighed; where it does not (an HTTP/1.0 request, which needs no asking), the
+ * conversation ends with the last answer.
  */
 export async function converse(requests: readonly WireRequest[], options: ConversationOptions): Promise<Transcript[]> {
   const origin = new URL(options.origin);
   const transcripts: Transcript[] = [];
   if (options.abandon?.aborted) {
     return requests.map((request) => ({
-      request: { method: request.method, url: `${origin.origin}${request.path}`, headers: request.headers, body: request.body },
+      request: sentOf(request, origin),
       failure: { kind: 'aborted', message: 'abandoned after an earlier timeout of this operation' },
       durationMs: 0,
     }));
@@ -286,7 +299,7 @@ export async function converse(requests: readonly WireRequest[], options: Conver
   try {
     for (let index = 0; index < requests.length; index++) {
       const request = requests[index]!;
-      const sent: SentRequest = { method: request.method, url: `${origin.origin}${request.path}`, headers: request.headers, body: request.body };
+      const sent = sentOf(request, origin);
       const started = performance.now();
       const deadline = deadlineOf(options.timeoutMs, options.abandon);
       try {
@@ -299,7 +312,7 @@ export async function converse(requests: readonly WireRequest[], options: Conver
         }
         closing[index] = saysClose(answer.head);
         const last = index === requests.length - 1;
-        const after = last ? await octetsBeforeClose(inbox, options.maxBytes) : NOTHING_AFTER;
+        const after = last && asksClose(request) ? await octetsBeforeClose(inbox, options.maxBytes) : NOTHING_AFTER;
         transcripts.push(transcriptOf(sent, answer, tenths(performance.now() - started), after));
       } catch (error) {
         if (error instanceof Reopen) {
@@ -331,6 +344,17 @@ export async function converse(requests: readonly WireRequest[], options: Conver
  * must not hold the operation for a whole timeout.
  */
 const CLOSE_GRACE_MS = 1000;
+
+/** Whether a request's Connection field lists `close` (RFC 9112 §9.6). */
+const asksClose = (request: WireRequest) =>
+  Object.entries(request.headers).some(
+    ([name, value]) =>
+      name.toLowerCase() === 'connection' &&
+      value
+        .toLowerCase()
+        .split(',')
+        .some((option) => option.trim() === 'close'),
+  );
 
 /** Thrown when the connection is found closed before the next request could be answered on it. */
 class Reopen extends Error {}

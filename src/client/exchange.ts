@@ -6,6 +6,11 @@ export interface SentRequest {
   readonly headers: Readonly<Record<string, string>>;
   /** The raw body text, or undefined when none was sent. */
   readonly body: string | undefined;
+  /**
+   * The version its request line named, where that was HTTP/1.0 (an HTTP probe on a connection of
+   * the kit's own: client/conversation.ts); absent, the request went as HTTP/1.1, as every other does.
+   */
+  readonly httpVersion?: '1.0';
 }
 
 export type ParsedBody = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };

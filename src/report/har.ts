@@ -12,6 +12,7 @@ interface HarHeader {
   readonly value: string;
 }
 
+/** The version of every request the kit's pool sends, and of every answer it reads. */
 const HTTP_VERSION = 'HTTP/1.1';
 
 /** A header list as HAR's name/value list: each Set-Cookie line an entry of its own, as it came. */
@@ -43,7 +44,7 @@ export function harEntry(exchange: LoggedExchange): Record<string, unknown> {
     request: {
       method: request.method,
       url: request.url,
-      httpVersion: HTTP_VERSION,
+      httpVersion: request.httpVersion === undefined ? HTTP_VERSION : `HTTP/${request.httpVersion}`,
       cookies: [],
       headers: harHeaders(request.headers),
       queryString: queryString(request.url),

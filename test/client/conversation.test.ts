@@ -135,6 +135,31 @@ describe('a conversation on one connection', () => {
     expect(performance.now() - started).toBeLessThan(30_000);
   });
 
+  it('a request in HTTP/1.0: its request line names the version, its transcript says so, and a server that keeps the connection holds nothing', async () => {
+    let requestLine = '';
+    const origin = await rawServer((socket, line) => {
+      requestLine = line;
+      socket.write(
+        json('{"data":{}}', ['connection: keep-alive', 'transfer-encoding: chunked'])
+          .replace(/content-length: \d+\r\n/, '')
+          .replace('{"data":{}}', 'b\r\n{"data":{}}\r\n0\r\n\r\n'),
+      );
+    });
+    const started = performance.now();
+    const [only] = await converse([{ ...post, httpVersion: '1.0' }], { ...options(origin), timeoutMs: 60_000 });
+    expect(requestLine).toBe('POST //pc/custom_demand/list HTTP/1.0');
+    expect(only).toMatchObject({
+      request: { httpVersion: '1.0' },
+      response: { status: 200, bodyText: '{"data":{}}', headers: { 'transfer-encoding': 'chunked' } },
+    });
+    expect(only!.connection).toBeUndefined();
+    // No Connection: close asked, so no wait for the server's close after the answer.
+    expect(performance.now() - started).toBeLessThan(500);
+    const [plain] = await converse([post], options(origin));
+    expect(requestLine).toBe('POST //pc/custom_demand/list HTTP/1.1');
+    expect(plain!.request.httpVersion).toBeUndefined();
+  });
+
   it('what is no HTTP answer is invalid-http', async () => {
     const origin = await rawServer((socket) => socket.end('{"data":{}}\r\n\r\n'));
     const [only] = await converse([post], options(origin));

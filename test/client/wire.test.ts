@@ -58,6 +58,45 @@ describe('wire format (4, 5)', () => {
     expect(headers).toContain('content-type: application/json');
   });
 
+  it('writes every field name in title case where a request asks, in the case given on the wire: undici keeps it', async () => {
+    let head = '';
+    const client = await clientFor((h, socket) => {
+      head = h;
+      socket.end(okResponse('{}'));
+    });
+    const transcript = await client.send({ method: 'POST', wirePath: wirePath(customDemandList), body: '{}', fieldNames: 'title-case' });
+    await client.close();
+    const headers = head.split('\r\n').slice(1);
+    expect(headers).toEqual(expect.arrayContaining(['Authorization: bearerT0KEN', 'Content-Type: application/json', 'Accept-Encoding: gzip, deflate, br']));
+    expect(headers.filter((line) => /^authorization:/i.test(line))).toHaveLength(1);
+    expect(Object.keys(transcript.request.headers)).toEqual(expect.arrayContaining(['Authorization', 'Content-Type']));
+  });
+
+  it('a refusal of a call in another form (field names in title case, another media type) renews no token: the form was refused, not the token', async () => {
+    let refreshes = 0;
+    const { url, server } = await rawServer((_h, socket) => socket.end(okResponse('{"code":"401"}')));
+    servers.push(server);
+    const client = createClient({
+      baseUrl: url,
+      token: 'T0KEN',
+      authScheme: 'bearer-no-space',
+      pathForm: 'documented',
+      timeoutMs: 2000,
+      maxBodyBytes: 1024,
+      concurrency: 2,
+      refreshToken: async () => {
+        refreshes++;
+        return 'N3W';
+      },
+    });
+    await client.send({ method: 'POST', wirePath: wirePath(customDemandList), body: '{}', fieldNames: 'title-case' });
+    await client.send({ method: 'POST', wirePath: wirePath(customDemandList), body: '{}', headers: { 'content-type': 'Application/JSON; charset=utf-8' } });
+    expect(refreshes).toBe(0);
+    await client.send({ method: 'POST', wirePath: wirePath(customDemandList), body: '{}' });
+    await client.close();
+    expect(refreshes).toBe(1);
+  });
+
   it('keeps a base path and a single slash before /openapi', async () => {
     let head = '';
     const client = await clientFor(

@@ -21,6 +21,16 @@ describe('curl repro', () => {
     expect(line).toContain("'http://127.0.0.1:8080//pc/custom_demand/list'");
   });
 
+  it('a request sent in HTTP/1.0 is sent so again, and field names keep their case', () => {
+    const line = curlRepro(
+      { ...request, headers: { 'Content-Type': 'application/json', Authorization: 'bearers3cret-token' }, httpVersion: '1.0' },
+      's3cret-token',
+    );
+    expect(line).toMatch(/^curl -sS --http1\.0 -X POST /);
+    expect(line).toContain('"Authorization: bearer${OTP_TOKEN}"');
+    expect(curlRepro(request, 's3cret-token')).not.toContain('--http1.0');
+  });
+
   it('a short token is replaced in the authorization header only', () => {
     const line = curlRepro({ ...request, headers: { ...request.headers, authorization: 'bearera' } }, 'a');
     expect(line).toContain("'content-type: application/json'");

@@ -1,10 +1,14 @@
 /**
  * The HTTP probes: the first valid call again on a connection of its own with a TRACE and a HEAD
- * after it, and with a precondition of each validator its answer gave; judged only by the checks of
- * the HTTP rules they put, and left out with --no-http-probes or where a proxy holds the connection.
+ * after it, in HTTP/1.0, with a precondition of each validator its answer gave, with its field
+ * names in title case, with another media type, and as a GET with its payload in the query; judged
+ * only by the checks of the HTTP rules they put, left out with --no-http-probes, and those on a
+ * connection of their own left out where a proxy holds the connection.
  */
+import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
+import { queryOf } from '../../src/engine/operation/http-probes.js';
 import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { findFault } from '../../src/reference/faults/catalogue.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
@@ -28,25 +32,117 @@ async function probed(operationId: string, overrides: Parameters<typeof testSett
 }
 
 describe('HTTP probes', () => {
-  it('against a clean server: three calls on one connection, no precondition without a validator, nothing reported', async () => {
+  it('against a clean server: three calls on one connection, one in HTTP/1.0, three more forms, no precondition without a validator, nothing reported', async () => {
     const result = await probed('custom-demand-list');
-    // The valid call, then the call again, a TRACE and a HEAD.
-    expect(result.exchanges).toBe(4);
+    // The valid call; then the call again, a TRACE and a HEAD; the call in HTTP/1.0; with its field names in title case, with another media type, and as a GET.
+    expect(result.exchanges).toBe(8);
     expect(result.deviations).toEqual([]);
-    expect(Object.keys(result.byCheck)).toEqual(expect.arrayContaining(['persistent-connection', 'head-content', 'status-line']));
+    expect(Object.keys(result.byCheck)).toEqual(
+      expect.arrayContaining([
+        'persistent-connection',
+        'head-content',
+        'status-line',
+        'transfer-encoding-version',
+        'equivalent-form',
+        'vary-accept-encoding',
+        'get-query-answered',
+      ]),
+    );
   });
 
   it('a precondition of the Last-Modified the answer gave, and a 304 to the POST reported', async () => {
     const result = await probed('purchase-order-list', {}, 'not-modified-since-to-post');
-    expect(result.exchanges).toBe(5);
+    expect(result.exchanges).toBe(9);
     expect(result.deviations.map((deviation) => [deviation.check, deviation.intent])).toEqual([['not-modified-status', 'http-probe']]);
   });
 
-  it('none with --no-http-probes, and none on a connection of their own through a proxy', async () => {
+  it('none with --no-http-probes; through a proxy, only those the pool sends', async () => {
     expect((await probed('custom-demand-list', { httpProbes: false })).exchanges).toBe(1);
     await server!.close();
     const proxy = { httpProxy: 'http://127.0.0.1:9', httpsProxy: '', noProxy: '127.0.0.1' };
-    // With a proxy configured the connection probes are not sent, even where NO_PROXY lets the calls go straight to the server.
-    expect((await probed('custom-demand-list', { transport: { proxy } })).exchanges).toBe(1);
+    // With a proxy configured the probes on a connection of their own are not sent, even where NO_PROXY lets the calls go straight to the server.
+    expect((await probed('custom-demand-list', { transport: { proxy } })).exchanges).toBe(4);
+  });
+
+  it('no GET where the payload holds an object or an array, nor of an operation that is a GET', async () => {
+    // #14: the order's items are an array.
+    expect((await probed('alpha-order-create')).exchanges).toBe(7);
+  });
+
+  it.each([
+    ['authorization-name-lower-case-only', 'equivalent-form'],
+    ['chunked-whatever-the-version', 'transfer-encoding-version'],
+    ['brotli-without-vary', 'vary-accept-encoding'],
+    ['get-binds-query-fields', 'get-query-answered'],
+  ])('a server with %s: %s reported', async (fault, check) => {
+    const operationId = findFault(fault)!.operationId;
+    const result = await probed(operationId, { authProbes: true }, fault);
+    expect(result.deviations.map((deviation) => deviation.check)).toContain(check);
+  });
+});
+
+/** A server that keeps the head of every request it reads, as it came, and answers each with an empty page; an HTTP/1.0 request, then closes. */
+async function recordingServer(): Promise<{ url: string; heads: string[]; bodies: string[]; server: Server }> {
+  const heads: string[] = [];
+  const bodies: string[] = [];
+  const body = JSON.stringify({ data: { list: [], pageNo: 1, totalPage: 0 }, status: 'success', code: '200', message: 'ok', error: {} });
+  const server = createServer((socket) => {
+    let pending = '';
+    socket.on('data', (chunk) => {
+      pending += chunk.toString('latin1');
+      for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
+        const head = pending.slice(0, end);
+        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+        if (pending.length < end + 4 + length) return;
+        bodies.push(Buffer.from(pending.slice(end + 4, end + 4 + length), 'latin1').toString('utf8'));
+        pending = pending.slice(end + 4 + length);
+        heads.push(head);
+        const answer = `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+        if (head.split('\r\n')[0]!.endsWith('HTTP/1.0') || /^connection: close$/im.test(head)) socket.end(answer);
+        else socket.write(answer);
+      }
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, heads, bodies, server };
+}
+
+describe('the HTTP probes on the wire', () => {
+  it('the forms as sent: field names in title case, the media type in capitals with a charset, HTTP/1.0, and a GET with the payload as its query', async () => {
+    const { url, heads, bodies, server: recording } = await recordingServer();
+    const { client, context } = kitFor(testSettings(url, token, { runs: 1, hostileRuns: 0, authProbes: false, coveragePass: false }));
+    try {
+      await runOperation(findOperation('custom-demand-list')!, context);
+    } finally {
+      await client.close();
+      await new Promise((resolve) => recording.close(resolve));
+    }
+    const lines = heads.map((head) => head.split('\r\n'));
+    const [documented] = lines;
+    expect(documented![0]).toBe('POST //pc/custom_demand/list HTTP/1.1');
+    expect(documented).toContain('content-type: application/json');
+    expect(lines.map((head) => head[0]!.replace(/\?.*(?= HTTP)/, '?…'))).toEqual(
+      expect.arrayContaining(['POST //pc/custom_demand/list HTTP/1.0', 'TRACE //pc/custom_demand/list HTTP/1.1', 'GET //pc/custom_demand/list?… HTTP/1.1']),
+    );
+    expect(
+      lines.filter(
+        (head) => head.some((field) => field.startsWith('Authorization: ')) && head.some((field) => field.startsWith('Content-Type: application/json')),
+      ),
+    ).toHaveLength(1);
+    expect(lines.filter((head) => head.includes('content-type: Application/JSON; charset=utf-8'))).toHaveLength(1);
+    const get = lines.find((head) => head[0]!.startsWith('GET '))!;
+    expect(get[0]).toBe(`GET //pc/custom_demand/list?${queryOf(JSON.parse(bodies[0]!))} HTTP/1.1`);
+    expect(get.some((field) => /^content-type:/i.test(field))).toBe(false);
+    expect(get.some((field) => field.startsWith('authorization: bearer'))).toBe(true);
+  });
+
+  it('a payload as a query: scalars as written, nulls left out, none of an object or an array', () => {
+    expect(queryOf({ pageSize: 10, status: 1, keyword: '丙 酮', flag: true, note: null })).toBe('pageSize=10&status=1&keyword=%E4%B8%99+%E9%85%AE&flag=true');
+    expect(queryOf({})).toBe('');
+    expect(queryOf({ items: [{ pCode: 'A1' }] })).toBeUndefined();
+    expect(queryOf({ filter: { status: 1 } })).toBeUndefined();
+    expect(queryOf('text')).toBeUndefined();
+    expect(queryOf(undefined)).toBeUndefined();
   });
 });

@@ -150,6 +150,11 @@ describe('the HAR entries', () => {
     ]);
   });
 
+  it('a request sent in HTTP/1.0 says so; every other, HTTP/1.1', () => {
+    expect(harEntry({ ...base, request: { ...base.request, httpVersion: '1.0' } })).toMatchObject({ request: { httpVersion: 'HTTP/1.0' } });
+    expect(harEntry(base)).toMatchObject({ request: { httpVersion: 'HTTP/1.1' }, response: { httpVersion: 'HTTP/1.1' } });
+  });
+
   it('the schema rejects an entry without timings (it can fail)', () => {
     const { timings: _timings, ...entry } = harEntry(base);
     expect(validateHar({ log: { version: '1.2', creator: { name: 'x', version: '1' }, entries: [entry] } })).toBe(false);

@@ -1,5 +1,5 @@
-import { refusedToken } from '../call-record.js';
-import type { CallRecord, OperationCheck } from '../types.js';
+import { answerKind, refusedToken, withTheToken } from '../call-record.js';
+import type { OperationCheck } from '../types.js';
 import { type AuthProbe, probeOf } from './probes.js';
 
 /**
@@ -8,13 +8,6 @@ import { type AuthProbe, probeOf } from './probes.js';
  * path" in the words of "no such record".)
  */
 const INVALID_TOKENS: readonly AuthProbe[] = ['empty-value', 'wrong-token'];
-
-/** How a client tells answers apart before it reads their data: the status and the envelope's code. */
-const kindOf = (call: CallRecord) => `${call.status} ${JSON.stringify(call.envelope?.code)}`;
-
-/** A call sent with the valid token in the documented form: a generated call, one of the coverage pass or of the page walk. */
-const withTheToken = (call: CallRecord) =>
-  (call.intent === 'conforming' || call.intent === 'hostile') && call.status !== undefined && call.envelope !== undefined;
 
 export const authUnauthorizedChange: OperationCheck = {
   id: 'auth-unauthorized-change',
@@ -30,15 +23,15 @@ export const authUnauthorizedChange: OperationCheck = {
   run(calls) {
     const noHeader = calls.find((call) => probeOf(call) === 'no-header');
     if (noHeader?.envelope === undefined) return [];
-    const refusal = kindOf(noHeader);
-    const answeredWithTheToken = new Set(calls.filter(withTheToken).map(kindOf));
+    const refusal = answerKind(noHeader);
+    const answeredWithTheToken = new Set(calls.filter((call) => withTheToken(call) && call.envelope !== undefined).map(answerKind));
     const passed = calls.filter(
       (call) =>
         INVALID_TOKENS.includes(probeOf(call)!) &&
         call.envelope !== undefined &&
         !refusedToken(call) &&
-        kindOf(call) !== refusal &&
-        answeredWithTheToken.has(kindOf(call)),
+        answerKind(call) !== refusal &&
+        answeredWithTheToken.has(answerKind(call)),
     );
     if (passed.length === 0) return [];
     return [

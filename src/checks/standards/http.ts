@@ -6,6 +6,16 @@ const REFUSED_BY_UNDICI = 'undici refuses such an answer before the kit reads a 
 /** RFC 9110 (HTTP semantics) and RFC 9112 (HTTP/1.1): what "an HTTP call" (1) rests on. */
 export const httpRequirements = [
   {
+    id: 'rfc9110-5.1-field-name-case',
+    standard: 'RFC 9110',
+    section: '5.1',
+    level: 'definition',
+    text: 'Field names are case-insensitive',
+    side: 'request',
+    observable: true,
+    note: 'an HTTP probe: the first valid call with every field name in title case (`Authorization`, `Content-Type`), as most clients write them',
+  },
+  {
     id: 'rfc9110-5.3-one-field-line',
     standard: 'RFC 9110',
     section: '5.3',
@@ -92,6 +102,16 @@ export const httpRequirements = [
     note: "a server's freedom: the kit reads media types and their parameters without regard to case (the clean variant upper-case-content-type)",
   },
   {
+    id: 'rfc9110-8.3.1-request-type-case',
+    standard: 'RFC 9110',
+    section: '8.3.1',
+    level: 'definition',
+    text: 'The type and subtype tokens are case-insensitive.',
+    side: 'request',
+    observable: true,
+    note: 'an HTTP probe: the first valid call with `Content-Type: Application/JSON; charset=utf-8`',
+  },
+  {
     id: 'rfc9110-8.4-codings-listed',
     standard: 'RFC 9110',
     section: '8.4',
@@ -156,6 +176,16 @@ export const httpRequirements = [
     side: 'request',
     observable: false,
     note: "a server's freedom among the codings the kit lists (gzip, deflate, br): the kit decodes each (the clean variant gzip-bodies)",
+  },
+  {
+    id: 'rfc9110-12.5.5-vary',
+    standard: 'RFC 9110',
+    section: '12.5.5',
+    level: 'SHOULD',
+    text: 'An origin server SHOULD send a Vary header field when its algorithm for selecting a representation varies based on aspects of the request message other than the method and target URI',
+    side: 'answer',
+    observable: true,
+    note: 'what a client sees of the algorithm is the content coding: the first valid call, sent with Accept-Encoding, in a coding, and the same call without it (an HTTP probe on a connection of its own, not sent through a proxy) in none',
   },
   {
     id: 'rfc9110-15-status-range',
@@ -335,6 +365,16 @@ export const httpRequirements = [
     side: 'answer',
     observable: true,
     note: 'the kit sends no TE, and undici undoes chunked only: another transfer coding reaches the kit as coded bytes, which are not JSON (`json-body`)',
+  },
+  {
+    id: 'rfc9112-6.1-no-transfer-encoding-to-http10',
+    standard: 'RFC 9112',
+    section: '6.1',
+    level: 'MUST NOT',
+    text: 'A server MUST NOT send a response containing Transfer-Encoding unless the corresponding request indicates HTTP/1.1 (or later minor revisions).',
+    side: 'answer',
+    observable: true,
+    note: 'an HTTP probe: the first valid call in HTTP/1.0 on a connection of its own, not sent through a proxy (undici speaks HTTP/1.1 only)',
   },
   {
     id: 'rfc9112-6.2-length-beside-chunked',

@@ -167,6 +167,16 @@ export const jsonRequirements = [
     note: 'a charset other than UTF-8 has no effect on compliant recipients, and makes the others decode the UTF-8 body wrongly',
   },
   {
+    id: 'rfc8259-11-request-charset',
+    standard: 'RFC 8259',
+    section: '11',
+    level: 'definition',
+    text: 'No "charset" parameter is defined for this registration. Adding one really has no effect on compliant recipients.',
+    side: 'request',
+    observable: true,
+    note: 'an HTTP probe: the first valid call with `Content-Type: Application/JSON; charset=utf-8`, the charset its body is in',
+  },
+  {
     id: 'rfc7493-2.1-utf8',
     standard: 'RFC 7493',
     section: '2.1',

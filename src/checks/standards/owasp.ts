@@ -179,8 +179,8 @@ export const owaspRequirements = [
     level: 'risk',
     text: 'Unnecessary features are enabled (e.g. HTTP verbs, logging features)',
     side: 'request',
-    observable: false,
-    note: 'which methods a path should refuse is not shown (4, 4.1): the HEAD of the HTTP probes is judged by what RFC 9110 says of HEAD (§9.3.2, §15.5.6), not by being answered',
+    observable: true,
+    note: "which methods a path should refuse is not shown (4, 4.1), so what the kit judges is the one that moves a call's fields into the URL: a GET of a POST path with the first valid call's payload in the query, answered as the POST is (an HTTP probe). The HEAD of the HTTP probes is judged by what RFC 9110 says of HEAD (§9.3.2, §15.5.6), not by being answered",
   },
   {
     id: 'owasp-api8-server-chain',

@@ -9,7 +9,7 @@ const escapeForDoubleQuotes = (text: string) => text.replace(/(["\\$`])/g, '\\$1
  * Anything else secret in it is for the redactor.
  */
 export function curlRepro(request: SentRequest, token: string): string {
-  const parts = ['curl', '-sS', '-X', request.method, singleQuoted(request.url)];
+  const parts = ['curl', '-sS', ...(request.httpVersion === '1.0' ? ['--http1.0'] : []), '-X', request.method, singleQuoted(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
     if (name.toLowerCase() === 'authorization' && token.length > 0 && value.endsWith(token)) {
       parts.push('-H', `"${escapeForDoubleQuotes(`${name}: ${value.slice(0, -token.length)}`)}\${OTP_TOKEN}"`);

@@ -1,5 +1,7 @@
+import { HTTP_PROBES, MEDIA_TYPE_FORM } from '../../checks/http-probes.js';
+import { isPlainObject } from '../../checks/preconditions.js';
 import type { Exchange } from '../../checks/types.js';
-import type { OperationSession } from './session.js';
+import type { OperationSession, PoolProbe } from './session.js';
 
 /** What the probes re-send of the operation's first valid call, and the validators its answer gave (RFC 9110 8.8). */
 export interface ProbedCall {
@@ -22,44 +24,59 @@ export function validatorsOf(exchange: Exchange): Validators {
   };
 }
 
-/** The HTTP probes, by path: each judged by the checks of the HTTP rule it puts to the server. */
-export const HTTP_PROBES = {
-  /** The first valid call again, on a connection of its own that the next probe is sent on (RFC 9112 9.3). */
-  persistent: 'http-probe:persistent',
-  /** TRACE to the operation's path, on that same connection, with the documented headers (RFC 9110 9.3.8). */
-  trace: 'http-probe:trace',
-  /** HEAD to the operation's path, on that same connection, asking it to close after (RFC 9110 9.3.2). */
-  head: 'http-probe:head',
-  /** The first valid call with If-None-Match of the entity tag its answer gave (RFC 9110 13.1.2). */
-  ifNoneMatch: 'http-probe:if-none-match',
-  /** The first valid call with If-Modified-Since of the date its answer gave (RFC 9110 13.1.3). */
-  ifModifiedSince: 'http-probe:if-modified-since',
-} as const;
-
-/** The HTTP probes of an operation at most: every one, where the first valid call's answer gives both validators. */
+/** The HTTP probes of an operation at most (HTTP_PROBES): every one, where the first answer gives both validators and the payload makes a query. */
 export const MOST_HTTP_PROBES = Object.keys(HTTP_PROBES).length;
+
+/** Each probe's place in the operation's plan: its place in HTTP_PROBES. */
+const PLACES = new Map<string, number>(Object.values(HTTP_PROBES).map((path, place) => [path, place]));
+
+/**
+ * A payload as the query of a GET: each member a `name=value` pair, a string, number or boolean
+ * written as String(value), a null left out (a query has no null). Undefined where the payload is
+ * no JSON object, or a member is an object or an array: a query has no one form for those, and a
+ * server that binds its fields from the query would not read one, so the probe is not sent.
+ */
+export function queryOf(payload: unknown): string | undefined {
+  if (!isPlainObject(payload)) return undefined;
+  const pairs: [string, string][] = [];
+  for (const [name, value] of Object.entries(payload)) {
+    if (value === null) continue;
+    if (typeof value === 'object') return undefined;
+    pairs.push([name, String(value)]);
+  }
+  return new URLSearchParams(pairs).toString();
+}
 
 /**
  * The first valid call again in the forms HTTP gives every client, though section 4 shows none of
- * them: on a connection kept open, with a TRACE and a HEAD after it on the same connection, and
- * with a precondition of each validator its answer carried. Each answer goes to `judge` with its place.
- * A client that reaches the server through a proxy holds no connection of its own: the connection
- * probes are then not sent.
+ * them (HTTP_PROBES): on a connection kept open, with a TRACE and a HEAD after it on the same
+ * connection; in HTTP/1.0 on a connection of its own; with a precondition of each validator its
+ * answer carried; with its field names in title case; with the media type written another way; and
+ * as a GET with its payload in the query. Each answer goes to `judge` with its place. A client that
+ * reaches the server through a proxy holds no connection of its own: the probes on a connection of
+ * their own are then not sent, and those the pool sends are.
  */
 export async function sendHttpProbes(session: OperationSession, probed: ProbedCall, judge: (exchange: Exchange, index: number) => void): Promise<void> {
+  const { payload, body } = probed;
+  const judgeInPlace = (exchange: Exchange) => judge(exchange, PLACES.get(exchange.path)!);
   const onOneConnection = session
     .converse([
-      { path: HTTP_PROBES.persistent, payload: probed.payload, body: probed.body },
+      { path: HTTP_PROBES.persistent, payload, body },
       { path: HTTP_PROBES.trace, method: 'TRACE', payload: undefined, body: undefined, headers: { 'content-type': undefined } },
       { path: HTTP_PROBES.head, method: 'HEAD', payload: undefined, body: undefined, headers: { connection: 'close', 'content-type': undefined } },
     ])
-    .then((exchanges) => exchanges?.forEach(judge));
+    .then((exchanges) => exchanges?.forEach(judgeInPlace));
+  // HTTP/1.0 closes the connection after each answer unless asked otherwise: no request can follow it there.
+  const inHttp10 = session.converse([{ path: HTTP_PROBES.http10, payload, body, httpVersion: '1.0' }]).then((exchanges) => exchanges?.forEach(judgeInPlace));
   const { etag, lastModified } = probed.validators;
-  const preconditions = [
-    etag ? { path: HTTP_PROBES.ifNoneMatch, headers: { 'if-none-match': etag } } : undefined,
-    lastModified ? { path: HTTP_PROBES.ifModifiedSince, headers: { 'if-modified-since': lastModified } } : undefined,
-  ].map((probe, index) =>
-    probe ? session.send('http-probe', probe.path, probed.payload, probed.body, probe.headers).then((exchange) => judge(exchange, 3 + index)) : undefined,
-  );
-  await Promise.all([onOneConnection, ...preconditions]);
+  const query = session.operation.method === 'POST' ? queryOf(payload) : undefined;
+  const onThePool: (PoolProbe | undefined)[] = [
+    etag ? { path: HTTP_PROBES.ifNoneMatch, payload, body, headers: { 'if-none-match': etag } } : undefined,
+    lastModified ? { path: HTTP_PROBES.ifModifiedSince, payload, body, headers: { 'if-modified-since': lastModified } } : undefined,
+    { path: HTTP_PROBES.fieldNameCase, payload, body, fieldNames: 'title-case' },
+    { path: HTTP_PROBES.mediaType, payload, body, headers: { 'content-type': MEDIA_TYPE_FORM } },
+    query === undefined ? undefined : { path: HTTP_PROBES.getQuery, method: 'GET', payload, body: undefined, query, headers: { 'content-type': undefined } },
+  ];
+  const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
+  await Promise.all([onOneConnection, inHttp10, ...pooled]);
 }

@@ -1,17 +1,30 @@
 import { setMaxListeners } from 'node:events';
 import { type Operation, wirePath } from '../../catalogue/operations.js';
 import type { Exchange, Intent } from '../../checks/types.js';
-import type { Client, OutgoingRequest } from '../../client/client.js';
+import type { Client, ConversationRequest, OutgoingRequest } from '../../client/client.js';
 import { extend } from '../../objects.js';
 import { LatencyLog } from './latency.js';
 
-/** One call of a conversation on a connection of its own: the operation's method and path unless told. */
-export interface ConversationCall {
+/** A call of the HTTP probes: the operation's method and path unless told, with the headers of the documented calls but for those given. */
+interface ProbeCall {
   readonly path: string;
   readonly method?: string;
   readonly payload: unknown;
   readonly body: string | undefined;
+  /** Replaces the documented headers where given; a value of undefined removes one. */
   readonly headers?: Readonly<Record<string, string | undefined>>;
+}
+
+/** One call of a conversation on a connection of its own, in HTTP/1.1 unless told. */
+export interface ConversationCall extends ProbeCall {
+  readonly httpVersion?: '1.0';
+}
+
+/** A probe the pool sends: at the operation's path, with a query after it where given, its field names as told (OutgoingRequest.fieldNames). */
+export interface PoolProbe extends ProbeCall {
+  /** A query string after the operation's path, without its `?`: none where empty. */
+  readonly query?: string;
+  readonly fieldNames?: 'title-case';
 }
 
 /**
@@ -74,13 +87,14 @@ export class OperationSession {
    * client holds no connection of its own (it goes through a proxy).
    */
   async converse(calls: readonly ConversationCall[]): Promise<Exchange[] | undefined> {
-    const requests = calls.map((call): OutgoingRequest => ({
+    const requests = calls.map((call): ConversationRequest => ({
       method: call.method ?? this.operation.method,
       wirePath: this.wirePath,
       body: call.body,
       abandon: this.abandon.signal,
       place: { of: this.operation.id, call: call.path },
       ...(call.headers ? { headers: call.headers } : {}),
+      ...(call.httpVersion ? { httpVersion: call.httpVersion } : {}),
     }));
     const transcripts = await this.client.converse(requests);
     if (!transcripts) return undefined;
@@ -92,6 +106,20 @@ export class OperationSession {
       }
       return extend(transcript, { operation: this.operation, intent: 'http-probe' as const, payload: call.payload, path: call.path });
     });
+  }
+
+  /** A probe of the HTTP probes through the pool, judged alone as the other calls are. */
+  probe(call: PoolProbe): Promise<Exchange> {
+    const request: OutgoingRequest = {
+      method: call.method ?? this.operation.method,
+      wirePath: call.query ? `${this.wirePath}?${call.query}` : this.wirePath,
+      body: call.body,
+      abandon: this.abandon.signal,
+      place: { of: this.operation.id, call: call.path },
+      ...(call.headers ? { headers: call.headers } : {}),
+      ...(call.fieldNames ? { fieldNames: call.fieldNames } : {}),
+    };
+    return this.sendRequest('http-probe', call.path, call.payload, request);
   }
 
   async send(
@@ -109,7 +137,11 @@ export class OperationSession {
       abandon: this.abandon.signal,
       place: { of: this.operation.id, call: path },
     };
-    const transcript = await this.client.send(headers ? extend(request, { headers }) : request);
+    return this.sendRequest(intent, path, payload, headers ? extend(request, { headers }) : request);
+  }
+
+  private async sendRequest(intent: Intent, path: string, payload: unknown, request: OutgoingRequest): Promise<Exchange> {
+    const transcript = await this.client.send(request);
     if (transcript.failure?.kind !== 'aborted') {
       this.sent++;
       this.latency.record(path, transcript);

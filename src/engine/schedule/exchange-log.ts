@@ -26,6 +26,8 @@ export interface LoggedExchange {
     readonly url: string;
     readonly headers: Readonly<Record<string, string>>;
     readonly body?: LoggedBody;
+    /** Where the request line named HTTP/1.0 (SentRequest.httpVersion); absent, HTTP/1.1. */
+    readonly httpVersion?: '1.0';
   };
   readonly response?: {
     readonly status: number;
@@ -51,6 +53,7 @@ function loggedExchange(transcript: Transcript, startedAt: Date, redactor: Redac
       url: redactor.text(request.url),
       headers: redactor.headers(request.headers),
       ...(request.body === undefined ? {} : { body: body(request.body) }),
+      ...(request.httpVersion === undefined ? {} : { httpVersion: request.httpVersion }),
     },
     ...(response ? { response: { status: response.status, headers: redactor.headers(response.headers), body: body(response.bodyText) } } : {}),
     ...(failure ? { failure: { kind: failure.kind, message: redactor.text(failure.message) } } : {}),

@@ -31,7 +31,7 @@ export function plannedRequests(
   const walk = coveragePass ? walkCallsAtMost(operation, walkBoundsOf(settings)) : 0;
   // The probes re-send the first valid call, with the header written other ways.
   const probes = settings.authProbes && conforming > 0 ? authProbes.length : 0;
-  // The HTTP probes re-send it too: three on one connection, and a precondition of each validator its answer gives.
+  // The HTTP probes re-send it too (HTTP_PROBES): a precondition only of a validator its answer gives, a GET only of a payload that makes a query.
   const httpProbes = settings.httpProbes !== false && conforming > 0 ? MOST_HTTP_PROBES : 0;
   return {
     coverage: { requests: coverage, exact: true },

@@ -23,7 +23,7 @@ export interface RunSettings {
   readonly walkRecords?: number;
   /** Send the auth probes of section 5. */
   readonly authProbes: boolean;
-  /** Send the HTTP probes: the first valid call on a connection kept open, as a HEAD, with a precondition (default on). */
+  /** Send the HTTP probes (HTTP_PROBES): the first valid call again in the forms HTTP gives every client (default on). */
   readonly httpProbes?: boolean;
   /** Run the stateful flows (create → list → delete → gone). */
   readonly stateful: boolean;

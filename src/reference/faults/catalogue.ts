@@ -11,6 +11,7 @@ import { orderFaults } from './orders.js';
 import { pageFaults } from './pages.js';
 import { caughtRedTeamFaults } from './red-team/caught.js';
 import { recordFaults } from './records.js';
+import { requestFormFaults } from './request-forms.js';
 import { roundTripFaults } from './round-trip.js';
 import { stateFaults } from './state.js';
 import { transportFaults } from './transport.js';
@@ -26,6 +27,7 @@ export const faults: readonly Fault[] = [
   ...framingFaults,
   ...jsonTextFaults,
   ...headerFaults,
+  ...requestFormFaults,
   ...envelopeFaults,
   ...recordFaults,
   ...askedFaults,

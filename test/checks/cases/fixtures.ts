@@ -31,6 +31,18 @@ export const atSingleSlash = (exchange: Exchange): Exchange => ({
 /** The same call as a HEAD, with no body. */
 export const asHead = (exchange: Exchange): Exchange => ({ ...exchange, request: { ...exchange.request, method: 'HEAD', body: undefined } });
 
+/** The same call sent in HTTP/1.0, as the HTTP probe sends it on a connection of its own. */
+export const inHttp10 = (exchange: Exchange): Exchange => ({ ...exchange, request: { ...exchange.request, httpVersion: '1.0' } });
+
+/** The same call as a GET with its payload as the query (`?id=3`), as the HTTP probe sends it: no body. */
+export const asGetWithQuery = (exchange: Exchange, query: string): Exchange => ({
+  ...exchange,
+  request: { ...exchange.request, method: 'GET', url: `${exchange.request.url}?${query}`, body: undefined },
+});
+
+/** A refusal in the envelope: what the clean server answers to a method its path does not take. */
+export const methodRefused = { data: {}, status: 'fail', code: '405', message: 'takes POST', error: { reason: 'method not allowed' } };
+
 export const notFound = { data: {}, status: 'fail', code: '404', message: 'no such demand', error: { reason: 'not found' } };
 
 export const unauthorized = { data: {}, status: 'fail', code: '401', message: 'unauthorized', error: { reason: 'unauthorized' } };

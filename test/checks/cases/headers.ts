@@ -1,6 +1,6 @@
 /** The checks of header fields: a fixture where each fires, and one where it stays quiet. */
 import { exchangeOf, HTTP_DATE } from '../../support/exchange.js';
-import { type Case, asHead, unauthorized } from './fixtures.js';
+import { type Case, asHead, notFound, unauthorized } from './fixtures.js';
 
 export const headersCases: Record<string, Case> = {
   'retry-after': {
@@ -54,6 +54,38 @@ export const headersCases: Record<string, Case> = {
       exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'last-modified': HTTP_DATE } }),
       // No Date to weigh it against: that is date-header's.
       exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', 'last-modified': 'Sun, 22 Nov 2026 10:00:00 GMT' } }),
+    ],
+  },
+  'equivalent-form': {
+    // The delete with its field names in title case answered as the call with no header is; in the media type with a charset, HTTP 415.
+    fires: [
+      exchangeOf('consignee-delete'),
+      exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', body: unauthorized }),
+      exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:persistent', body: notFound }),
+      exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:field-name-case', body: unauthorized }),
+      exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:media-type', status: 415, body: '' }),
+    ],
+    instancePath: '',
+    // Sent again, the delete finds no record, in every form; a limit met is no refusal of the form.
+    quiet: [
+      exchangeOf('consignee-delete'),
+      exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', body: unauthorized }),
+      exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:persistent', body: notFound }),
+      exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:field-name-case', body: notFound }),
+      exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:media-type', status: 429, body: '' }),
+    ],
+  },
+  'vary-accept-encoding': {
+    fires: [
+      exchangeOf('custom-demand-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'content-encoding': 'gzip' } }),
+      exchangeOf('custom-demand-list', { intent: 'http-probe', path: 'http-probe:persistent' }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('custom-demand-list', {
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, 'content-encoding': 'gzip', vary: 'Origin, Accept-Encoding' },
+      }),
+      exchangeOf('custom-demand-list', { intent: 'http-probe', path: 'http-probe:persistent' }),
     ],
   },
   'set-cookie': {

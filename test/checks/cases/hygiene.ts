@@ -1,6 +1,6 @@
 /** The checks of what an answer must not reveal, and requests a server must not honour: a fixture where each fires, and one where it stays quiet. */
 import { cleanBody, exchangeOf, HTTP_DATE, samplePayload } from '../../support/exchange.js';
-import { type Case, type Json, withData, withLinePrice, withLinePriced, twoMobiles, refused } from './fixtures.js';
+import { type Case, type Json, withData, withLinePrice, withLinePriced, twoMobiles, refused, asGetWithQuery, methodRefused } from './fixtures.js';
 
 export const hygieneCases: Record<string, Case> = {
   'record-personal-data': {
@@ -13,6 +13,18 @@ export const hygieneCases: Record<string, Case> = {
     quiet: [
       exchangeOf('consignee-by-id'),
       withData('purchase-order-list', (data) => ({ ...data, list: (data.list as Json[]).map((record) => ({ ...record, member: { id: 2, level: 3 } })) })),
+    ],
+  },
+  'get-query-answered': {
+    fires: [
+      exchangeOf('bank-card-by-id', { payload: { id: 3 } }),
+      asGetWithQuery(exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:get-query', payload: { id: 3 } }), 'id=3'),
+    ],
+    instancePath: '',
+    // A GET refused in the envelope, as the clean server refuses it.
+    quiet: [
+      exchangeOf('bank-card-by-id', { payload: { id: 3 } }),
+      asGetWithQuery(exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:get-query', payload: { id: 3 }, body: methodRefused }), 'id=3'),
     ],
   },
   'version-disclosure': {

@@ -1,6 +1,6 @@
 /** The checks of whether an answer came, its status, framing and content coding: a fixture where each fires, and one where it stays quiet. */
 import { exchangeOf, HTTP_DATE } from '../../support/exchange.js';
-import { type Case, noted, asHead } from './fixtures.js';
+import { type Case, noted, asHead, inHttp10 } from './fixtures.js';
 
 export const transportCases: Record<string, Case> = {
   'response-received': {
@@ -95,6 +95,25 @@ export const transportCases: Record<string, Case> = {
     },
     instancePath: '',
     quiet: exchangeOf('consignment-publish', { intent: 'http-probe', path: 'http-probe:persistent' }),
+  },
+  'transfer-encoding-version': {
+    fires: inHttp10(
+      exchangeOf('purchase-order-list', {
+        intent: 'http-probe',
+        path: 'http-probe:http-1.0',
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, 'transfer-encoding': 'chunked' },
+      }),
+    ),
+    instancePath: '',
+    // Framed by Content-Length in HTTP/1.0, or chunked to an HTTP/1.1 request: both right.
+    quiet: [
+      inHttp10(exchangeOf('purchase-order-list', { intent: 'http-probe', path: 'http-probe:http-1.0' })),
+      exchangeOf('purchase-order-list', {
+        intent: 'http-probe',
+        path: 'http-probe:persistent',
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, 'transfer-encoding': 'chunked' },
+      }),
+    ],
   },
   'http-status-client-error': {
     fires: exchangeOf('custom-demand-list', { intent: 'hostile', status: 400 }),

@@ -86,6 +86,11 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'last-modified-china-time-labelled-gmt': { check: 'last-modified', severity: 'warning', breaks: ['rfc9110-8.8.2.1-last-modified'] },
   'set-cookies-folded-into-one-field': { check: 'set-cookie', severity: 'warning', breaks: ['rfc6265-3-no-folding'] },
   'page-links-as-network-path': { check: 'link-header', severity: 'warning', breaks: ['rfc8288-3.1-link-target'] },
+  'authorization-field-name-case-sensitive': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc9110-5.1-field-name-case'] },
+  'json-content-type-compared-exactly': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc9110-8.3.1-request-type-case'] },
+  'gzip-without-vary': { check: 'vary-accept-encoding', severity: 'warning', breaks: ['rfc9110-12.5.5-vary'] },
+  'chunked-answer-to-http-1-0': { check: 'transfer-encoding-version', severity: 'warning', breaks: ['rfc9112-6.1-no-transfer-encoding-to-http10'] },
+  'get-with-query-string-answered': { check: 'get-query-answered', severity: 'warning', breaks: ['owasp-api8-unneeded-features'] },
   'created-order-total-without-freight': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
   'empty-password-skips-check': { check: 'sign-in-without-password', severity: 'warning', breaks: ['owasp-api2-implementation-flaws'] },
 };

@@ -1,0 +1,74 @@
+import { answered, answerKind, refusedToken, withTheToken } from '../call-record.js';
+import { probeOf } from '../auth/probes.js';
+import { type HttpProbe, httpProbeOf, MEDIA_TYPE_FORM } from '../http-probes.js';
+import type { CallRecord, OperationCheck } from '../types.js';
+
+/** The probes that send the first valid call in a form HTTP makes the same as the documented one, and how each writes it. */
+const EQUIVALENT_FORMS: Partial<Record<HttpProbe, string>> = {
+  fieldNameCase: 'every field name in title case (Authorization, Content-Type)',
+  mediaType: `Content-Type: ${MEDIA_TYPE_FORM}`,
+};
+
+/**
+ * The statuses that turn a request away for how it is written: bad request, no or refused
+ * credentials, unsupported media type, content it could not process. Not 404, 409 or 429: a call
+ * sent again may find its record gone (a delete) or meet a limit (an SMS code asked twice), which
+ * says nothing of its form.
+ */
+const FORM_REFUSALS = new Set([400, 401, 403, 415, 422]);
+
+/**
+ * The probes that send the first valid call again in the documented form (on the kit's own
+ * connection, or with a precondition its answer ignores): what a call sent again gets, where
+ * sending it again changes what it finds (a record deleted, a mobile registered).
+ */
+const SENT_AGAIN: readonly HttpProbe[] = ['persistent', 'ifNoneMatch', 'ifModifiedSince'];
+
+const answerOf = (call: CallRecord) => `HTTP ${call.status}${call.envelope ? `, code ${JSON.stringify(call.envelope.code)}` : ''}`;
+
+export const equivalentForm: OperationCheck = {
+  id: 'equivalent-form',
+  scope: 'operation',
+  rule: '4 rule 1',
+  quote:
+    'Every request sends `Content-Type: application/json` and the `authorization` header (part 5). … Each operation in the table answers HTTP 200 with the envelope of 2.1.',
+  standards: ['rfc9110-5.1-field-name-case', 'rfc9110-8.3.1-request-type-case', 'rfc8259-11-request-charset'],
+  severity: 'warning',
+  title: 'The documented request refused in a form HTTP makes the same',
+  description:
+    'The kit sends the first valid call again with every field name in title case (`Authorization`, `Content-Type`, as Java, Python and most curl examples write them) and with `Content-Type: Application/JSON; charset=utf-8` (the media type in capitals, with the charset OkHttp and others add): "Field names are case-insensitive" (RFC 9110 §5.1), "The type and subtype tokens are case-insensitive" (§8.3.1), and of `charset` for JSON "Adding one really has no effect on compliant recipients" (RFC 8259 §11). Reported where such a call is refused for its form and no call in the documented form was: an HTTP 400, 401, 403, 415 or 422 that no call with the valid token got, an answer that refuses the token (HTTP 401 or 403, or code "401" or "403") where none with the valid token did, or the answer the call with no authorization header got (its status and code) where no call with the valid token got it. What the same call sent again in the documented form gets (the HTTP probe on the kit\'s own connection: no such record after a delete, a mobile already registered) is no refusal of the form, nor is a 404, 409 or 429; through a proxy, where that call is not sent, an operation that changes state is judged only on a refused token. A warning: section 4 writes the names in lower case, and a client that writes them so is served.',
+  run(calls) {
+    const sentAgain = calls.filter((call) => SENT_AGAIN.includes(httpProbeOf(call)!) && call.status !== undefined);
+    // A call that changes state may be answered otherwise when sent again: without such an answer to compare with (through a proxy), only a refused token tells.
+    const againKnown = sentAgain.length > 0 || calls[0]?.operation.mutates !== true;
+    const valid = [...calls.filter(withTheToken), ...sentAgain];
+    const statuses = new Set(valid.map((call) => call.status));
+    const tokenRefused = valid.some(refusedToken);
+    const kinds = new Set(valid.filter((call) => call.envelope !== undefined).map(answerKind));
+    const noHeader = calls.find((call) => probeOf(call) === 'no-header' && call.envelope !== undefined);
+    const noHeaderKind = noHeader && answerKind(noHeader);
+    /** How the form's call was refused, and the call it was answered as, where it was refused. */
+    const refusal = (call: CallRecord): { readonly how: string; readonly as?: CallRecord } | undefined => {
+      if (againKnown && FORM_REFUSALS.has(call.status!) && !statuses.has(call.status))
+        return { how: `${answerOf(call)}, which no call in the documented form got` };
+      if (refusedToken(call) && !tokenRefused) return { how: `${answerOf(call)}: the token refused, as in no call in the documented form` };
+      if (againKnown && noHeader && call.envelope && answerKind(call) === noHeaderKind && !kinds.has(noHeaderKind))
+        return { how: `${answerOf(call)}, as the call with no authorization header was`, as: noHeader };
+      return undefined;
+    };
+    return calls.flatMap((call) => {
+      const form = EQUIVALENT_FORMS[httpProbeOf(call)!];
+      if (form === undefined || !answered(call) || call.bodyCut) return [];
+      const refused = refusal(call);
+      if (refused === undefined) return [];
+      return [
+        {
+          instancePath: '',
+          expected: 'the call answered as in its documented form: field names and media types are case-insensitive, and a charset has no effect on JSON',
+          actual: `with ${form}: ${refused.how}`,
+          calls: refused.as ? [refused.as, call] : [call],
+        },
+      ];
+    });
+  },
+};

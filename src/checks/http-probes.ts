@@ -1,0 +1,43 @@
+import type { CallRecord } from './types.js';
+
+/**
+ * The HTTP probes, by path: the first valid call of each operation sent again in a form HTTP gives
+ * every client, though section 4 shows none of them (engine/operation/http-probes.ts sends them),
+ * each judged by the checks of the HTTP rule it puts to the server. In the order of their place in
+ * the operation's plan.
+ */
+export const HTTP_PROBES = {
+  /** The first valid call again, without Accept-Encoding, on a connection of its own that the next probe is sent on (RFC 9112 9.3). */
+  persistent: 'http-probe:persistent',
+  /** TRACE to the operation's path, on that same connection, with the documented headers (RFC 9110 9.3.8). */
+  trace: 'http-probe:trace',
+  /** HEAD to the operation's path, on that same connection, asking it to close after (RFC 9110 9.3.2). */
+  head: 'http-probe:head',
+  /** The first valid call in HTTP/1.0, without Accept-Encoding, on a connection of its own, which its answer closes (RFC 9112 2.3, 6.1). */
+  http10: 'http-probe:http-1.0',
+  /** The first valid call with If-None-Match of the entity tag its answer gave (RFC 9110 13.1.2). */
+  ifNoneMatch: 'http-probe:if-none-match',
+  /** The first valid call with If-Modified-Since of the date its answer gave (RFC 9110 13.1.3). */
+  ifModifiedSince: 'http-probe:if-modified-since',
+  /** The first valid call with every field name in title case, `Authorization` and `Content-Type` among them (RFC 9110 5.1). */
+  fieldNameCase: 'http-probe:field-name-case',
+  /** The first valid call with the media type written as MEDIA_TYPE_FORM (RFC 9110 8.3.1, RFC 8259 11). */
+  mediaType: 'http-probe:media-type',
+  /**
+   * GET of the operation's path, with the first valid call's payload as its query (queryOf) and the
+   * token, no body: only where the operation is a POST whose payload is a JSON object of scalars (OWASP API8).
+   */
+  getQuery: 'http-probe:get-query',
+} as const;
+
+export type HttpProbe = keyof typeof HTTP_PROBES;
+
+/** The Content-Type of the media-type probe: `application/json` in capitals, with the charset a UTF-8 body is in, as OkHttp and other clients add it. */
+export const MEDIA_TYPE_FORM = 'Application/JSON; charset=utf-8';
+
+const byPath = new Map(Object.entries(HTTP_PROBES).map(([probe, path]) => [path as string, probe as HttpProbe]));
+
+/** The HTTP probe a call was, or undefined for any other call. */
+export function httpProbeOf(call: Pick<CallRecord, 'intent' | 'path'>): HttpProbe | undefined {
+  return call.intent === 'http-probe' ? byPath.get(call.path) : undefined;
+}

@@ -1,0 +1,101 @@
+/**
+ * The checks of the request forms the HTTP probes send (equivalent-form, vary-accept-encoding,
+ * get-query-answered) stay quiet where a call sent again is answered otherwise for what it finds,
+ * not for its form, and where the probe they compare with was not sent.
+ */
+import { describe, expect, it } from 'vitest';
+import { recordOf } from '../../src/checks/call-record.js';
+import { equivalentForm } from '../../src/checks/headers/equivalent-form.js';
+import { varyAcceptEncoding } from '../../src/checks/headers/vary-accept-encoding.js';
+import { getQueryAnswered } from '../../src/checks/hygiene/get-query-answered.js';
+import type { Exchange, OperationCheck } from '../../src/checks/types.js';
+import { createValidator } from '../../src/validation/validator.js';
+import { exchangeOf, HTTP_DATE } from '../support/exchange.js';
+import { asGetWithQuery, refused, unauthorized } from './cases/fixtures.js';
+
+const validator = createValidator();
+const findings = (check: OperationCheck, exchanges: readonly Exchange[]) =>
+  check.run(
+    exchanges.map((exchange, rank) => recordOf(exchange, rank)),
+    { validator },
+  );
+
+const registered = { data: {}, status: 'fail', code: '400', message: 'mobile already registered', error: { field: 'mobile' } };
+const probe = (operationId: string, path: string, shape: Parameters<typeof exchangeOf>[1] = {}) =>
+  exchangeOf(operationId, { intent: 'http-probe', path: `http-probe:${path}`, ...shape });
+
+describe('equivalent-form', () => {
+  it('no false alarm: a create sent again is refused as already made in every form, the call with no header among them', () => {
+    const calls = [
+      exchangeOf('custom-demand-create'),
+      exchangeOf('custom-demand-create', { intent: 'auth-probe', path: 'auth-probe:no-header', body: registered }),
+      probe('custom-demand-create', 'persistent', { body: registered }),
+      probe('custom-demand-create', 'field-name-case', { body: registered }),
+      probe('custom-demand-create', 'media-type', { status: 400, body: registered }),
+      probe('custom-demand-create', 'if-none-match', { status: 400, body: registered }),
+    ];
+    expect(findings(equivalentForm, calls)).toEqual([]);
+  });
+
+  it('no false alarm: a read whose bad input gets HTTP 400 with the valid token', () => {
+    const calls = [
+      exchangeOf('custom-demand-list'),
+      exchangeOf('custom-demand-list', { intent: 'hostile', status: 400, body: refused }),
+      probe('custom-demand-list', 'media-type', { status: 400, body: refused }),
+    ];
+    expect(findings(equivalentForm, calls)).toEqual([]);
+  });
+
+  it('through a proxy, with no call sent again to compare: a state change refused with HTTP 400 is not judged, a refused token is', () => {
+    const refusedForm = [exchangeOf('consignee-delete'), probe('consignee-delete', 'media-type', { status: 400, body: refused })];
+    expect(findings(equivalentForm, refusedForm)).toEqual([]);
+    const refusedToken = [exchangeOf('consignee-delete'), probe('consignee-delete', 'field-name-case', { body: unauthorized })];
+    expect(findings(equivalentForm, refusedToken).map((finding) => finding.actual)).toEqual([expect.stringContaining('the token refused')]);
+  });
+});
+
+describe('vary-accept-encoding', () => {
+  const gzip = { 'content-type': 'application/json', date: HTTP_DATE, 'content-encoding': 'gzip' };
+
+  it('no false alarm: every answer coded alike, whether asked or not', () => {
+    const calls = [exchangeOf('custom-demand-list', { headers: gzip }), probe('custom-demand-list', 'persistent', { headers: gzip })];
+    expect(findings(varyAcceptEncoding, calls)).toEqual([]);
+  });
+
+  it('no false alarm: Vary: *, or the call without Accept-Encoding not sent (a proxy)', () => {
+    expect(
+      findings(varyAcceptEncoding, [exchangeOf('custom-demand-list', { headers: { ...gzip, vary: '*' } }), probe('custom-demand-list', 'persistent')]),
+    ).toEqual([]);
+    expect(findings(varyAcceptEncoding, [exchangeOf('custom-demand-list', { headers: gzip })])).toEqual([]);
+  });
+
+  it('no false alarm: another call coded without Vary, where the first valid call was not', () => {
+    const calls = [
+      exchangeOf('custom-demand-list', { payload: { pageSize: 10, status: 1 } }),
+      exchangeOf('custom-demand-list', { path: 'conforming:1', payload: { pageSize: 50, status: 2 }, headers: gzip }),
+      probe('custom-demand-list', 'persistent', { payload: { pageSize: 10, status: 1 } }),
+    ];
+    expect(findings(varyAcceptEncoding, calls)).toEqual([]);
+  });
+});
+
+describe('get-query-answered', () => {
+  const get = (shape: Parameters<typeof exchangeOf>[1]) =>
+    asGetWithQuery(probe('bank-card-list', 'get-query', { payload: { pageSize: 10 }, ...shape }), 'pageSize=10');
+
+  it('no false alarm: a page of HTML for a path it does not know, as a front that serves a web app answers', () => {
+    const calls = [
+      exchangeOf('bank-card-list', { payload: { pageSize: 10 } }),
+      get({ body: '<!doctype html><title>OTP</title>', headers: { 'content-type': 'text/html', date: HTTP_DATE } }),
+    ];
+    expect(findings(getQueryAnswered, calls)).toEqual([]);
+  });
+
+  it('no false alarm: an empty page where the POST listed records, as a GET that binds nothing of the query', () => {
+    const calls = [
+      exchangeOf('bank-card-list', { payload: { pageSize: 10 } }),
+      get({ body: { data: { list: [], pageNo: 1, totalPage: 0 }, status: 'success', code: '200', message: 'ok', error: {} } }),
+    ];
+    expect(findings(getQueryAnswered, calls)).toEqual([]);
+  });
+});
