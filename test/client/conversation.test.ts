@@ -5,6 +5,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { converse, type WireRequest } from '../../src/client/conversation.js';
+import { readRequests } from '../support/raw-requests.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -13,21 +14,7 @@ afterEach(async () => {
 
 /** A server on 127.0.0.1 that answers each request it reads (by its request line) with what `answer` writes. */
 async function rawServer(answer: (socket: Socket, requestLine: string, index: number) => void): Promise<string> {
-  const server = createServer((socket) => {
-    let pending = '';
-    let index = 0;
-    socket.on('data', (chunk) => {
-      pending += chunk.toString('latin1');
-      for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
-        const head = pending.slice(0, end);
-        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
-        if (pending.length < end + 4 + length) return;
-        pending = pending.slice(end + 4 + length);
-        answer(socket, head.split('\r\n')[0]!, index++);
-      }
-    });
-    socket.on('error', () => undefined);
-  });
+  const server = createServer((socket) => readRequests(socket, (head, _body, index) => answer(socket, head.split('\r\n')[0]!, index)));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`;

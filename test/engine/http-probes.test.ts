@@ -13,6 +13,7 @@ import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { findFault } from '../../src/reference/faults/catalogue.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { kitFor, testSettings } from '../support/kit.js';
+import { readRequests } from '../support/raw-requests.js';
 
 const token = 'http-probes-token';
 let server: ReferenceServer | undefined;
@@ -86,24 +87,15 @@ async function recordingServer(): Promise<{ url: string; heads: string[]; bodies
   const heads: string[] = [];
   const bodies: string[] = [];
   const body = JSON.stringify({ data: { list: [], pageNo: 1, totalPage: 0 }, status: 'success', code: '200', message: 'ok', error: {} });
-  const server = createServer((socket) => {
-    let pending = '';
-    socket.on('data', (chunk) => {
-      pending += chunk.toString('latin1');
-      for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
-        const head = pending.slice(0, end);
-        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
-        if (pending.length < end + 4 + length) return;
-        bodies.push(Buffer.from(pending.slice(end + 4, end + 4 + length), 'latin1').toString('utf8'));
-        pending = pending.slice(end + 4 + length);
-        heads.push(head);
-        const answer = `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
-        if (head.split('\r\n')[0]!.endsWith('HTTP/1.0') || /^connection: close$/im.test(head)) socket.end(answer);
-        else socket.write(answer);
-      }
-    });
-    socket.on('error', () => undefined);
-  });
+  const server = createServer((socket) =>
+    readRequests(socket, (head, sent) => {
+      bodies.push(sent);
+      heads.push(head);
+      const answer = `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+      if (head.split('\r\n')[0]!.endsWith('HTTP/1.0') || /^connection: close$/im.test(head)) socket.end(answer);
+      else socket.write(answer);
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, heads, bodies, server };
 }
