@@ -133,6 +133,9 @@ describe('the HTTP probes on the wire', () => {
     expect(queryOf({ pageSize: 10, status: 1, keyword: '丙 酮', flag: true, note: null })).toBe('pageSize=10&status=1&keyword=%E4%B8%99+%E9%85%AE&flag=true');
     expect(queryOf({})).toBe('');
     expect(queryOf({ items: [{ pCode: 'A1' }] })).toBeUndefined();
+    // A password, a token or a one-time code is not written into a URL.
+    expect(queryOf({ mobile: '13812345678', password: 'Reagent2026' })).toBeUndefined();
+    expect(queryOf({ mobile: '13812345678', smsCode: '428613' })).toBeUndefined();
     expect(queryOf({ filter: { status: 1 } })).toBeUndefined();
     expect(queryOf('text')).toBeUndefined();
     expect(queryOf(undefined)).toBeUndefined();

@@ -1,9 +1,5 @@
+import { namesAPassword } from '../secret-names.js';
 import type { AskedValue, CallRecord, OperationCheck } from '../types.js';
-
-/** A request field that holds a password, by its name compared in lower case without `_` and `-`. */
-const PASSWORD_FIELD = /^(?:password|passwd|pwd|passcode|pass)$/;
-
-const isPasswordField = (name: string) => PASSWORD_FIELD.test(name.toLowerCase().replace(/[_-]/g, ''));
 
 /**
  * How a field of a call was left without a value: null, or the empty string. (A field missing from
@@ -47,7 +43,7 @@ export const signInWithoutPassword: OperationCheck = {
   appliesTo: (operation) => operation.signsIn === true,
   run(calls) {
     const fields = [...new Set(calls.filter((call) => call.intent === 'conforming').flatMap((call) => Object.keys(call.asked)))];
-    const password = fields.find(isPasswordField);
+    const password = fields.find(namesAPassword);
     if (password === undefined || fields.length < 2) return [];
     const emptied = calls.filter(judged).flatMap((call) => {
       const only = onlyEmptied(call, fields);

@@ -1,26 +1,13 @@
 import { pointerToken } from '../../json-pointer.js';
 import { findingsAt } from '../_internals/json-values.js';
 import { resultData } from '../preconditions.js';
+import { namesASecret } from '../secret-names.js';
 import type { ExchangeCheck } from '../types.js';
 
-/**
- * Member names of secrets, compared in lower case without `_` and `-`: a password or PIN with its
- * hash or salt (`password`, `payPwd`, `passwordHash`, `salt`), a secret or key, a token, and a
- * one-time code sent to prove a phone or mailbox (`verifyCode`, `smsCode`, `otp`, `captcha`).
- */
-const PASSWORD = /(?:password|passwd|pwd|passcode)(?:hash|hashed|digest|salt)?$|^salt$/;
-const KEY = /(?:secret|secretkey|privatekey|apikey)$/;
-const TOKEN = /token$/;
-const ONE_TIME_CODE = /(?:verify|verification|sms|otp|captcha|auth)code$|^otp$|^captcha$/;
 /** The operations whose answer is a token by design: the token operation, the login and the registration. */
 const ISSUES_TOKENS = new Set(['token-get', 'login', 'account-register']);
 /** A value shown masked (`******`, `138****8000`) gives nothing away. */
 const MASKED = /^[*•]+$|\*{3,}/;
-
-const secretName = (name: string, tokensAllowed: boolean): boolean => {
-  const plain = name.toLowerCase().replace(/[_-]/g, '');
-  return PASSWORD.test(plain) || KEY.test(plain) || ONE_TIME_CODE.test(plain) || (!tokensAllowed && TOKEN.test(plain));
-};
 
 const givesAway = (value: unknown): boolean => (typeof value === 'string' && value !== '' && !MASKED.test(value)) || typeof value === 'number';
 
@@ -36,7 +23,7 @@ function secretsIn(value: unknown, pointer: string, tokensAllowed: boolean, foun
   }
   if (value === null || typeof value !== 'object') return;
   for (const [name, member] of Object.entries(value)) {
-    if (secretName(name, tokensAllowed) && givesAway(member))
+    if (namesASecret(name, tokensAllowed) && givesAway(member))
       found.push({ pointer: `${pointer}/${pointerToken(name)}`, actual: `${name} in the record, unmasked` });
     else if (member !== null && typeof member === 'object') secretsIn(member, `${pointer}/${pointerToken(name)}`, tokensAllowed, found);
   }

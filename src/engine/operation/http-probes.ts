@@ -2,6 +2,7 @@ import { HTTP_PROBES, MEDIA_TYPE_FORM } from '../../checks/http-probes.js';
 import { isPlainObject } from '../../checks/preconditions.js';
 import type { Exchange } from '../../checks/types.js';
 import type { OperationSession, PoolProbe } from './session.js';
+import { namesASecret } from '../../checks/secret-names.js';
 
 /** What the probes re-send of the operation's first valid call, and the validators its answer gave (RFC 9110 8.8). */
 export interface ProbedCall {
@@ -34,14 +35,16 @@ const PLACES = new Map<string, number>(Object.values(HTTP_PROBES).map((path, pla
  * A payload as the query of a GET: each member a `name=value` pair, a string, number or boolean
  * written as String(value), a null left out (a query has no null). Undefined where the payload is
  * no JSON object, or a member is an object or an array: a query has no one form for those, and a
- * server that binds its fields from the query would not read one, so the probe is not sent.
+ * server that binds its fields from the query would not read one, so the probe is not sent; nor
+ * where a member holds a secret (a password, a token, a one-time code).
  */
 export function queryOf(payload: unknown): string | undefined {
   if (!isPlainObject(payload)) return undefined;
   const pairs: [string, string][] = [];
   for (const [name, value] of Object.entries(payload)) {
     if (value === null) continue;
-    if (typeof value === 'object') return undefined;
+    // A password, a token or a one-time code is never written into a URL, which logs and proxies keep: the kit does not do what it reports.
+    if (typeof value === 'object' || namesASecret(name)) return undefined;
     pairs.push([name, String(value)]);
   }
   return new URLSearchParams(pairs).toString();
