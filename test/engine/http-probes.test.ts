@@ -129,6 +129,24 @@ describe('the HTTP probes on the wire', () => {
     expect(get.some((field) => field.startsWith('authorization: bearer'))).toBe(true);
   });
 
+  it('no GET where the query would hold a secret of the run, whatever its field is named', async () => {
+    const requestLines = async (secrets: string[]) => {
+      const { url, heads, bodies, server: recording } = await recordingServer();
+      const { client, context } = kitFor(testSettings(url, token, { runs: 1, hostileRuns: 0, authProbes: false, coveragePass: false, secrets }));
+      try {
+        await runOperation(findOperation('send-code')!, context);
+      } finally {
+        await client.close();
+        await new Promise((resolve) => recording.close(resolve));
+      }
+      return { lines: heads.map((head) => head.split('\r\n')[0]!), mobile: (JSON.parse(bodies[0]!) as { mobile: string }).mobile };
+    };
+    const { lines, mobile } = await requestLines([]);
+    expect(lines.some((line) => line.startsWith('GET '))).toBe(true);
+    // The same run (one seed, one payload) where the mobile it sends is a secret of the run.
+    expect((await requestLines([mobile])).lines.some((line) => line.startsWith('GET '))).toBe(false);
+  });
+
   it('a payload as a query: scalars as written, nulls left out, none of an object or an array', () => {
     expect(queryOf({ pageSize: 10, status: 1, keyword: '丙 酮', flag: true, note: null })).toBe('pageSize=10&status=1&keyword=%E4%B8%99+%E9%85%AE&flag=true');
     expect(queryOf({})).toBe('');

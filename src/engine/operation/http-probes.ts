@@ -3,6 +3,7 @@ import { isPlainObject } from '../../checks/preconditions.js';
 import type { Exchange } from '../../checks/types.js';
 import type { OperationSession, PoolProbe } from './session.js';
 import { namesASecret } from '../../checks/secret-names.js';
+import type { Redactor } from '../../redaction/redactor.js';
 
 /** What the probes re-send of the operation's first valid call, and the validators its answer gave (RFC 9110 8.8). */
 export interface ProbedCall {
@@ -36,7 +37,7 @@ const PLACES = new Map<string, number>(Object.values(HTTP_PROBES).map((path, pla
  * written as String(value), a null left out (a query has no null). Undefined where the payload is
  * no JSON object, or a member is an object or an array: a query has no one form for those, and a
  * server that binds its fields from the query would not read one, so the probe is not sent; nor
- * where a member holds a secret (a password, a token, a one-time code).
+ * where a member's name says it holds a secret (a password, a token, a one-time code).
  */
 export function queryOf(payload: unknown): string | undefined {
   if (!isPlainObject(payload)) return undefined;
@@ -59,7 +60,12 @@ export function queryOf(payload: unknown): string | undefined {
  * reaches the server through a proxy holds no connection of its own: the probes on a connection of
  * their own are then not sent, and those the pool sends are.
  */
-export async function sendHttpProbes(session: OperationSession, probed: ProbedCall, judge: (exchange: Exchange, index: number) => void): Promise<void> {
+export async function sendHttpProbes(
+  session: OperationSession,
+  probed: ProbedCall,
+  judge: (exchange: Exchange, index: number) => void,
+  redactor: Pick<Redactor, 'text'>,
+): Promise<void> {
   const { payload, body } = probed;
   const judgeInPlace = (exchange: Exchange) => judge(exchange, PLACES.get(exchange.path)!);
   const onOneConnection = session
@@ -72,7 +78,9 @@ export async function sendHttpProbes(session: OperationSession, probed: ProbedCa
   // HTTP/1.0 closes the connection after each answer unless asked otherwise: no request can follow it there.
   const inHttp10 = session.converse([{ path: HTTP_PROBES.http10, payload, body, httpVersion: '1.0' }]).then((exchanges) => exchanges?.forEach(judgeInPlace));
   const { etag, lastModified } = probed.validators;
-  const query = session.operation.method === 'POST' ? queryOf(payload) : undefined;
+  // Nor a secret of the run (a credential a mapped operation's template took), under whatever name, in any escaped form.
+  const written = session.operation.method === 'POST' ? queryOf(payload) : undefined;
+  const query = written !== undefined && redactor.text(written) === written ? written : undefined;
   const onThePool: (PoolProbe | undefined)[] = [
     etag ? { path: HTTP_PROBES.ifNoneMatch, payload, body, headers: { 'if-none-match': etag } } : undefined,
     lastModified ? { path: HTTP_PROBES.ifModifiedSince, payload, body, headers: { 'if-modified-since': lastModified } } : undefined,

@@ -208,7 +208,9 @@ async function phasesOf(operation: Operation, context: OperationRunContext, walk
         )
       : undefined;
   const httpProbeRuns =
-    context.httpProbes !== false && firstValid ? firstValid.then((probed) => sendHttpProbes(session, probed, judgeIn('http-probes'))) : undefined;
+    context.httpProbes !== false && firstValid
+      ? firstValid.then((probed) => sendHttpProbes(session, probed, judgeIn('http-probes'), context.redactor))
+      : undefined;
   const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns, httpProbeRuns]);
 
   const verdicts = judging.finish();
