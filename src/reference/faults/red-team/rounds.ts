@@ -3,6 +3,13 @@ import { redTeamRound1 } from './round-1.js';
 import { redTeamRound2 } from './round-2.js';
 import { redTeamRound3 } from './round-3.js';
 import { redTeamRound4 } from './round-4.js';
+import { redTeamRound5 } from './round-5.js';
 
 /** Each red-team round's faults, by round: what `npm run red-team N` meets at first sight. */
-export const redTeamRounds: Readonly<Record<number, readonly RedTeamFault[]>> = { 1: redTeamRound1, 2: redTeamRound2, 3: redTeamRound3, 4: redTeamRound4 };
+export const redTeamRounds: Readonly<Record<number, readonly RedTeamFault[]>> = {
+  1: redTeamRound1,
+  2: redTeamRound2,
+  3: redTeamRound3,
+  4: redTeamRound4,
+  5: redTeamRound5,
+};

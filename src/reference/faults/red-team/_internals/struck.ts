@@ -1,0 +1,21 @@
+/** Faults that strike only some calls of their operation, or an operation the server places at a path of its own. */
+import { findListedOperation } from '../../../../catalogue/listed-operations.js';
+import { mappedOperation } from '../../../../catalogue/operation-map.js';
+import { wirePath } from '../../../../catalogue/operations.js';
+import { readOperationMap } from '../../../../validation/operation-map-file.js';
+import { type Fault, type FaultFacts, socketFault } from '../../fault.js';
+import { referenceOperationMapFile } from '../../../map-file.js';
+
+/** A fault that takes over the socket at the calls `when` picks, and leaves the others clean. */
+export function inputSocketFault(facts: FaultFacts & { when(payload: unknown): boolean; respond: Fault['respond'] }): Fault {
+  const fault = socketFault(facts);
+  return { ...fault, strikes: (operation, payload) => fault.strikes(operation, payload) && facts.when(payload) };
+}
+
+/** The path the reference server answers an operation of 4.1 at, from its own operation map, doubled slash included. */
+export function listedPathOf(operationId: string): string {
+  const listed = findListedOperation(operationId);
+  const entry = readOperationMap(referenceOperationMapFile).operations[operationId];
+  if (!listed || !entry) throw new Error(`The reference server places no operation ${operationId}.`);
+  return wirePath(mappedOperation(listed, entry, entry.body));
+}
