@@ -57,6 +57,19 @@ const fill = (step: RoundTripStep, values: Record<string, unknown>): Record<stri
 const incomplete = (reason: string, findings: readonly FlowFinding[]): FlowOutcome => ({ completed: false, reason, findings });
 
 /**
+ * The marker a listed record shows: in the field meant to carry it, else in whichever field does. A
+ * create that writes the body's values into other columns lists the record all the same, and what
+ * it lists otherwise is then compared, rather than the record taken for one never listed.
+ */
+function markerOf(spec: RoundTripSpec, markers: ReadonlySet<string>): (record: Record<string, unknown>) => string | undefined {
+  return (record) => {
+    const own = record[spec.match];
+    if (typeof own === 'string' && markers.has(own)) return own;
+    return Object.values(record).find((value): value is string => typeof value === 'string' && markers.has(value));
+  };
+}
+
+/**
  * The fields of a record that do not show what a body sent: each scalar field of the body that the
  * record names (under the name `fields` gives, which the record must then have), the id aside (the
  * server gives it). Null is "not given" in the samples (4 rule 4): not compared.
@@ -189,7 +202,8 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
   }
   if (created.length === 0) return incomplete(`${spec.create.operation} refused each of its ${plan.length} creates`, findings);
 
-  const before = await searchLists(context, spec.lists, (record) => String(record[spec.match]), new Set(created.map((entry) => entry.marker)));
+  const markers = new Set(created.map((entry) => entry.marker));
+  const before = await searchLists(context, spec.lists, markerOf(spec, markers), markers);
   if (before.unanswered) return incomplete(`${before.unanswered.operation.id} answered no page after the creates`, findings);
   const missing = created.filter((entry) => !before.found.has(entry.marker));
   // A list not read to its end (more records than its pages show, no pageNo to ask for the rest) says nothing of what it did not show.

@@ -166,6 +166,16 @@ describe('round trips against the reference server', () => {
     expect(outcome.findings[0]!.steps!.map((step) => step.operation.id)).toEqual(['consignment-publish', 'consignment-list']);
   });
 
+  it("a create that writes two of its fields into each other's columns: the record is found by its marker where it stands, and listed otherwise", async () => {
+    const swapped: Answer = (id, payload, clean) =>
+      id === 'custom-demand-list' ? records(clean(), (record) => ({ ...record, productLevel: record.productPack, productPack: record.productLevel })) : clean();
+    const outcome = await flow('flow-demand-lifecycle').run(referenceServer(swapped));
+    expect(outcome.completed).toBe(true);
+    const listed = verdicts(outcome).filter((verdict) => verdict.includes('listed with'));
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed[0]).toMatch(/listed with productLevel "(otp-7-\d+)" \(sent .*\), productPack .* \(sent "\1"\)$/);
+  });
+
   it('values stored in a form the comparison allows (NFC, other decimals, numbers as strings): nothing to report', async () => {
     const normalised: Answer = (id, _payload, clean) => {
       const body = clean();

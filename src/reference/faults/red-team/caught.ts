@@ -93,6 +93,16 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'get-with-query-string-answered': { check: 'get-query-answered', severity: 'warning', breaks: ['owasp-api8-unneeded-features'] },
   'created-order-total-without-freight': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
   'empty-password-skips-check': { check: 'sign-in-without-password', severity: 'warning', breaks: ['owasp-api2-implementation-flaws'] },
+  'deflate-coding-without-zlib-wrapper': { check: 'json-body', severity: 'error' },
+  'chunked-coding-applied-twice': { check: 'json-body', severity: 'error' },
+  'phone-digits-with-leading-zero': { check: 'json-body', severity: 'error' },
+  'numbers-with-grouping-commas': { check: 'json-body', severity: 'error' },
+  'remark-read-past-its-end': { check: 'json-code-points', severity: 'warning' },
+  'json-written-as-iso-8859-1': { check: 'json-charset', severity: 'warning' },
+  'created-demand-level-and-pack-swapped': { check: 'flow-demand-lifecycle', severity: 'warning', at: 'custom-demand-list' },
+  'price-column-without-scale': { check: 'flow-consignment-lifecycle', severity: 'warning', at: 'consignment-list' },
+  'consignee-delete-hits-bank-cards': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-by-id' },
+  'filter-applied-after-paging': { check: 'page-total', severity: 'error' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
