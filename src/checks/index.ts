@@ -46,6 +46,7 @@ import { pagePastEndList } from './page/page-past-end-list.js';
 import { pageRepeatedRecords } from './page/page-repeated-records.js';
 import { pageSizeAsked } from './page/page-size-asked.js';
 import { pageTotal } from './page/page-total.js';
+import { pageSizesAgree } from './page/page-sizes-agree.js';
 import { documentedPath } from './paths/documented-path.js';
 import { pageSizeBound } from './page/page-size-bound.js';
 import { httpStatus } from './transport/http-status.js';
@@ -90,7 +91,7 @@ export const checksByArea = {
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText],
-  page: [pageNumberEcho, pageIntegerText, pageSizeBound, pageSizeAsked, pageRepeatedRecords, pageTotal, pagePastEnd, pagePastEndList],
+  page: [pageNumberEcho, pageIntegerText, pageSizeBound, pageSizeAsked, pageRepeatedRecords, pageTotal, pageSizesAgree, pagePastEnd, pagePastEndList],
   asked: [byIdRecord, listFilter, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],
   hygiene: [

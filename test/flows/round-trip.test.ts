@@ -167,7 +167,7 @@ describe('round trips against the reference server', () => {
   });
 
   it("a create that writes two of its fields into each other's columns: the record is found by its marker where it stands, and listed otherwise", async () => {
-    const swapped: Answer = (id, payload, clean) =>
+    const swapped: Answer = (id, _payload, clean) =>
       id === 'custom-demand-list' ? records(clean(), (record) => ({ ...record, productLevel: record.productPack, productPack: record.productLevel })) : clean();
     const outcome = await flow('flow-demand-lifecycle').run(referenceServer(swapped));
     expect(outcome.completed).toBe(true);

@@ -1,13 +1,11 @@
 import type { Finding, OperationCheck } from '../types.js';
-import { heldWithin, inPlanOrder, pagesText, repeatsIn, type Walk, type WalkPage, walksOf } from './walks.js';
+import { heldWithin, inPlanOrder, pagesAgainstTotal, pagesText, repeatsIn, type Walk, type WalkPage, walksOf } from './walks.js';
 
 /** What the walk found against what page 1 said: the first disagreement, and how many pages show one. */
 function disagreement(walk: Walk): Finding | undefined {
   const { totalPage, pageSize, first } = walk;
   const held = heldWithin(walk);
-  // A list with no records may be one empty page (totalPage 1) or none (0).
-  const empty = walk.within.filter((page) => page.listIsArray && page.records === 0 && !(page.pageNo === 1 && totalPage === 1));
-  const goesOn = walk.beyond.filter((page) => page.keys.some((key) => !held.has(key)));
+  const { empty, goesOn } = pagesAgainstTotal(walk);
   // Pages that say different totals show a list that changed while it was read (another client of a
   // shared server): what page 1 said cannot be held against the pages that followed.
   if (walk.within.some((page) => page.totalPage !== undefined && page.totalPage !== totalPage)) return undefined;

@@ -30,6 +30,8 @@ export interface WalkPage {
 /** The pages read at one page size: page 1 said how many there are, so which are past the last. */
 export interface Walk {
   readonly pageSize: number;
+  /** The list it read: empty for the kit's own walks, named where the pages came from traffic. */
+  readonly list: string;
   readonly first: WalkPage;
   /** What page 1 said. */
   readonly totalPage: number;
@@ -64,26 +66,28 @@ function walkPageOf(call: CallRecord, pageNo: number): WalkPage | undefined {
  * once, as first asked.
  */
 export function walksOf(calls: readonly CallRecord[]): Walk[] {
-  const byList = new Map<string, { pageSize: number; pages: Map<number, WalkPage> }>();
+  const byList = new Map<string, { pageSize: number; list: string; pages: Map<number, WalkPage> }>();
   for (const call of calls) {
     const match = WALK_PATH.exec(call.path);
     if (!match) continue;
     const [pageSize, pageNo] = [Number(match[1]), Number(match[2])];
     const page = walkPageOf(call, pageNo);
     if (!page) continue;
-    const list = `${pageSize}:${match[3] ?? ''}`;
-    const walk = byList.get(list) ?? { pageSize, pages: new Map<number, WalkPage>() };
-    byList.set(list, walk);
+    const list = match[3] ?? '';
+    const walkKey = `${pageSize}:${list}`;
+    const walk = byList.get(walkKey) ?? { pageSize, list, pages: new Map<number, WalkPage>() };
+    byList.set(walkKey, walk);
     if (!walk.pages.has(pageNo)) walk.pages.set(pageNo, page);
   }
   const walks: Walk[] = [];
-  for (const { pageSize, pages } of byList.values()) {
+  for (const { pageSize, list, pages } of byList.values()) {
     const first = pages.get(1);
     if (first?.totalPage === undefined) continue;
     const totalPage = first.totalPage;
     const ordered = [...pages.values()].sort((a, b) => a.pageNo - b.pageNo);
     walks.push({
       pageSize,
+      list,
       first,
       totalPage,
       within: ordered.filter((page) => page.pageNo <= totalPage),
@@ -135,3 +139,16 @@ export function inPlanOrder(...pages: readonly WalkPage[]): CallRecord[] {
 
 /** "1 page", "3 pages". */
 export const pagesText = (count: number): string => `${count} page${count === 1 ? '' : 's'}`;
+
+/**
+ * Where a walk's pages disagree with the totalPage page 1 said: pages up to it that hold no records
+ * (a list with no records may be one empty page, totalPage 1, or none), and pages past it that hold
+ * records no page up to it held.
+ */
+export function pagesAgainstTotal(walk: Walk): { readonly empty: readonly WalkPage[]; readonly goesOn: readonly WalkPage[] } {
+  const held = heldWithin(walk);
+  return {
+    empty: walk.within.filter((page) => page.listIsArray && page.records === 0 && !(page.pageNo === 1 && walk.totalPage === 1)),
+    goesOn: walk.beyond.filter((page) => page.keys.some((key) => !held.has(key))),
+  };
+}

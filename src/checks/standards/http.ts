@@ -74,6 +74,16 @@ export const httpRequirements = [
     observable: true,
   },
   {
+    id: 'rfc9110-6.6.1-date-origination',
+    standard: 'RFC 9110',
+    section: '6.6.1',
+    level: 'definition',
+    text: 'The "Date" header field represents the date and time at which the message was originated',
+    side: 'answer',
+    observable: false,
+    note: "not in a run of seconds: a Date that stopped at one moment (date-frozen-at-first-call, red team round 5) differs from the time only once the clock has moved on by more than the field's one second and the answer's delay, and a run answers the calls of one operation within a fraction of a second of each other; held against the kit's own clock, a Date would make the server answer for the skew of either clock",
+  },
+  {
     id: 'rfc9110-8.3-content-type',
     standard: 'RFC 9110',
     section: '8.3',

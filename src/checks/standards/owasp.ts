@@ -71,7 +71,7 @@ export const owaspRequirements = [
     text: 'An API is vulnerable if at least one of the following limits is missing or set inappropriately … Number of records per page to return in a single request-response',
     side: 'request',
     observable: true,
-    note: 'not judged: the spec shows no bound ("Rate limits, maximum page size and other bounds: not shown", 8), so a server that serves what it is asked breaks none. The kit asks pageSize 10000 and sends a 128 KiB field, and reports a crash or an answer that is not JSON',
+    note: 'judged where the server lifts the bound the client sets: a page of more records than the pageSize sent, a pageSize of 0 answered with every record among them (page-size-asked). The spec shows no bound of its own ("Rate limits, maximum page size and other bounds: not shown", 8), so a server that serves what it is asked breaks none; the kit asks pageSize 10000 and sends a 128 KiB field, and reports a crash or an answer that is not JSON',
   },
   {
     id: 'owasp-api4-operations-per-request',

@@ -103,6 +103,8 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'price-column-without-scale': { check: 'flow-consignment-lifecycle', severity: 'warning', at: 'consignment-list' },
   'consignee-delete-hits-bank-cards': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-by-id' },
   'filter-applied-after-paging': { check: 'page-total', severity: 'error' },
+  'page-size-capped-in-query-only': { check: 'page-sizes-agree', severity: 'warning' },
+  'page-size-zero-lists-everything': { check: 'page-size-asked', severity: 'warning', breaks: ['owasp-api4-records-per-page'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
