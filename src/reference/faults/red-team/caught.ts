@@ -93,6 +93,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'get-with-query-string-answered': { check: 'get-query-answered', severity: 'warning', breaks: ['owasp-api8-unneeded-features'] },
   'created-order-total-without-freight': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
   'empty-password-skips-check': { check: 'sign-in-without-password', severity: 'warning', breaks: ['owasp-api2-implementation-flaws'] },
+  'unsigned-jwt-accepted': { check: 'auth-unsigned-jwt', severity: 'warning', breaks: ['owasp-api2-unsigned-jwt'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
