@@ -9,6 +9,7 @@ import { statusText } from './data/status-text.js';
 import { envelope } from './envelope/envelope.js';
 import { authDocumentedHeader } from './auth/documented-header.js';
 import { authNearMissToken } from './auth/near-miss-token.js';
+import { authUnsignedJwt } from './auth/unsigned-jwt.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
 import { authUnauthorizedChange } from './auth/unauthorized-change.js';
 import { signInWithoutPassword } from './auth/sign-in-without-password.js';
@@ -108,7 +109,7 @@ export const checksByArea = {
     getQueryAnswered,
   ],
   abuse: [massAssignment, severalRecipients],
-  auth: [authDocumentedHeader, authUnauthorizedData, authUnauthorizedChange, authNearMissToken, signInWithoutPassword],
+  auth: [authDocumentedHeader, authUnauthorizedData, authUnauthorizedChange, authNearMissToken, authUnsignedJwt, signInWithoutPassword],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;
 

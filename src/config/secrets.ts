@@ -1,3 +1,5 @@
+import { jwtClaims, unsignedJwt } from '../client/auth.js';
+
 /** Environment and .env names whose values are credentials: kept out of every report, whether a template uses them or not. */
 const CREDENTIAL_NAME = /(?:^|_)(?:PASSWORD|PASSWD|PASS|SECRET|TOKEN|API_?KEY)$/i;
 
@@ -18,7 +20,9 @@ export function urlPassword(text: string | undefined): string[] {
 /**
  * The secrets of a run: the token, the values the operation map's templates took (the map's
  * credentials), every credential-named variable of the environment and .env, and a password in
- * the base URL. Tokens the server issues join them during the run (engine/context.ts).
+ * the base URL. Where the token is a JWT, its unsigned forgery too (the auth probe `unsigned-jwt`):
+ * it carries the token's claims and lets anyone in wherever the server takes it. Tokens the server
+ * issues join them during the run (engine/schedule/context.ts); no probe is forged from those.
  */
 export function secretsOfRun(
   token: string,
@@ -28,7 +32,8 @@ export function secretsOfRun(
   const credentials = Object.entries(config.variables)
     .filter(([name, value]) => CREDENTIAL_NAME.test(name) && value !== '')
     .map(([, value]) => value);
-  return [...new Set([token, ...templateSecrets, ...credentials, ...urlPassword(config.baseUrl)].filter((secret) => secret !== ''))];
+  const forged = jwtClaims(token) === undefined ? [] : [unsignedJwt(token)];
+  return [...new Set([token, ...forged, ...templateSecrets, ...credentials, ...urlPassword(config.baseUrl)].filter((secret) => secret !== ''))];
 }
 
 /** The secrets the environment names, for commands that send nothing (merge): the reports they join were redacted already. */

@@ -50,6 +50,7 @@ describe('auth probes: the header written every way a client could get it wrong'
       'token-last-changed',
       'token-half',
       'token-case-changed',
+      'unsigned-jwt',
       'no-header-single-slash',
     ]);
     expect([...headers].sort()).toEqual(
@@ -65,14 +66,36 @@ describe('auth probes: the header written every way a client could get it wrong'
         'bearerTok3n-abcy',
         'bearerTok3n',
         'bearertOK3N-ABCx',
+        'bearereyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiIxIn0.',
       ].sort(),
     );
   });
 
   it('a run that goes on in another scheme writes the wrong and near-miss tokens in it, so that only the token differs', async () => {
     const { headers } = await probesSent('Tok3n-abcX', 'bearer-space');
-    expect(headers).toEqual(expect.arrayContaining(['Bearer xxxxxxxxxx', 'Bearer Tok3n-abcXx', 'Bearer Tok3n-abcy', 'Bearer Tok3n', 'Bearer tOK3N-ABCx']));
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        'Bearer xxxxxxxxxx',
+        'Bearer Tok3n-abcXx',
+        'Bearer Tok3n-abcy',
+        'Bearer Tok3n',
+        'Bearer tOK3N-ABCx',
+        'Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiIxIn0.',
+      ]),
+    );
     expect(headers.filter((header) => header?.startsWith('bearerTok3n'))).toEqual([]);
+  });
+
+  const claims = Buffer.from('{"sub":"member-42"}').toString('base64url');
+  const forged = `eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.${claims}.`;
+
+  it('sends a token that is a JWT unsigned: its claims kept, under {"alg":"none"}, with no signature', async () => {
+    const signed = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${claims}.c2lnbmF0dXJl`;
+    expect((await probesSent(signed)).headers).toContain(`bearer${forged}`);
+  });
+
+  it('leaves out the unsigned JWT where the token is that JWT already', async () => {
+    expect((await probesSent(forged)).probes).not.toContain('unsigned-jwt');
   });
 
   it('leaves out the case change where it changes nothing (a token of digits)', async () => {
@@ -113,7 +136,7 @@ describe('the probes wait for the first valid call by its own promise', () => {
       const result = await runOperation(findOperation('bank-card-list')!, context);
       expect(lanes).toHaveBeenCalled();
       expect(result.observations.map((observation) => observation.probe)).toContain('wrong-token');
-      expect(result.observations).toHaveLength(11);
+      expect(result.observations).toHaveLength(12);
     } finally {
       lanes.mockRestore();
       await client.close();

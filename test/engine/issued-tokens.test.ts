@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clientForRun } from '../../src/engine/schedule/context.js';
 import { issuedTokens } from '../../src/engine/target/issued-tokens.js';
 import { secretsOfRun, urlPassword } from '../../src/config/secrets.js';
+import { unsignedJwt } from '../../src/client/auth.js';
 import type { Transcript } from '../../src/client/exchange.js';
 import { testSettings } from '../support/kit.js';
 
@@ -59,6 +60,14 @@ describe('the secrets of a run', () => {
       variables: { OTP_PASSWORD: 'dotenv-pass', SERVICE_API_KEY: 'key-1', OTP_RUNS: '5', HOME: '/root' },
     });
     expect(secrets).toEqual(['tok', '13800138000', 'pw-from-map', 'dotenv-pass', 'key-1', 'p%40ss', 'p@ss']);
+  });
+
+  it('a token that is a JWT brings its unsigned forgery, which carries its claims; any other token brings none', () => {
+    const segment = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+    const jwt = `${segment({ alg: 'RS256' })}.${segment({ sub: 'member-42' })}.c2lnbmF0dXJl`;
+    const none = { baseUrl: undefined, variables: {} };
+    expect(secretsOfRun(jwt, [], none)).toEqual([jwt, unsignedJwt(jwt)]);
+    expect(secretsOfRun('3f9c2a7e51d04b68', [], none)).toEqual(['3f9c2a7e51d04b68']);
   });
 
   it('a base URL without a password adds none', () => {

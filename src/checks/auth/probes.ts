@@ -17,6 +17,7 @@ export const authProbes = [
   'token-last-changed',
   'token-half',
   'token-case-changed',
+  'unsigned-jwt',
   'no-header-single-slash',
 ] as const;
 export type AuthProbe = (typeof authProbes)[number];

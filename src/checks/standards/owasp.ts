@@ -24,6 +24,16 @@ export const owaspRequirements = [
     observable: true,
   },
   {
+    id: 'owasp-api2-unsigned-jwt',
+    standard: OWASP,
+    section: 'API2',
+    level: 'risk',
+    text: 'Accepts unsigned/weakly signed JWT tokens ({"alg":"none"})',
+    side: 'request',
+    observable: true,
+    note: 'the kit sends an unsigned JWT: `{"alg":"none"}`, the claims of the run’s token where it is a JWT, an empty signature; a weakly signed one would need the key guessed, a list and not a rule',
+  },
+  {
     id: 'owasp-api2-implementation-flaws',
     standard: OWASP,
     section: 'API2',

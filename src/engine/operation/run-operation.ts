@@ -3,7 +3,7 @@ import { type AuthProbe, authProbes, nearMissTokens } from '../../checks/auth/pr
 import { hasDataSchema } from '../../checks/data/data-issues.js';
 import type { CallRecord, Check, CheckContext, Exchange, Finding } from '../../checks/types.js';
 import type { SentRequest } from '../../client/exchange.js';
-import { type AuthScheme, authorizationValue } from '../../client/auth.js';
+import { type AuthScheme, authorizationValue, unsignedJwt } from '../../client/auth.js';
 import type { Client } from '../../client/client.js';
 import { type GeneratedCall, generateCalls } from './calls.js';
 import { causeDeviation } from '../judging/cause-evidence.js';
@@ -91,8 +91,9 @@ const caseChanged = (token: string) => token.replace(/[a-zA-Z]/g, (letter) => (l
 /**
  * The `authorization` header of each probe (a value of undefined removes it), or undefined when the
  * probe does not apply: a near miss must differ from the token (there is no case to change in
- * "123456"), and a token of one character has no near miss worth the name. A token that is not the
- * valid one is written in the run's scheme, so that only the token differs from the valid calls.
+ * "123456"), and a token of one character has no near miss worth the name; the unsigned JWT must
+ * differ from the token (a run whose token is one already). A token that is not the valid one is
+ * written in the run's scheme, so that only the token differs from the valid calls.
  */
 function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme): Record<string, string | undefined> | undefined {
   // Not the last character in either case, so the changed token differs however the server compares.
@@ -109,9 +110,12 @@ function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme): Reco
     'token-last-changed': inScheme(`${token.slice(0, -1)}${otherLast}`),
     'token-half': inScheme(token.slice(0, Math.floor(token.length / 2))),
     'token-case-changed': inScheme(caseChanged(token)),
+    'unsigned-jwt': inScheme(unsignedJwt(token)),
     'no-header-single-slash': undefined,
   };
-  if (nearMissTokens.includes(probe) && (token.length < 2 || values[probe] === inScheme(token))) return undefined;
+  const sameAsToken = values[probe] === inScheme(token);
+  if (nearMissTokens.includes(probe) && (token.length < 2 || sameAsToken)) return undefined;
+  if (probe === 'unsigned-jwt' && sameAsToken) return undefined;
   return { authorization: values[probe] };
 }
 

@@ -105,6 +105,22 @@ export const callsCases: Record<string, Case> = {
       exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:token-case-changed', body: unauthorized }),
     ],
   },
+  'auth-unsigned-jwt': {
+    // The order placed for an unsigned JWT (header {"alg":"none"}, claims {"sub":"1"}, no signature) where the wrong token is refused.
+    fires: [
+      exchangeOf('alpha-order-create', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: unauthorized }),
+      exchangeOf('alpha-order-create', {
+        intent: 'auth-probe',
+        path: 'auth-probe:unsigned-jwt',
+        requestHeaders: { authorization: 'bearereyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiIxIn0.' },
+      }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('alpha-order-create', { intent: 'auth-probe', path: 'auth-probe:wrong-token', body: unauthorized }),
+      exchangeOf('alpha-order-create', { intent: 'auth-probe', path: 'auth-probe:unsigned-jwt', body: unauthorized }),
+    ],
+  },
   'sign-in-without-password': {
     // A mobile left empty refused; a password left empty answered as no refusal is.
     fires: [
