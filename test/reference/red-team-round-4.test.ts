@@ -5,49 +5,18 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
-import { findOperation, wirePath } from '../../src/catalogue/operations.js';
 import { redTeamRound4 } from '../../src/reference/faults/red-team/round-4.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
-import {
-  callTo,
-  converse,
-  dataOf,
-  field,
-  firstHead,
-  type Headers,
-  type Json,
-  listOf,
-  parsed,
-  postTo,
-  type Reply,
-  requestText,
-  text,
-} from '../support/raw-http.js';
+import { callTo, converse, dataOf, field, firstHead, type Headers, type Json, listOf, parsed, type Reply, requestText, text } from '../support/raw-http.js';
+import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE, pathOf } from '../support/red-team-calls.js';
 import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
 import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, documentedHeaders, UNTOKENED } from '../support/sample-bodies.js';
 
 const TOKEN = 'red-team-round-4';
 const DOCUMENTED_HEADERS = documentedHeaders(TOKEN);
 const LOGIN = { mobile: '13812345678', password: 'Reagent2024' };
-const FIRST_PAGE = { pageSize: 10, pageNo: 1 };
-/** The id the first record created on a fresh server gets: the seed's records hold 1 to 200. */
-const FIRST_CREATED_ID = 201;
-
 const serve = redTeamServers(TOKEN);
-
-const pathOf = (operationId: string): string => wirePath(findOperation(operationId)!);
-
-const post = (server: ReferenceServer, operationId: string, payload: unknown, headers: Headers = DOCUMENTED_HEADERS): Promise<Reply> =>
-  postTo(server, pathOf(operationId), payload, headers);
-
-/** Every page of a list of `pageSize`, from 1 to the totalPage the first page gives. */
-async function walk(server: ReferenceServer, operationId: string, asked: Json): Promise<{ totalPage: number; pages: Json[][] }> {
-  const first = dataOf(await post(server, operationId, { ...asked, pageNo: 1 }));
-  const totalPage = first.totalPage as number;
-  const pages = [first.list as Json[]];
-  for (let pageNo = 2; pageNo <= totalPage; pageNo += 1) pages.push(listOf(await post(server, operationId, { ...asked, pageNo })));
-  return { totalPage, pages };
-}
+const { post, walk } = documentedCalls(DOCUMENTED_HEADERS);
 
 /** A created order without what depends on the second and the day it was placed at (soCtime, and the date in soNo). */
 const timeless = (order: Json): Json => ({ ...order, soCtime: 'placed', soNo: String(order.soNo).replace(/^SO\d{8}/, 'SO') });

@@ -9,7 +9,7 @@ import { type Json } from '../../json.js';
 import { answerAfterBody, answerFault, interceptFault, json, socketFault } from '../fault.js';
 import { JSON_TYPE, pathOf, sendText, succeeded } from './_internals/answers.js';
 import { SPEC } from './_internals/standards.js';
-import { chunk, LAST_CHUNK, writeRaw } from './_internals/wire.js';
+import { chunk, LAST_CHUNK, writeChunked } from './_internals/wire.js';
 import { type RedTeamFault, redTeam } from './red-team-fault.js';
 
 /** The envelope a refusal of the gateway or the framework carries, as the clean server words its own refusals. */
@@ -186,16 +186,7 @@ export const round4Http: readonly RedTeamFault[] = [
     respond(res, body) {
       const text = JSON.stringify(body);
       if (res.req.httpVersion !== '1.0') return sendText(res, text);
-      writeRaw(res, {
-        statusLine: 'HTTP/1.1 200 OK',
-        fields: [
-          ['Date', new Date().toUTCString()],
-          ['Content-Type', JSON_TYPE],
-          ['Transfer-Encoding', 'chunked'],
-          ['Connection', 'close'],
-        ],
-        body: Buffer.concat([...pieces(Buffer.from(text, 'utf8'), 1024).map(chunk), LAST_CHUNK]),
-      });
+      writeChunked(res, Buffer.concat([...pieces(Buffer.from(text, 'utf8'), 1024).map(chunk), LAST_CHUNK]));
     },
   }),
 ];

@@ -5,7 +5,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { interceptFault, socketFault } from '../fault.js';
 import { JSON_TYPE, pathOf, sendText } from './_internals/answers.js';
-import { chunk, LAST_CHUNK, writeRaw } from './_internals/wire.js';
+import { chunk, LAST_CHUNK, writeChunked } from './_internals/wire.js';
 import { type RedTeamFault, redTeam } from './red-team-fault.js';
 
 /** Whether Accept-Encoding names this coding with a weight above 0, as a compressing filter reads it before it picks one. */
@@ -53,16 +53,7 @@ export const round5Http: readonly RedTeamFault[] = [
     observable:
       'Every delete answer, decoded once as its single Transfer-Encoding: chunked says, is still chunked: a chunk-size line before the JSON and "0" and an empty line after it, so no client parses it',
     respond(res, body) {
-      writeRaw(res, {
-        statusLine: 'HTTP/1.1 200 OK',
-        fields: [
-          ['Date', new Date().toUTCString()],
-          ['Content-Type', JSON_TYPE],
-          ['Transfer-Encoding', 'chunked'],
-          ['Connection', 'close'],
-        ],
-        body: chunked(chunked(Buffer.from(JSON.stringify(body), 'utf8'))),
-      });
+      writeChunked(res, chunked(chunked(Buffer.from(JSON.stringify(body), 'utf8'))));
     },
   }),
   redTeam(interceptFault, {

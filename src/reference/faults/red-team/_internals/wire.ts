@@ -3,6 +3,7 @@
  * refuses a body after a 204); the faults that break HTTP/1.1 framing write the message themselves.
  */
 import type { ServerResponse } from 'node:http';
+import { JSON_TYPE } from './answers.js';
 
 /** A status line, its header fields in order, and the message body as it goes on the wire (already framed). */
 export interface RawAnswer {
@@ -26,3 +27,17 @@ export function chunk(data: Buffer): Buffer {
 
 /** The last-chunk and the empty trailer section that end a chunked body. */
 export const LAST_CHUNK = Buffer.from('0\r\n\r\n', 'latin1');
+
+/** A 200 of JSON whose body is already in the chunked coding, as a server that frames it itself writes it, on a connection it closes after. */
+export function writeChunked(res: ServerResponse, body: Buffer): void {
+  writeRaw(res, {
+    statusLine: 'HTTP/1.1 200 OK',
+    fields: [
+      ['Date', new Date().toUTCString()],
+      ['Content-Type', JSON_TYPE],
+      ['Transfer-Encoding', 'chunked'],
+      ['Connection', 'close'],
+    ],
+    body,
+  });
+}
