@@ -53,7 +53,7 @@ describe('no false alarm from a flow step that got no answer', () => {
     expect(outcome).toMatchObject({ completed: false, findings: [] });
   });
 
-  it('flow-consignee-deleted: a read that timed out after the delete is no verdict; a not-found is a pass', async () => {
+  it('flow-consignee-deleted: a step that timed out is no verdict; a not-found is a pass; a consignee still answered after its delete was refused is reported', async () => {
     const base = { 'consignee-by-id': clean('consignee-by-id'), 'consignee-delete': success('consignee-delete') };
     let reads = 0;
     const readThen =
@@ -71,6 +71,16 @@ describe('no false alarm from a flow step that got no answer', () => {
     expect(stillThere.findings.map((finding) => finding.actual)).toEqual(['still answered']);
     // The finding names the calls that show it: the consignee found, the delete, the consignee still there.
     expect(stillThere.findings[0]!.steps!.map((step) => step.operation.id)).toEqual(['consignee-by-id', 'consignee-delete', 'consignee-by-id']);
+    reads = 0;
+    const refused = await run(consigneeDeleted, { 'consignee-delete': notFound('consignee-delete'), 'consignee-by-id': readThen(base['consignee-by-id']) });
+    expect(refused.findings.map((finding) => finding.actual)).toEqual(['still answered; deleteConsignee answered an error result for it']);
+    reads = 0;
+    expect(
+      await run(consigneeDeleted, { 'consignee-delete': timedOut('consignee-delete'), 'consignee-by-id': readThen(base['consignee-by-id']) }),
+    ).toMatchObject({
+      completed: false,
+      findings: [],
+    });
   });
 
   it('a mapped lifecycle: a list that timed out is no missing record', async () => {
