@@ -4,6 +4,7 @@ import { redTeamRound2 } from './round-2.js';
 import { redTeamRound3 } from './round-3.js';
 import { redTeamRound4 } from './round-4.js';
 import { redTeamRound5 } from './round-5.js';
+import { redTeamRound6 } from './round-6.js';
 
 /** Each red-team round's faults, by round: what `npm run red-team N` meets at first sight. */
 export const redTeamRounds: Readonly<Record<number, readonly RedTeamFault[]>> = {
@@ -12,4 +13,5 @@ export const redTeamRounds: Readonly<Record<number, readonly RedTeamFault[]>> = 
   3: redTeamRound3,
   4: redTeamRound4,
   5: redTeamRound5,
+  6: redTeamRound6,
 };
