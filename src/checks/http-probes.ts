@@ -7,13 +7,13 @@ import type { CallRecord } from './types.js';
  * the operation's plan.
  */
 export const HTTP_PROBES = {
-  /** The first valid call again, without Accept-Encoding, on a connection of its own that the next probe is sent on (RFC 9112 9.3). */
+  /** The first valid call again, refusing every content coding by name (NO_CODING), on a connection of its own that the next probe is sent on (RFC 9112 9.3). */
   persistent: 'http-probe:persistent',
   /** TRACE to the operation's path, on that same connection, with the documented headers (RFC 9110 9.3.8). */
   trace: 'http-probe:trace',
   /** HEAD to the operation's path, on that same connection, asking it to close after (RFC 9110 9.3.2). */
   head: 'http-probe:head',
-  /** The first valid call in HTTP/1.0, without Accept-Encoding, on a connection of its own, which its answer closes (RFC 9112 2.3, 6.1). */
+  /** The first valid call in HTTP/1.0, without Accept-Encoding and with `Connection: close`, on a connection of its own, which its answer closes (RFC 9112 2.3, 6.1, 9.6). */
   http10: 'http-probe:http-1.0',
   /** The first valid call with If-None-Match of the entity tag its answer gave (RFC 9110 13.1.2). */
   ifNoneMatch: 'http-probe:if-none-match',
@@ -31,6 +31,12 @@ export const HTTP_PROBES = {
 } as const;
 
 export type HttpProbe = keyof typeof HTTP_PROBES;
+
+/**
+ * The Accept-Encoding of the persistent probe: each coding the kit reads given weight 0, "not
+ * acceptable" (RFC 9110 12.4.2), by name, as a client that wants the bytes as they are writes it.
+ */
+export const NO_CODING = 'gzip;q=0, deflate;q=0, br;q=0, identity';
 
 /** The Content-Type of the media-type probe: `application/json` in capitals, with the charset a UTF-8 body is in, as OkHttp and other clients add it. */
 export const MEDIA_TYPE_FORM = 'Application/JSON; charset=utf-8';

@@ -60,6 +60,7 @@ import { jsonUnicode } from './transport/json-unicode.js';
 import { rateLimited } from './transport/rate-limited.js';
 import { responseReceived } from './transport/response-received.js';
 import { persistentConnection } from './transport/persistent-connection.js';
+import { connectionClose } from './transport/connection-close.js';
 import { headContent } from './transport/head-content.js';
 import { notModifiedStatus } from './transport/not-modified-status.js';
 import { allowHeader } from './headers/allow-header.js';
@@ -82,6 +83,7 @@ export const checksByArea = {
     jsonContentType,
     jsonCharset,
     persistentConnection,
+    connectionClose,
     headContent,
     notModifiedStatus,
     statusLine,

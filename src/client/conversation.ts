@@ -118,7 +118,7 @@ interface Head {
   readonly minor: 0 | 1;
   readonly status: number;
   readonly headers: Record<string, string>;
-  /** The status line as it came, where it breaks the grammar of RFC 9112 §4. */
+  /** The status line as it came, where it breaks the grammar of RFC 9112 §4 or names a major version other than HTTP/1's (§2.3). */
   readonly malformedStatusLine?: string;
 }
 
@@ -128,7 +128,8 @@ const STATUS_LINE = /^HTTP\/\d\.\d \d{3} [\t\x20-\x7e\x80-\xff]*$/;
 /** A status line and header fields; field names lower-cased, repeated fields joined as RFC 9110 5.3 recombines them (Set-Cookie's apart: field-lines.ts). */
 function parseHead(text: string): Head {
   const [statusLine = '', ...lines] = text.split('\r\n');
-  const status = /^HTTP\/1\.([01]) (\d{3})(?: |$)/.exec(statusLine);
+  // Any version is read as HTTP/1.1 frames it, as node:http reads it: the kit asked in HTTP/1.x, so the message is framed so.
+  const status = /^HTTP\/(\d)\.(\d) (\d{3})(?: |$)/.exec(statusLine);
   if (!status) throw new WireError('invalid-http', `not an HTTP/1.1 status line: ${JSON.stringify(statusLine.slice(0, 60))}`);
   const headers: Record<string, string> = {};
   for (const line of lines) {
@@ -140,7 +141,9 @@ function parseHead(text: string): Head {
     if (/[\r\n\0]/.test(value)) throw new WireError('invalid-http', `a field value holding CR, LF or NUL: ${JSON.stringify(line.slice(0, 60))}`);
     addFieldLine(headers, name, value);
   }
-  return { minor: status[1] === '0' ? 0 : 1, status: Number(status[2]), headers, ...(STATUS_LINE.test(statusLine) ? {} : { malformedStatusLine: statusLine }) };
+  const [, major, minor, code] = status;
+  const wellFormed = major === '1' && STATUS_LINE.test(statusLine);
+  return { minor: major === '1' && minor === '0' ? 0 : 1, status: Number(code), headers, ...(wellFormed ? {} : { malformedStatusLine: statusLine }) };
 }
 
 /**
@@ -363,6 +366,8 @@ class Reopen extends Error {}
 interface AfterAnswer {
   readonly octets: number;
   readonly beyondCap: boolean;
+  /** Asked to close, the server still held the connection open at the end of the grace. */
+  readonly keptOpen?: boolean;
 }
 
 const NOTHING_AFTER: AfterAnswer = { octets: 0, beyondCap: false };
@@ -380,7 +385,7 @@ async function octetsBeforeClose(inbox: Inbox, cap: number): Promise<AfterAnswer
   } finally {
     grace.clear();
   }
-  return inbox.overflowed ? { octets: cap, beyondCap: true } : { octets: inbox.pending.length, beyondCap: false };
+  return inbox.overflowed ? { octets: cap, beyondCap: true } : { octets: inbox.pending.length, beyondCap: false, keptOpen: !inbox.closed };
 }
 
 function withConnection(transcript: Transcript, facts: ConnectionFacts): Transcript {
@@ -394,6 +399,7 @@ function transcriptOf(sent: SentRequest, answer: { head: Head; content: Buffer }
   const facts: ConnectionFacts = {
     ...(after.octets > 0 ? { octetsAfterAnswer: after.octets } : {}),
     ...(after.beyondCap ? { octetsAfterAnswerBeyondCap: true as const } : {}),
+    ...(after.keptOpen === true ? { keptOpenAfterClose: true as const } : {}),
     ...(malformedStatusLine === undefined ? {} : { malformedStatusLine }),
   };
   return { request: sent, response, durationMs, ...(Object.keys(facts).length > 0 ? { connection: facts } : {}) };

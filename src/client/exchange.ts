@@ -60,9 +60,11 @@ export interface ConnectionFacts {
   readonly octetsAfterAnswer?: number;
   /** More came after the answer than `--max-body` lets the kit read: `octetsAfterAnswer` is the cap, and the server sent more. */
   readonly octetsAfterAnswerBeyondCap?: true;
+  /** The request asked `Connection: close`, and the server still held the connection open a second after its answer (RFC 9112 9.6). */
+  readonly keptOpenAfterClose?: true;
   /** The answer did not say `close`, and the server closed the connection before the next request on it was answered (RFC 9112 9.6). */
   readonly closedUnannounced?: true;
-  /** The answer's status line as it came, where it breaks the grammar of RFC 9112 §4 (the pool's client reads the status line leniently and hands on its code only). */
+  /** The answer's status line as it came, where it breaks the grammar of RFC 9112 §4 or names another major version than HTTP/1's (the pool's client reads the status line leniently and hands on its code only). */
   readonly malformedStatusLine?: string;
 }
 

@@ -119,7 +119,14 @@ describe('a conversation on one connection', () => {
     const started = performance.now();
     const [only] = await converse([head], { ...options(origin), timeoutMs: 60_000 });
     expect(only!.response?.status).toBe(200);
+    expect(only!.connection).toEqual({ keptOpenAfterClose: true });
     expect(performance.now() - started).toBeLessThan(30_000);
+  });
+
+  it('a status line of another major version is read as HTTP/1.1 frames it, and kept as it came', async () => {
+    const origin = await rawServer((socket) => socket.write(json('{"data":{}}').replace('HTTP/1.1 200 OK', 'HTTP/2.0 200 OK')));
+    const [only] = await converse([post], options(origin));
+    expect(only).toMatchObject({ response: { status: 200, bodyText: '{"data":{}}' }, connection: { malformedStatusLine: 'HTTP/2.0 200 OK' } });
   });
 
   it('a request in HTTP/1.0: its request line names the version, its transcript says so, and a server that keeps the connection holds nothing', async () => {

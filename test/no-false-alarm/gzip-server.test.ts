@@ -30,7 +30,8 @@ describe('no false alarm against a server that gzips its answers', () => {
           .request({ method: request.method as 'POST', path: request.url!, headers, ...(body ? { body } : {}) })
           .then(async (answer) => {
             const plain = Buffer.from(await answer.body.arrayBuffer());
-            const accepts = /\bgzip\b/.test(String(request.headers['accept-encoding']));
+            // gzip where the request accepts it: named without a weight of 0 ("gzip;q=0" refuses it, RFC 9110 12.4.2).
+            const accepts = /(?:^|,)\s*gzip\s*(?:,|$|;(?!\s*q\s*=\s*0(?:\.0*)?\s*(?:,|$)))/i.test(String(request.headers['accept-encoding'] ?? ''));
             const sent = accepts ? gzipSync(plain) : plain;
             if (accepts) gzipped++;
             response.writeHead(answer.statusCode, {

@@ -323,8 +323,8 @@ export const httpRequirements = [
     level: 'MUST NOT',
     text: 'A server MUST NOT send a version to which it is not conformant.',
     side: 'answer',
-    observable: false,
-    note: 'undici does not hand the version of the status line to the kit, and reads HTTP/1.0 answers alike',
+    observable: true,
+    note: "judged on the HTTP probes, whose status lines the kit reads itself (undici does not hand the version on): a major version other than the request's, such as HTTP/2.0, which no server writes as text. A minor version the server is not conformant to cannot be told from one it is",
   },
   {
     id: 'rfc9112-4-status-line',
@@ -464,6 +464,16 @@ export const httpRequirements = [
     side: 'answer',
     observable: true,
     note: 'the kit’s pool opens another connection where one closes, so the HTTP probes send a second request on a connection of their own',
+  },
+  {
+    id: 'rfc9112-9.6-close-received',
+    standard: 'RFC 9112',
+    section: '9.6',
+    level: 'MUST',
+    text: 'A server that receives a "close" connection option MUST initiate closure of the connection (see below) after it sends the final response to the request that contained the "close" connection option.',
+    side: 'answer',
+    observable: true,
+    note: 'the HEAD of the HTTP probes asks to close, on the probes’ own connection: the kit watches it for a second after the answer',
   },
   {
     id: 'rfc9112-9.6-close',

@@ -1,4 +1,4 @@
-import { HTTP_PROBES, MEDIA_TYPE_FORM } from '../../checks/http-probes.js';
+import { HTTP_PROBES, MEDIA_TYPE_FORM, NO_CODING } from '../../checks/http-probes.js';
 import { isPlainObject } from '../../checks/preconditions.js';
 import type { Exchange } from '../../checks/types.js';
 import type { OperationSession, PoolProbe } from './session.js';
@@ -70,13 +70,16 @@ export async function sendHttpProbes(
   const judgeInPlace = (exchange: Exchange) => judge(exchange, PLACES.get(exchange.path)!);
   const onOneConnection = session
     .converse([
-      { path: HTTP_PROBES.persistent, payload, body },
+      { path: HTTP_PROBES.persistent, payload, body, headers: { 'accept-encoding': NO_CODING } },
       { path: HTTP_PROBES.trace, method: 'TRACE', payload: undefined, body: undefined, headers: { 'content-type': undefined } },
       { path: HTTP_PROBES.head, method: 'HEAD', payload: undefined, body: undefined, headers: { connection: 'close', 'content-type': undefined } },
     ])
     .then((exchanges) => exchanges?.forEach(judgeInPlace));
-  // HTTP/1.0 closes the connection after each answer unless asked otherwise: no request can follow it there.
-  const inHttp10 = session.converse([{ path: HTTP_PROBES.http10, payload, body, httpVersion: '1.0' }]).then((exchanges) => exchanges?.forEach(judgeInPlace));
+  // HTTP/1.0 closes the connection after each answer unless asked otherwise, and the probe asks it to close besides, which a
+  // server must honour (RFC 9112 9.6): no request can follow it there.
+  const inHttp10 = session
+    .converse([{ path: HTTP_PROBES.http10, payload, body, httpVersion: '1.0', headers: { connection: 'close' } }])
+    .then((exchanges) => exchanges?.forEach(judgeInPlace));
   const { etag, lastModified } = probed.validators;
   // Nor a secret of the run (a credential a mapped operation's template took), under whatever name, in any escaped form.
   const written = session.operation.method === 'POST' ? queryOf(payload) : undefined;

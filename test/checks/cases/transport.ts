@@ -40,6 +40,14 @@ export const transportCases: Record<string, Case> = {
     instancePath: '',
     quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json; Charset="UTF-8"', date: HTTP_DATE } }),
   },
+  'connection-close': {
+    fires: {
+      ...exchangeOf('send-code', { intent: 'http-probe', path: 'http-probe:head', requestHeaders: { connection: 'close' } }),
+      connection: { keptOpenAfterClose: true },
+    },
+    instancePath: '',
+    quiet: exchangeOf('send-code', { intent: 'http-probe', path: 'http-probe:head', requestHeaders: { connection: 'close' } }),
+  },
   'persistent-connection': {
     fires: { ...exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:persistent' }), connection: { closedUnannounced: true } },
     instancePath: '',

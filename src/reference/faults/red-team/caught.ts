@@ -105,6 +105,15 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'filter-applied-after-paging': { check: 'page-total', severity: 'error' },
   'page-size-capped-in-query-only': { check: 'page-sizes-agree', severity: 'warning' },
   'page-size-zero-lists-everything': { check: 'page-size-asked', severity: 'warning', breaks: ['owasp-api4-records-per-page'] },
+  'status-line-copies-upstream-version': { check: 'status-line', severity: 'warning', breaks: ['rfc9112-2.3-version'] },
+  'gzip-despite-weight-zero': { check: 'content-encoding', severity: 'warning' },
+  'connection-close-ignored': { check: 'connection-close', severity: 'warning', breaks: ['rfc9112-9.6-close-received'] },
+  'content-length-folded-into-list': { check: 'response-received', severity: 'error' },
+  'catalogue-max-age-negative': { check: 'shared-cache', severity: 'warning' },
+  'order-line-names-from-lombok-getters': { check: 'data-schema', severity: 'error' },
+  'body-serialized-twice-as-string': { check: 'envelope', severity: 'error' },
+  'debug-echo-before-envelope': { check: 'json-body', severity: 'error' },
+  'page-links-carry-access-token': { check: 'token-echo', severity: 'warning' },
   'unsigned-jwt-accepted': { check: 'auth-unsigned-jwt', severity: 'warning', breaks: ['owasp-api2-unsigned-jwt'] },
 };
 
