@@ -106,6 +106,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'page-size-capped-in-query-only': { check: 'page-sizes-agree', severity: 'warning' },
   'page-size-zero-lists-everything': { check: 'page-size-asked', severity: 'warning', breaks: ['owasp-api4-records-per-page'] },
   'unsigned-jwt-accepted': { check: 'auth-unsigned-jwt', severity: 'warning', breaks: ['owasp-api2-unsigned-jwt'] },
+  'first-page-oldest-first-without-page-no': { check: 'page-number-default', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
