@@ -12,11 +12,13 @@ import type { AnswerCoding, AskedValue, CallRecord, Exchange, PageOutline, Preco
 export const KEYS_KEPT = 1000;
 
 /**
- * Whether a call is a page of a walk (`page:<size>:<no>`, `page-hostile:…`): the answers the checks
- * compare record by record, across pages. Only their records are kept as keys: every other call of
- * an operation keeps none, whatever the length of its list.
+ * Whether a call is a page of a walk (`page:<size>:<no>`, `page-hostile:…`, or page 1 asked without
+ * pageNo, `page-unnumbered:<size>`): the answers the checks compare record by record, across pages.
+ * Only their records are kept as keys: every other call of an operation keeps none, whatever the
+ * length of its list.
  */
-const walksAList = (exchange: Exchange) => exchange.path.startsWith('page:') || exchange.path.startsWith('page-hostile:');
+const WALK_PREFIXES = ['page:', 'page-hostile:', 'page-unnumbered:'];
+const walksAList = (exchange: Exchange) => WALK_PREFIXES.some((prefix) => exchange.path.startsWith(prefix));
 /** Strings longer than this are not kept of what a call asked: the checks compare ids, codes and numbers. */
 export const ASKED_STRING_CHARS = 256;
 /** Values kept of one field the records carry, at most: enough to tell one value from several. */

@@ -41,6 +41,7 @@ import { orderLineCount } from './orders/order-line-count.js';
 import { orderLineQuantity } from './orders/order-line-quantity.js';
 import { orderLinesComplete } from './orders/order-lines-complete.js';
 import { pageNumberEcho } from './page/page-number-echo.js';
+import { pageNumberDefault } from './page/page-number-default.js';
 import { pageIntegerText } from './page/page-integer-text.js';
 import { pagePastEnd } from './page/page-past-end.js';
 import { pagePastEndList } from './page/page-past-end-list.js';
@@ -94,7 +95,18 @@ export const checksByArea = {
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText],
-  page: [pageNumberEcho, pageIntegerText, pageSizeBound, pageSizeAsked, pageRepeatedRecords, pageTotal, pageSizesAgree, pagePastEnd, pagePastEndList],
+  page: [
+    pageNumberEcho,
+    pageIntegerText,
+    pageSizeBound,
+    pageSizeAsked,
+    pageRepeatedRecords,
+    pageTotal,
+    pageSizesAgree,
+    pagePastEnd,
+    pagePastEndList,
+    pageNumberDefault,
+  ],
   asked: [byIdRecord, listFilter, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],
   hygiene: [

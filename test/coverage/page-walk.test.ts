@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import { replayCall } from '../../src/engine/schedule/replay.js';
+import { pageCallAt, walkCallsAtMost } from '../../src/engine/operation/page-walk.js';
 import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { findFault } from '../../src/reference/faults/catalogue.js';
 import { SEEDED_RECORDS } from '../../src/reference/seed.js';
@@ -43,6 +44,7 @@ describe('the page walk', () => {
       'page-size-three',
       'page-size-default',
       'page-size-large',
+      'page-without-number',
     ]);
     expect(result.deviations.map(line)).toEqual([]);
   });
@@ -76,17 +78,23 @@ function parsedOrEmpty(text: string): unknown {
   }
 }
 
-/** A list of `count` records ({ id }) served for any body, paged as asked; every page asked for kept as `<pageSize>:<pageNo>`. */
+/**
+ * A list of `count` records ({ id }) served for any body, paged as asked; every page asked for kept
+ * as `<pageSize>:<pageNo>`, and every body without pageNo as it came.
+ */
 async function listServer(count: number) {
   const asked: string[] = [];
+  const unnumbered: string[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = parsedOrEmpty(Buffer.concat(chunks).toString('utf8')) as { pageSize?: unknown; pageNo?: unknown };
+      const text = Buffer.concat(chunks).toString('utf8');
+      const body = parsedOrEmpty(text) as { pageSize?: unknown; pageNo?: unknown };
       const pageSize = Number.isSafeInteger(body.pageSize) && (body.pageSize as number) > 0 ? (body.pageSize as number) : 10;
       const pageNo = Number.isSafeInteger(body.pageNo) && (body.pageNo as number) > 0 ? (body.pageNo as number) : 1;
       if (body.pageNo !== undefined) asked.push(`${pageSize}:${pageNo}`);
+      else unnumbered.push(text);
       const start = (pageNo - 1) * pageSize;
       const list = Array.from({ length: Math.max(0, Math.min(pageSize, count - start)) }, (_, index) => ({ id: start + index + 1 }));
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -98,7 +106,7 @@ async function listServer(count: number) {
     server.closeAllConnections();
     server.close();
   });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked, unnumbered };
 }
 
 describe('the walk at one, two and three records a page', () => {
@@ -122,7 +130,7 @@ describe('the walk at one, two and three records a page', () => {
   });
 
   it('stays bounded on a list of 60,000 records: the bounds, then six pages a small size at most', async () => {
-    const { url, asked } = await listServer(60_000);
+    const { url, asked, unnumbered } = await listServer(60_000);
     // The coverage pass asks for pages of 2^31 records: the whole list comes back, some 900 KB.
     const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, maxBodyBytes: 8 * 1024 * 1024 }));
     stops.push(() => client.close());
@@ -132,6 +140,9 @@ describe('the walk at one, two and three records a page', () => {
     expect(pagesOf(asked, 2)).toEqual([1, 2, 3, 30_000, 30_001]);
     expect(pagesOf(asked, 3)).toEqual([1, 2, 3, 20_000, 20_001]);
     expect(asked.length).toBe(50 + 6 + 5 + 5 + 2);
+    // Page 1 as #1 documents the call, without pageNo, at the walk's size: one call. The most counts it and the page past the last, which a walk stopped by its bound does not read.
+    expect(unnumbered.filter((body) => body === '{"pageSize":40,"status":0}')).toHaveLength(1);
+    expect(walkCallsAtMost(findOperation('custom-demand-list')!, { pages: 50, records: 2000 })).toBe(asked.length + 1 + 1);
   });
 
   it('a small walk reads no more pages in a row than --walk-pages', async () => {
@@ -197,6 +208,31 @@ describe('a server that stops answering in the middle of the coverage pass', () 
     const result = await runOperation(findOperation('beta-order-create')!, context);
     expect(result.deviations.find((d) => d.check === 'response-received')?.actual).toMatch(/timeout|time/i);
     expect(result.exchanges).toBeLessThan(5 + 8 + 1);
+  });
+});
+
+describe('page 1 of the walk asked without pageNo', () => {
+  it('is rebuilt from its path where the documented call has no pageNo: the base body at the page size, judged as a valid call', () => {
+    expect(pageCallAt(findOperation('custom-demand-list')!, 'page-unnumbered:40')).toEqual({
+      judgedAs: 'conforming',
+      payload: { pageSize: 40, status: 0 },
+      body: '{"pageSize":40,"status":0}',
+    });
+    // #13 and #16 name pageNo in their request: a call without it is not one the spec shows.
+    for (const id of ['alpha-orders-list', 'beta-products-by-brand', 'custom-demand-create'])
+      expect(pageCallAt(findOperation(id)!, 'page-unnumbered:40')).toBeUndefined();
+  });
+
+  it('replays from its path under any seed', async () => {
+    const reference = await startReferenceServer({ token });
+    const settings = testSettings(reference.url, token, { runs: 0, hostileRuns: 0, authProbes: false });
+    const { client } = kitFor(settings);
+    stops.push(async () => {
+      await client.close();
+      await reference.close();
+    });
+    const replayed = await replayCall('bank-card-list:page-unnumbered:40', { ...settings, seed: 7 }, client, sharedValidator());
+    expect([replayed.path, replayed.answered, replayed.deviations]).toEqual(['page-unnumbered:40', true, []]);
   });
 });
 

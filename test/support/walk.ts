@@ -30,6 +30,19 @@ export function walkPage(
   });
 }
 
+/**
+ * Page 1 of a walk asked without pageNo, as the engine sends and records it at
+ * `page-unnumbered:<pageSize>`; `saysPageNo` undefined leaves pageNo out of the answer too.
+ */
+export function unnumberedPage(pageSize: number, { ids, totalPage, saysPageNo, operationId = 'bank-card-list' }: Omit<WalkPageShape, 'pastLast'>): Exchange {
+  const list = ids === null ? null : ids.map((id) => ({ id, accountName: `account ${id}` }));
+  return exchangeOf(operationId, {
+    path: `page-unnumbered:${pageSize}`,
+    payload: { pageSize },
+    body: { data: { totalPage, ...(saysPageNo === undefined ? {} : { pageNo: saysPageNo }), list }, status: 'success', code: '200', message: '', error: {} },
+  });
+}
+
 /** Records `first`..`last` as ids. */
 export const ids = (first: number, last: number): number[] => Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => first + index);
 

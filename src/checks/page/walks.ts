@@ -8,13 +8,13 @@ import type { CallRecord } from '../types.js';
  * others create between two walks move nothing the checks compare. Pages read from traffic the kit
  * did not send name their list too (`page:<pageSize>:<pageNo>:<list>`): the other fields asked
  * and the state changes before them, so that two lists read at one page size are two walks.
+ * Page 1 asked without pageNo (`page-unnumbered:<pageSize>`) is none of a walk's pages: it is the
+ * page it says it is, which page-number-default holds against the walk's.
  */
 
-/** A page a walk asked for, answered as a page (2.2) of a result with data. */
-export interface WalkPage {
+/** What a call answered as a page (2.2) of a result with data: what it held and what it said. */
+export interface PageAnswer {
   readonly call: CallRecord;
-  /** The page asked for. */
-  readonly pageNo: number;
   /** Whether `list` is an array; where it is not, the page holds no records the checks count. */
   readonly listIsArray: boolean;
   /** Records on the page: its list's length (0 where `list` is not an array). */
@@ -25,6 +25,18 @@ export interface WalkPage {
   readonly totalPage: number | undefined;
   /** The pageNo it said, where a whole number. */
   readonly saidPageNo: number | undefined;
+}
+
+/** A page a walk asked for, answered as a page. */
+export interface WalkPage extends PageAnswer {
+  /** The page asked for. */
+  readonly pageNo: number;
+}
+
+/** Page 1 the kit asked at one page size without pageNo, answered as a page. */
+export interface UnnumberedPage {
+  readonly pageSize: number;
+  readonly answer: PageAnswer;
 }
 
 /** The pages read at one page size: page 1 said how many there are, so which are past the last. */
@@ -42,16 +54,17 @@ export interface Walk {
 }
 
 const WALK_PATH = /^page(?:-hostile)?:(\d+):(\d+)(?::(.+))?$/;
+/** The kit's own only: traffic names a call without pageNo as page 1 of its list. */
+const UNNUMBERED_PATH = /^page-unnumbered:(\d+)$/;
 
 const wholeNumber = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
 
-function walkPageOf(call: CallRecord, pageNo: number): WalkPage | undefined {
+function pageAnswerOf(call: CallRecord): PageAnswer | undefined {
   const envelope = call.envelope;
   if (!succeeded(call) || !envelope?.page) return undefined;
   const { listIsArray } = envelope.page;
   return {
     call,
-    pageNo,
     listIsArray,
     records: listIsArray ? envelope.records : 0,
     keys: listIsArray ? envelope.keys : [],
@@ -71,8 +84,9 @@ export function walksOf(calls: readonly CallRecord[]): Walk[] {
     const match = WALK_PATH.exec(call.path);
     if (!match) continue;
     const [pageSize, pageNo] = [Number(match[1]), Number(match[2])];
-    const page = walkPageOf(call, pageNo);
-    if (!page) continue;
+    const answer = pageAnswerOf(call);
+    if (!answer) continue;
+    const page: WalkPage = { ...answer, pageNo };
     const list = match[3] ?? '';
     const walkKey = `${pageSize}:${list}`;
     const walk = byList.get(walkKey) ?? { pageSize, list, pages: new Map<number, WalkPage>() };
@@ -95,6 +109,15 @@ export function walksOf(calls: readonly CallRecord[]): Walk[] {
     });
   }
   return walks.sort((a, b) => a.first.call.rank - b.first.call.rank);
+}
+
+/** Each page 1 asked without pageNo and answered as a page, in the order of the plan. */
+export function unnumberedPagesOf(calls: readonly CallRecord[]): UnnumberedPage[] {
+  return calls.flatMap((call) => {
+    const match = UNNUMBERED_PATH.exec(call.path);
+    const answer = match ? pageAnswerOf(call) : undefined;
+    return match && answer ? [{ pageSize: Number(match[1]), answer }] : [];
+  });
 }
 
 /** A page up to totalPage holding records an earlier page of its walk held. */
@@ -133,7 +156,7 @@ export function heldWithin(walk: Walk): ReadonlyMap<string, WalkPage> {
 }
 
 /** The calls that show a finding, each once, in the order of the plan. */
-export function inPlanOrder(...pages: readonly WalkPage[]): CallRecord[] {
+export function inPlanOrder(...pages: readonly PageAnswer[]): CallRecord[] {
   return [...new Set(pages.map((page) => page.call))].sort((a, b) => a.rank - b.rank);
 }
 

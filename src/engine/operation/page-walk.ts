@@ -1,6 +1,14 @@
 import type { Operation } from '../../catalogue/operations.js';
 import { resultData } from '../../checks/preconditions.js';
-import { PAGE_SIZE_LARGE, pageClass, SMALL_PAGE_SIZES, SMALL_WALK_PAGES, walkBase, walkPageSize } from '../../generators/coverage/pages.js';
+import {
+  PAGE_SIZE_LARGE,
+  PAGE_WITHOUT_NUMBER,
+  pageClass,
+  SMALL_PAGE_SIZES,
+  SMALL_WALK_PAGES,
+  walkBase,
+  walkPageSize,
+} from '../../generators/coverage/pages.js';
 import type { CoverageJudgement } from '../../generators/coverage/requests.js';
 import { extend } from '../../objects.js';
 import type { CoverageCall, JudgeCall } from './coverage-pass.js';
@@ -37,8 +45,9 @@ const MAX_SMALL_LAST_PAGE = 100_000;
 
 /**
  * Each part of the walk takes its calls' places from its own block (the walk at its own page size
- * first, then each small page size, then the single pages), so a call's place is the same whatever
- * order the answers come in. A block holds more than the longest walk (--walk-pages is at most 100,000).
+ * first, then each small page size, then the single pages, then page 1 without pageNo), so a call's
+ * place is the same whatever order the answers come in. A block holds more than the longest walk
+ * (--walk-pages is at most 100,000).
  */
 const BLOCK = 2 ** 20;
 
@@ -64,17 +73,42 @@ const totalPageOf = (data: Record<string, unknown> | undefined): number | undefi
 export const pagePath = (pageSize: number, pageNo: number, judgedAs: CoverageJudgement): string =>
   `${judgedAs === 'hostile' ? 'page-hostile' : 'page'}:${pageSize}:${pageNo}`;
 
-/** The walk call at a path `pagePath` wrote, or undefined when the operation has no walk or the path is not one. */
+/**
+ * Where the walk's page 1 asked without pageNo is found again, and how `--replay` rebuilds it: a
+ * path of its own, which the checks do not read as a page of a walk (page-number-default compares it
+ * with one).
+ */
+export const unnumberedPagePath = (pageSize: number): string => `page-unnumbered:${pageSize}`;
+
+/**
+ * Whether the walk asks page 1 without pageNo too: only where the documented call leaves it out
+ * (#1, #4, #7; "where given", 4 rule 2). Where the request names pageNo (#13, #16, a mapped list
+ * whose body has one), a call without it is not one the spec shows, and nothing can be held to it.
+ */
+const asksUnnumbered = (operation: Operation): boolean => operation.paging?.pageNoField === undefined;
+
+/** The walk call at a path `pagePath` or `unnumberedPagePath` wrote, or undefined when the operation has no walk or the path is not one. */
 export function pageCallAt(operation: Operation, path: string): { judgedAs: CoverageJudgement; payload: unknown; body: string } | undefined {
-  const match = /^(page|page-hostile):(\d+):(\d+)$/.exec(path);
   const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
-  if (!match || !base) return undefined;
+  if (!base) return undefined;
+  const unnumbered = /^page-unnumbered:(\d+)$/.exec(path);
+  if (unnumbered) {
+    if (!asksUnnumbered(operation)) return undefined;
+    const payload = unnumberedPageBody(base, Number(unnumbered[1]));
+    return { judgedAs: 'conforming', payload, body: JSON.stringify(payload) };
+  }
+  const match = /^(page|page-hostile):(\d+):(\d+)$/.exec(path);
+  if (!match) return undefined;
   const payload = pageBody(base, Number(match[2]), Number(match[3]));
   return { judgedAs: match[1] === 'page' ? 'conforming' : 'hostile', payload, body: JSON.stringify(payload) };
 }
 
 /** The walk's request body: the base payload with the page asked for. pageNo is sent "where given" (4 rule 2). */
 export const pageBody = (base: Readonly<Record<string, unknown>>, pageSize: number, pageNo: number) => extend(base, { pageSize, pageNo });
+
+/** Page 1 as #1, #4 and #7 document it: the base payload at the page size asked, pageNo not given (4 rule 2). */
+export const unnumberedPageBody = (base: Readonly<Record<string, unknown>>, pageSize: number) =>
+  extend(Object.fromEntries(Object.entries(base).filter(([field]) => field !== 'pageNo')), { pageSize });
 
 /** The walks beside the one at the walk's own size: each small page size, and the single pages (the sample's size, a very large one). */
 function walkParts(base: Readonly<Record<string, unknown>>, size: number) {
@@ -98,15 +132,17 @@ export function walkCallsAtMost(operation: Operation, bounds: WalkBounds): numbe
   const { small, singles } = walkParts(base, walkPageSize(bounds));
   // Each small size: page 1, the pages in a row after it, a deep one (one record a page only), the last and one past it.
   const smallCalls = small.map(({ pageSize }) => 1 + Math.max(0, Math.min(SMALL_WALK_PAGES, bounds.pages) - 1) + (pageSize === 1 ? 1 : 0) + 2);
-  // The walk at its own size: every page up to the bound, then one past the last.
-  return bounds.pages + 1 + smallCalls.reduce((total, calls) => total + calls, 0) + singles.length;
+  // The walk at its own size: every page up to the bound, then one past the last; page 1 without pageNo.
+  return bounds.pages + 1 + (asksUnnumbered(operation) ? 1 : 0) + smallCalls.reduce((total, calls) => total + calls, 0) + singles.length;
 }
 
 /**
  * Reads every page of a list operation from page 1 until the last one (totalPage) or a bound, each
  * page judged as a valid call (so every record is validated), then one page past the last. Beside
  * it, the same list one, two and three records a page (SMALL_PAGE_SIZES): the first pages in a row,
- * a deep one, the last and one past it; and page 1 at the sample's size and at a very large one.
+ * a deep one, the last and one past it; page 1 at the sample's size and at a very large one; and,
+ * where the documented call leaves pageNo out (#1, #4, #7), page 1 at the walk's size without it,
+ * which must answer the page it says it is.
  * Each walk is sequential where the next page depends on an answer; the walks go side by side.
  * The checks of src/checks/page/ judge each page size's pages together.
  */
@@ -120,15 +156,23 @@ export async function walkPages(
   if (!base) return { calls: [] };
   const size = walkPageSize(bounds);
   const calls: CoverageCall[] = [];
-  const send = async (place: number, pageSize: number, pageNo: number, judgedAs: CoverageJudgement, classOf: (read: PageRead | undefined) => string) => {
-    const payload = pageBody(base, pageSize, pageNo);
-    const exchange = await session.send(judgedAs, pagePath(pageSize, pageNo, judgedAs), payload, JSON.stringify(payload));
+  const sendAt = async (
+    place: number,
+    pageSize: number,
+    path: string,
+    payload: Record<string, unknown>,
+    judgedAs: CoverageJudgement,
+    classOf: (read: PageRead | undefined) => string,
+  ) => {
+    const exchange = await session.send(judgedAs, path, payload, JSON.stringify(payload));
     const data = resultData(exchange);
     const read: PageRead | undefined = Array.isArray(data?.list) ? { records: (data.list as unknown[]).length, totalPage: totalPageOf(data) } : undefined;
     calls.push({ class: classOf(read), family: 'page', field: pageSize === size ? 'pageNo' : 'pageSize', judgedAs, place });
     judge(exchange, place);
     return read;
   };
+  const send = (place: number, pageSize: number, pageNo: number, judgedAs: CoverageJudgement, classOf: (read: PageRead | undefined) => string) =>
+    sendAt(place, pageSize, pagePath(pageSize, pageNo, judgedAs), pageBody(base, pageSize, pageNo), judgedAs, classOf);
   const pageOrPastLast = (place: number, pageSize: number, pageNo: number, last: number) =>
     pageNo > last
       ? send(place, pageSize, pageNo, 'hostile', () => 'page-past-last')
@@ -177,10 +221,14 @@ export async function walkPages(
 
   const { small, singles } = walkParts(base, size);
   const singlesBlock = (small.length + 1) * BLOCK;
+  const unnumberedBlock = (small.length + 2) * BLOCK;
   const [walk] = await Promise.all([
     walkInOrder(),
     ...small.map(({ pageSize, class: pageClassOne }, index) => walkSmall(pageSize, pageClassOne, (index + 1) * BLOCK)),
     ...singles.map((single, index) => send(singlesBlock + index, single.pageSize, 1, single.judgedAs, () => single.class)),
+    ...(asksUnnumbered(operation)
+      ? [sendAt(unnumberedBlock, size, unnumberedPagePath(size), unnumberedPageBody(base, size), 'conforming', () => PAGE_WITHOUT_NUMBER)]
+      : []),
   ]);
   return { calls: calls.sort((a, b) => a.place - b.place), walk };
 }

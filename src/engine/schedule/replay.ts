@@ -23,11 +23,11 @@ export interface ReplayResult {
 }
 
 /** Calls of the coverage pass and the page walk: the same under every seed. */
-type CoverageKind = 'coverage' | 'page' | 'page-hostile';
+type CoverageKind = 'coverage' | 'page' | 'page-hostile' | 'page-unnumbered';
 
 /** `<operation id>:<intent>:<fast-check path>` (or `:coverage:<n>`, `:page:<size>:<no>`), as a deviation's `replay` field gives it. */
 function parseReplay(text: string, mapped: readonly Operation[]): { operation: Operation; intent: GeneratedIntent | CoverageKind; path: string } {
-  const match = /^([a-z-]+?):(conforming|hostile|coverage|page|page-hostile):(\d+(?::\d+)*)$/.exec(text.trim());
+  const match = /^([a-z-]+?):(conforming|hostile|coverage|page|page-hostile|page-unnumbered):(\d+(?::\d+)*)$/.exec(text.trim());
   const operationId = match?.[1];
   const operation = operationId === undefined ? undefined : (findOperation(operationId) ?? mapped.find((op) => op.id === operationId));
   if (!match || !operation) {

@@ -22,6 +22,12 @@ export const SMALL_PAGE_SIZES: readonly { readonly pageSize: number; readonly cl
 ];
 /** Pages a small page size reads in a row from page 1 (at most --walk-pages), before its deep page, its last and one past it. */
 export const SMALL_WALK_PAGES = 3;
+/**
+ * The class of page 1 at the walk's page size asked without pageNo, as #1, #4 and #7 document the
+ * call: "the request carries pageSize and, where given, pageNo" (4 rule 2). Lists whose request
+ * names pageNo are not asked without it.
+ */
+export const PAGE_WITHOUT_NUMBER = 'page-without-number';
 /** No maximum page size is documented ("maximum page size: … not shown", 8): a large one is sent, judged as hostile. */
 export const PAGE_SIZE_LARGE = 10_000;
 

@@ -1,6 +1,6 @@
 /** The checks of pages and page walks: a fixture where each fires, and one where it stays quiet. */
 import { exchangeOf } from '../../support/exchange.js';
-import { ids, walkOf, walkPage } from '../../support/walk.js';
+import { ids, unnumberedPage, walkOf, walkPage } from '../../support/walk.js';
 import { type Case, type Json, withData, soundWalk } from './fixtures.js';
 
 export const pageCases: Record<string, Case> = {
@@ -47,6 +47,12 @@ export const pageCases: Record<string, Case> = {
     fires: [walkPage(2, 1, { ids: [1, 2], totalPage: 3 }), walkPage(2, 2, { ids: [3], totalPage: 3 }), walkPage(2, 3, { ids: [], totalPage: 3 })],
     instancePath: '/data/totalPage',
     quiet: soundWalk,
+  },
+  'page-number-default': {
+    // Without pageNo the oldest records first, while pageNo 1 answers the newest: two lists, not one.
+    fires: [...walkOf(5, 2), unnumberedPage(2, { ids: [5, 4], totalPage: 3, saysPageNo: 1 })],
+    instancePath: '/data/list',
+    quiet: [...walkOf(5, 2), unnumberedPage(2, { ids: [1, 2], totalPage: 3, saysPageNo: 1 })],
   },
   'page-sizes-agree': {
     // Asked for 10,000 a page, the server serves 5 and says there is no other page: 7 of the 12 records are on none.

@@ -115,6 +115,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'debug-echo-before-envelope': { check: 'json-body', severity: 'error' },
   'page-links-carry-access-token': { check: 'token-echo', severity: 'warning' },
   'unsigned-jwt-accepted': { check: 'auth-unsigned-jwt', severity: 'warning', breaks: ['owasp-api2-unsigned-jwt'] },
+  'first-page-oldest-first-without-page-no': { check: 'page-number-default', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
