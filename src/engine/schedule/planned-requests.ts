@@ -18,8 +18,8 @@ export interface PhaseRequests {
  * What each phase of an operation (PHASES of run-operation.ts) sends under a run's settings, known
  * before anything is sent. The coverage pass and the generated calls are fixed; the page walk reads
  * as many pages as the server says there are, and a near-miss probe is not sent where the token has
- * no near miss (nor the unsigned JWT where the token is that JWT), so those two are bounds. Not counted: the calls that re-send each cause found once,
- * and those that shrink a hostile failure.
+ * no near miss (nor the unsigned JWT where the token is that JWT), so those two are bounds. Not
+ * counted: the calls that re-send each cause found once, and those that shrink a hostile failure.
  */
 export function plannedRequests(
   operation: Operation,
