@@ -81,7 +81,7 @@ export const httpRequirements = [
     text: 'The "Date" header field represents the date and time at which the message was originated',
     side: 'answer',
     observable: false,
-    note: "not in a run of seconds: a Date that stopped at one moment (date-frozen-at-first-call, red team round 5) differs from the time only once the clock has moved on by more than the field's one second and the answer's delay, and a run answers the calls of one operation within a fraction of a second of each other; held against the kit's own clock, a Date would make the server answer for the skew of either clock",
+    note: "not in a run of seconds: a Date that stopped at one moment (date-frozen-at-first-call, red team round 5) falls behind the clock only by the time since, a run answers the calls of one operation within seconds (send-code's within about a quarter of a second), and a Date counts whole seconds; held against the kit's own clock, a Date would make the server answer for the skew of either clock",
   },
   {
     id: 'rfc9110-8.3-content-type',
