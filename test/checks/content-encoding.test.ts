@@ -24,12 +24,13 @@ describe('content-encoding: a coding the request refused', () => {
     expect(contentEncoding.run(answered('gzip', 'gzip;q=0.000'), context)).toHaveLength(1);
   });
 
-  it('stays quiet on a coding the request accepts, by name, by x- name or by *, and where it sent no Accept-Encoding', () => {
+  it('stays quiet on a coding the request accepts, by name, by x- name or by *, or weighs with no number, and where it sent no Accept-Encoding', () => {
     for (const [coding, accepted] of [
       ['gzip', 'gzip, deflate, br'],
       ['gzip', 'deflate, gzip;q=0.5'],
       ['x-gzip', 'gzip'],
       ['br', '*'],
+      ['gzip', 'gzip;q=high'],
       ['identity', NO_CODING],
       ['gzip', undefined],
     ] as const) {

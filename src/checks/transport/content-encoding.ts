@@ -1,4 +1,5 @@
 import { contentCodings } from '../../client/decode.js';
+import { NO_CODING } from '../http-probes.js';
 import type { Exchange, ExchangeCheck } from '../types.js';
 
 /** The weight an Accept-Encoding gives a coding (RFC 9110 12.5.3, 12.4.2): its own, else that of `*`, else 0; identity is acceptable unless refused. */
@@ -8,7 +9,9 @@ function weightOf(acceptEncoding: string, coding: string): number {
     const [name = '', ...parameters] = member.split(';').map((part) => part.trim().toLowerCase());
     if (name === '') continue;
     const q = parameters.find((parameter) => /^q\s*=/.test(parameter));
-    weights.set(name, q === undefined ? 1 : Number(q.slice(q.indexOf('=') + 1).trim()) || 0);
+    const weight = q === undefined ? 1 : Number(q.slice(q.indexOf('=') + 1).trim());
+    // A weight that is no number refuses nothing the kit can hold the server to.
+    weights.set(name, Number.isNaN(weight) ? 1 : weight);
   }
   return weights.get(coding) ?? weights.get(`x-${coding}`) ?? weights.get('*') ?? (coding === 'identity' ? 1 : 0);
 }
@@ -28,8 +31,7 @@ export const contentEncoding: ExchangeCheck = {
   standards: ['rfc9110-8.4-codings-listed', 'rfc9110-12.5.3-acceptable-coding'],
   severity: 'warning',
   title: 'Content-Encoding does not match the body',
-  description:
-    'A Content-Encoding the body is not in (a "gzip" label on plain bytes, a broken stream), or one the request did not accept: one the kit did not ask for, or one the request gave weight 0 ("A value of 0 means "not acceptable"", RFC 9110 §12.4.2), as the persistent HTTP probe does for every coding it reads (`gzip;q=0, deflate;q=0, br;q=0, identity`). The spec says nothing of compression, so this is a warning: the body is judged as received, and a client that trusts the header cannot read it. Judged on the HTTP probes the pool sends too, which ask for codings as every call does; a call on the kit\'s own connection that sends no Accept-Encoding accepts any coding (RFC 9110 §12.5.3).',
+  description: `A Content-Encoding the body is not in (a "gzip" label on plain bytes, a broken stream), or one the request did not accept: one the kit did not ask for, or one the request gave weight 0 ("A value of 0 means "not acceptable"", RFC 9110 §12.4.2), as the persistent HTTP probe does for every coding it reads (\`${NO_CODING}\`). The spec says nothing of compression, so this is a warning: the body is judged as received, and a client that trusts the header cannot read it. Judged on the HTTP probes the pool sends too, which ask for codings as every call does; a call on the kit's own connection that sends no Accept-Encoding accepts any coding (RFC 9110 §12.5.3).`,
   needs: 'response',
   intents: ['conforming', 'hostile', 'http-probe'],
   run(exchange) {
