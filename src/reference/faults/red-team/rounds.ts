@@ -5,6 +5,7 @@ import { redTeamRound3 } from './round-3.js';
 import { redTeamRound4 } from './round-4.js';
 import { redTeamRound5 } from './round-5.js';
 import { redTeamRound6 } from './round-6.js';
+import { redTeamRound7 } from './round-7.js';
 
 /** Each red-team round's faults, by round: what `npm run red-team N` meets at first sight. */
 export const redTeamRounds: Readonly<Record<number, readonly RedTeamFault[]>> = {
@@ -14,4 +15,5 @@ export const redTeamRounds: Readonly<Record<number, readonly RedTeamFault[]>> = 
   4: redTeamRound4,
   5: redTeamRound5,
   6: redTeamRound6,
+  7: redTeamRound7,
 };

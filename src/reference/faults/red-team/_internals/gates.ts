@@ -1,4 +1,5 @@
 /** Requests let in past the authentication filter: a path the router maps to an operation's handler that the filter does not cover. */
+import type { IncomingMessage } from 'node:http';
 import { type Fault, type FaultFacts, gateFault } from '../../fault.js';
 import { pathOf } from './answers.js';
 
@@ -9,6 +10,9 @@ export function interceptedGateFault(facts: FaultFacts & Required<Pick<Fault, 'a
 
 /** Marks a request the filter never saw; no header value can hold a NUL, so no client can send it. */
 const UNFILTERED = '\u0000not seen by the authentication filter';
+
+/** The documented rule, and the requests the filter never saw. */
+const documentedOrUnfiltered: NonNullable<Fault['authorizes']> = (header, token) => header === UNFILTERED || header === `bearer${token}`;
 
 /**
  * Requests to `path` routed to the operation's handler, and let through without the authorization
@@ -24,6 +28,21 @@ export function pastTheFilter(operationId: string, path: string): Required<Pick<
       }
       return false;
     },
-    authorizes: (header, token) => header === UNFILTERED || header === `bearer${token}`,
+    authorizes: documentedOrUnfiltered,
+  };
+}
+
+/**
+ * Requests to the operation's documented path that `waved` picks (by what they carry besides the
+ * token), let through without authorization; the others keep the documented rule.
+ */
+export function wavedThrough(operationId: string, waved: (req: IncomingMessage) => boolean): Required<Pick<Fault, 'interceptor' | 'authorizes'>> {
+  const documentedPath = pathOf(operationId);
+  return {
+    interceptor: () => (req) => {
+      if (req.url === documentedPath && waved(req)) req.headers.authorization = UNFILTERED;
+      return false;
+    },
+    authorizes: documentedOrUnfiltered,
   };
 }

@@ -45,3 +45,49 @@ export const pythonNone: ValueText = (value) => (value === null ? 'None' : undef
 
 /** An empty object as PHP's json_encode writes the empty array() that stands for one: []. */
 export const phpEmptyArrays: ValueText = (value) => (isPlainObject(value) && Object.keys(value).length === 0 ? '[]' : undefined);
+
+const hex = (value: number, width: number): string => value.toString(16).padStart(width, '0');
+
+/** One character as Python's unicode_escape codec writes it: \xNN up to U+00FF, \uNNNN in the BMP, \UNNNNNNNN beyond. */
+function unicodeEscaped(char: string): string {
+  const point = char.codePointAt(0) ?? 0;
+  if (char === '\\') return '\\\\';
+  if (char === '\t') return '\\t';
+  if (char === '\n') return '\\n';
+  if (char === '\r') return '\\r';
+  if (point < 0x20 || (point >= 0x7f && point <= 0xff)) return `\\x${hex(point, 2)}`;
+  if (point < 0x7f) return char;
+  return point <= 0xffff ? `\\u${hex(point, 4)}` : `\\U${hex(point, 8)}`;
+}
+
+/** A string as a hand-made encoder writes it with Python's s.encode('unicode_escape'), quotes escaped after: ASCII-safe, and right only where the codec's escapes happen to be JSON's. */
+export const pythonUnicodeEscaped: ValueText = (value) =>
+  typeof value === 'string' ? `"${Array.from(value, unicodeEscaped).join('').replaceAll('"', '\\"')}"` : undefined;
+
+/**
+ * Every digit of the binary fraction a double holds, as Java's new BigDecimal(double).toString()
+ * writes it: 0.95 as 0.9499999999999999555910790149937383830547332763671875.
+ */
+export function exactDecimal(value: number): string {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, value);
+  const bits = view.getBigUint64(0);
+  const sign = bits >> 63n === 1n ? '-' : '';
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & ((1n << 52n) - 1n);
+  // value = mantissa × 2^power; subnormals have no implicit leading bit.
+  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n);
+  const power = (biased === 0 ? 1 : biased) - 1075;
+  if (power >= 0) return `${sign}${mantissa << BigInt(power)}`;
+  // mantissa / 2^k = mantissa × 5^k / 10^k: k decimal places, exactly.
+  const places = -power;
+  const digits = (mantissa * 5n ** BigInt(places)).toString().padStart(places + 1, '0');
+  const decimals = digits.slice(-places).replace(/0+$/, '');
+  return `${sign}${digits.slice(0, -places)}${decimals === '' ? '' : `.${decimals}`}`;
+}
+
+/** A number under one of these member names written as new BigDecimal(double) keeps it, where it has a fraction. */
+export const bigDecimalOfDouble =
+  (names: ReadonlySet<string>): ValueText =>
+  (value, key) =>
+    names.has(key) && typeof value === 'number' && Number.isFinite(value) && !Number.isInteger(value) ? exactDecimal(value) : undefined;
