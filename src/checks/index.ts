@@ -10,6 +10,7 @@ import { envelope } from './envelope/envelope.js';
 import { authDocumentedHeader } from './auth/documented-header.js';
 import { authNearMissToken } from './auth/near-miss-token.js';
 import { authUnsignedJwt } from './auth/unsigned-jwt.js';
+import { authInternalCaller } from './auth/internal-caller.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
 import { authUnauthorizedChange } from './auth/unauthorized-change.js';
 import { signInWithoutPassword } from './auth/sign-in-without-password.js';
@@ -27,6 +28,7 @@ import { sharedCache } from './hygiene/shared-cache.js';
 import { internalAddress } from './hygiene/internal-address.js';
 import { tokenEcho } from './hygiene/token-echo.js';
 import { versionDisclosure } from './hygiene/version-disclosure.js';
+import { debugFields } from './hygiene/debug-fields.js';
 import { dateHeader } from './headers/date-header.js';
 import { retryAfter } from './headers/retry-after.js';
 import { wwwAuthenticate } from './headers/www-authenticate.js';
@@ -65,6 +67,7 @@ import { connectionClose } from './transport/connection-close.js';
 import { headContent } from './transport/head-content.js';
 import { notModifiedStatus } from './transport/not-modified-status.js';
 import { allowHeader } from './headers/allow-header.js';
+import { fieldSyntax } from './headers/field-syntax.js';
 import { equivalentForm } from './headers/equivalent-form.js';
 import { varyAcceptEncoding } from './headers/vary-accept-encoding.js';
 import { transferEncodingVersion } from './transport/transfer-encoding-version.js';
@@ -91,7 +94,7 @@ export const checksByArea = {
     transferEncodingVersion,
   ],
   json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints],
-  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, etag, lastModified, setCookie, linkHeader, equivalentForm, varyAcceptEncoding],
+  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, fieldSyntax, etag, lastModified, setCookie, linkHeader, equivalentForm, varyAcceptEncoding],
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText],
@@ -114,6 +117,7 @@ export const checksByArea = {
     databaseErrorLeak,
     markupEcho,
     versionDisclosure,
+    debugFields,
     corsCredentialsWildcard,
     recordSecrets,
     recordPersonalData,
@@ -123,7 +127,7 @@ export const checksByArea = {
     getQueryAnswered,
   ],
   abuse: [massAssignment, severalRecipients],
-  auth: [authDocumentedHeader, authUnauthorizedData, authUnauthorizedChange, authNearMissToken, authUnsignedJwt, signInWithoutPassword],
+  auth: [authDocumentedHeader, authUnauthorizedData, authUnauthorizedChange, authNearMissToken, authUnsignedJwt, authInternalCaller, signInWithoutPassword],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;
 

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import type { AuthScheme } from '../../src/client/auth.js';
@@ -13,24 +13,29 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A server that refuses every call and remembers the authorization headers of the probes. */
-async function recordingServer(): Promise<{ url: string; headers: (string | undefined)[] }> {
+/** A server that refuses every call and remembers the authorization headers of the probes, and every call's header fields. */
+async function recordingServer(): Promise<{ url: string; headers: (string | undefined)[]; fields: IncomingHttpHeaders[] }> {
   const headers: (string | undefined)[] = [];
+  const fields: IncomingHttpHeaders[] = [];
   server = createServer((req, res) => {
     headers.push(req.headers.authorization);
+    fields.push(req.headers);
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ data: {}, status: 'fail', code: '401', message: 'unauthorized', error: { reason: 'unauthorized' } }));
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, headers };
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, headers, fields };
 }
 
-async function probesSent(token: string, authScheme: AuthScheme = 'bearer-no-space'): Promise<{ headers: (string | undefined)[]; probes: string[] }> {
-  const { url, headers } = await recordingServer();
+async function probesSent(
+  token: string,
+  authScheme: AuthScheme = 'bearer-no-space',
+): Promise<{ headers: (string | undefined)[]; fields: IncomingHttpHeaders[]; probes: string[] }> {
+  const { url, headers, fields } = await recordingServer();
   const { client, context } = kitFor(testSettings(url, token, { runs: 1, hostileRuns: 0, coveragePass: false, httpProbes: false, authScheme }));
   try {
     const result = await runOperation(findOperation('bank-card-list')!, context);
-    return { headers: headers.slice(1), probes: result.observations.map((observation) => observation.probe) };
+    return { headers: headers.slice(1), fields: fields.slice(1), probes: result.observations.map((observation) => observation.probe) };
   } finally {
     await client.close();
   }
@@ -52,9 +57,11 @@ describe('auth probes: the header written every way a client could get it wrong'
       'token-case-changed',
       'unsigned-jwt',
       'no-header-single-slash',
+      'internal-caller',
     ]);
     expect([...headers].sort()).toEqual(
       [
+        undefined,
         undefined,
         undefined,
         '',
@@ -98,6 +105,15 @@ describe('auth probes: the header written every way a client could get it wrong'
     expect((await probesSent(forged)).probes).not.toContain('unsigned-jwt');
   });
 
+  it('sends the call with no header once more, naming loopback as its address in Forwarded, X-Forwarded-For and X-Real-IP', async () => {
+    const { fields } = await probesSent('Tok3n-abcX');
+    const naming = fields.filter((each) => each['x-forwarded-for'] !== undefined);
+    expect(naming).toHaveLength(1);
+    expect(naming[0]).toMatchObject({ forwarded: 'for=127.0.0.1', 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' });
+    expect(naming[0]!.authorization).toBeUndefined();
+    expect(fields.filter((each) => each.forwarded !== undefined || each['x-real-ip'] !== undefined)).toHaveLength(1);
+  });
+
   it('leaves out the case change where it changes nothing (a token of digits)', async () => {
     const { probes } = await probesSent('20261122');
     expect(probes).toContain('token-half');
@@ -136,7 +152,7 @@ describe('the probes wait for the first valid call by its own promise', () => {
       const result = await runOperation(findOperation('bank-card-list')!, context);
       expect(lanes).toHaveBeenCalled();
       expect(result.observations.map((observation) => observation.probe)).toContain('wrong-token');
-      expect(result.observations).toHaveLength(12);
+      expect(result.observations).toHaveLength(13);
     } finally {
       lanes.mockRestore();
       await client.close();

@@ -19,6 +19,7 @@ export const authProbes = [
   'token-case-changed',
   'unsigned-jwt',
   'no-header-single-slash',
+  'internal-caller',
 ] as const;
 export type AuthProbe = (typeof authProbes)[number];
 
@@ -28,6 +29,18 @@ export type AuthProbe = (typeof authProbes)[number];
  * paths and whose authorization is bound to the documented one may let a call through unchecked.
  */
 export const withoutValidToken: readonly AuthProbe[] = ['no-header', 'empty-value', 'wrong-token', 'no-header-single-slash'];
+/**
+ * What the probe `internal-caller` adds to a call with no header: loopback named as the client's
+ * address in each field a proxy writes it in (RFC 7239 Forwarded, and the X-Forwarded-For and X-Real-IP
+ * that came before it). A server that lets its own services in without a token, and reads their
+ * address from these fields, lets in anyone who writes them.
+ */
+export const INTERNAL_CALLER_FIELDS: Readonly<Record<string, string>> = {
+  forwarded: 'for=127.0.0.1',
+  'x-forwarded-for': '127.0.0.1',
+  'x-real-ip': '127.0.0.1',
+};
+
 /** Probes that carry the valid token written another way than section 5 shows. */
 export const otherForms: readonly AuthProbe[] = ['bearer-space', 'bearer-lowercase-space', 'token-only'];
 /**

@@ -36,6 +36,16 @@ export const httpRequirements = [
     note: REFUSED_BY_UNDICI,
   },
   {
+    id: 'rfc9110-5.5-field-grammar',
+    standard: 'RFC 9110',
+    section: '5.5',
+    level: 'definition',
+    text: 'Field values are usually constrained to the range of US-ASCII characters [USASCII]. … Fields needing a greater range of characters can use an encoding',
+    side: 'answer',
+    observable: true,
+    note: 'each field definition gives its grammar; the kit reads those of the fields no other check judges: Content-Language, Vary, Allow, Accept-Ranges, Connection, Trailer, Age and Expires',
+  },
+  {
     id: 'rfc9110-5.5-obs-text',
     standard: 'RFC 9110',
     section: '5.5',

@@ -34,6 +34,16 @@ export const owaspRequirements = [
     note: 'the kit sends an unsigned JWT: `{"alg":"none"}`, the claims of the run’s token where it is a JWT, an empty signature; a weakly signed one would need the key guessed, a list and not a rule',
   },
   {
+    id: 'owasp-api2-internal-caller',
+    standard: OWASP,
+    section: 'API2',
+    level: 'risk',
+    text: 'a microservice is vulnerable if: Other microservices can access it without authentication',
+    side: 'request',
+    observable: true,
+    note: 'the kit sends the call with no header again, naming loopback as its address in Forwarded, X-Forwarded-For and X-Real-IP: a server that lets its own services in unauthenticated by the address a request writes lets in anyone',
+  },
+  {
     id: 'owasp-api2-implementation-flaws',
     standard: OWASP,
     section: 'API2',
@@ -191,6 +201,16 @@ export const owaspRequirements = [
     side: 'request',
     observable: true,
     note: "which methods a path should refuse is not shown (4, 4.1), so what the kit judges is the one that moves a call's fields into the URL: a GET of a POST path with the first valid call's payload in the query, answered as the POST is (an HTTP probe). The HEAD of the HTTP probes is judged by what RFC 9110 says of HEAD (§9.3.2, §15.5.6), not by being answered",
+  },
+  {
+    id: 'owasp-api8-logging-features',
+    standard: OWASP,
+    section: 'API8',
+    level: 'risk',
+    text: 'Unnecessary features are enabled (e.g. HTTP verbs, logging features)',
+    side: 'answer',
+    observable: true,
+    note: 'what an answer shows of a logging feature left on is the fields a debugging or profiling tool adds to it (X-Debug-Token, X-Debug-Token-Link)',
   },
   {
     id: 'owasp-api8-server-chain',

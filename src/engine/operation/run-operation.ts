@@ -1,5 +1,5 @@
 import type { Operation } from '../../catalogue/operations.js';
-import { type AuthProbe, authProbes, nearMissTokens } from '../../checks/auth/probes.js';
+import { type AuthProbe, authProbes, INTERNAL_CALLER_FIELDS, nearMissTokens } from '../../checks/auth/probes.js';
 import { hasDataSchema } from '../../checks/data/data-issues.js';
 import type { CallRecord, Check, CheckContext, Exchange, Finding } from '../../checks/types.js';
 import type { SentRequest } from '../../client/exchange.js';
@@ -89,7 +89,8 @@ export interface OperationRunContext extends CheckContext, EvidenceContext {
 const caseChanged = (token: string) => token.replace(/[a-zA-Z]/g, (letter) => (letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase()));
 
 /**
- * The `authorization` header of each probe (a value of undefined removes it), or undefined when the
+ * The `authorization` header of each probe (a value of undefined removes it), with the fields that
+ * name the caller's address for `internal-caller`, or undefined when the
  * probe does not apply: a near miss must differ from the token (there is no case to change in
  * "123456"), and a token of one character has no near miss worth the name; the unsigned JWT must
  * differ from the token (a run whose token is one already). A token that is not the valid one is
@@ -112,10 +113,12 @@ function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme): Reco
     'token-case-changed': inScheme(caseChanged(token)),
     'unsigned-jwt': inScheme(unsignedJwt(token)),
     'no-header-single-slash': undefined,
+    'internal-caller': undefined,
   };
   const sameAsToken = values[probe] === inScheme(token);
   if (nearMissTokens.includes(probe) && (token.length < 2 || sameAsToken)) return undefined;
   if (probe === 'unsigned-jwt' && sameAsToken) return undefined;
+  if (probe === 'internal-caller') return { authorization: undefined, ...INTERNAL_CALLER_FIELDS };
   return { authorization: values[probe] };
 }
 

@@ -121,6 +121,18 @@ export const callsCases: Record<string, Case> = {
       exchangeOf('alpha-order-create', { intent: 'auth-probe', path: 'auth-probe:unsigned-jwt', body: unauthorized }),
     ],
   },
+  'auth-internal-caller': {
+    // A consignee deleted for a call with no header that names loopback as its address, where the call with no header is refused.
+    fires: [
+      exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', body: unauthorized }),
+      exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:internal-caller', requestHeaders: { 'x-forwarded-for': '127.0.0.1' } }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', body: unauthorized }),
+      exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:internal-caller', body: unauthorized }),
+    ],
+  },
   'sign-in-without-password': {
     // A mobile left empty refused; a password left empty answered as no refusal is.
     fires: [

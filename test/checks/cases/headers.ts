@@ -42,6 +42,25 @@ export const headersCases: Record<string, Case> = {
       asHead(exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:head', status: 200, body: '' })),
     ],
   },
+  'field-syntax': {
+    // A Java locale where a language tag belongs; then the fields as their grammars have them, Expires: 0 among them.
+    fires: [exchangeOf('login', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'content-language': 'zh_CN' } })],
+    instancePath: '',
+    quiet: [
+      exchangeOf('login', {
+        headers: {
+          'content-type': 'application/json',
+          date: HTTP_DATE,
+          'content-language': 'zh-Hans-CN, en',
+          vary: 'Accept-Encoding, , Origin',
+          'accept-ranges': 'none',
+          connection: 'keep-alive',
+          age: '0',
+          expires: '0',
+        },
+      }),
+    ],
+  },
   'last-modified': {
     fires: [
       exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'last-modified': 'Sun, 22 Nov 2026 10:00:00 GMT' } }),

@@ -32,6 +32,21 @@ export const hygieneCases: Record<string, Case> = {
     instancePath: '',
     quiet: exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, server: 'nginx' } }),
   },
+  'debug-fields': {
+    fires: exchangeOf('bank-card-list', {
+      headers: { 'content-type': 'application/json', date: HTTP_DATE, 'x-debug-token': '3f9a1c', 'x-debug-token-link': 'http://127.0.0.1/_profiler/3f9a1c' },
+    }),
+    instancePath: '',
+    // A request id and a trace context are for following a call across services, not debugging tools left on.
+    quiet: exchangeOf('bank-card-list', {
+      headers: {
+        'content-type': 'application/json',
+        date: HTTP_DATE,
+        'x-request-id': 'debugged-1',
+        traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+      },
+    }),
+  },
   'token-echo': {
     fires: exchangeOf('custom-demand-create', {
       intent: 'hostile',

@@ -115,7 +115,15 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'debug-echo-before-envelope': { check: 'json-body', severity: 'error' },
   'page-links-carry-access-token': { check: 'token-echo', severity: 'warning' },
   'unsigned-jwt-accepted': { check: 'auth-unsigned-jwt', severity: 'warning', breaks: ['owasp-api2-unsigned-jwt'] },
+  'forwarded-for-internal-address-trusted': { check: 'auth-internal-caller', severity: 'warning', breaks: ['owasp-api2-internal-caller'] },
   'first-page-oldest-first-without-page-no': { check: 'page-number-default', severity: 'warning' },
+  'chunk-size-padded-with-spaces': { check: 'response-received', severity: 'error' },
+  'amounts-from-bigdecimal-of-double': { check: 'json-number-precision', severity: 'warning' },
+  'json-indented-with-ideographic-spaces': { check: 'json-body', severity: 'error' },
+  'page-size-counts-order-lines': { check: 'page-repeated-records', severity: 'warning' },
+  'deleted-demand-listed-under-its-status': { check: 'flow-demand-lifecycle', severity: 'warning' },
+  'content-language-as-java-locale': { check: 'field-syntax', severity: 'warning', breaks: ['rfc9110-5.5-field-grammar'] },
+  'profiler-left-on-in-production': { check: 'debug-fields', severity: 'warning', breaks: ['owasp-api8-logging-features'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
