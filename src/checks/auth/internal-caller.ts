@@ -14,7 +14,7 @@ export const authInternalCaller: OperationCheck = {
   standards: ['owasp-api2-internal-caller'],
   severity: 'warning',
   title: 'A call with no token let in for naming loopback as its address',
-  description: `The call with no authorization header is refused, but the same call with ${fields} (the fields a proxy names the client's address in, RFC 7239 and the two before it) is answered as calls with the valid token are (the same status and envelope code: a success, or \"no such record\" where a delete sent again finds its record gone). The server lets callers from its own network in without a token and believes the address the request writes: anyone can claim to be one of its services ("a microservice is vulnerable if … Other microservices can access it without authentication", OWASP API2). A warning, since the spec does not say what a server must answer to a missing token (5).`,
+  description: `The call with no authorization header is refused, but the same call with ${fields} (the fields a proxy names the client's address in, RFC 7239 and the two before it) is answered as calls with the valid token are (the same status and envelope code: a success, or "no such record" where a delete sent again finds its record gone). The server lets callers from its own network in without a token and believes the address the request writes: anyone can claim to be one of its services ("a microservice is vulnerable if … Other microservices can access it without authentication", OWASP API2). A warning, since the spec does not say what a server must answer to a missing token (5).`,
   run(calls) {
     const noHeader = calls.find((call) => probeOf(call) === 'no-header');
     if (noHeader?.envelope === undefined || succeeded(noHeader)) return [];
