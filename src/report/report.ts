@@ -4,7 +4,7 @@ import { type Operation, operations } from '../catalogue/operations.js';
 import { type Severity, severityRank } from '../checks/types.js';
 import type { AuthScheme } from '../client/auth.js';
 import type { PathForm } from '../client/target.js';
-import type { Deviation } from '../engine/judging/deviation.js';
+import { type Deviation, deviationKey } from '../engine/judging/deviation.js';
 import type { Observation } from '../engine/operation/observation.js';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { CheckTally } from '../engine/judging/judge.js';
@@ -14,6 +14,7 @@ import { allChecks } from '../checks/index.js';
 import { allFlows } from '../flows/index.js';
 import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
 import type { TrafficSeen } from '../traffic/traffic-judge.js';
+import { extend } from '../objects.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { RunShape, ShardPosition } from './run-shape.js';
 import { decideStatus, type ExitCode, type NotChecked, type RunEnding, type RunStatus } from './status.js';
@@ -299,7 +300,11 @@ function figuresOf({ slowest: _slowest, ...figures }: OperationLatency): Latency
 export function buildRunReport(input: ReportInput): { report: Report; exitCode: ExitCode } {
   // Sorted, not taken in the order the answers came: the same seed writes the same report.
   const results = [...input.results].sort((a, b) => byCatalogue({ id: a.operationId }, { id: b.operationId }));
-  const flows = [...input.flows].sort((a, b) => groupIndex(a.group) - groupIndex(b.group) || a.flowId.localeCompare(b.flowId));
+  // A flow's step judged as any answer is (json-body) finds what the operation's own calls may have found: one cause, one deviation.
+  const causesOfOperations = new Set(results.flatMap((result) => result.deviations.map(deviationKey)));
+  const flows = [...input.flows]
+    .sort((a, b) => groupIndex(a.group) - groupIndex(b.group) || a.flowId.localeCompare(b.flowId))
+    .map((flow) => extend(flow, { deviations: flow.deviations.filter((deviation) => !causesOfOperations.has(deviationKey(deviation))) }));
   const firstContact = input.firstContact ?? [];
   const summaries: OperationSummary[] = results.map((result) => ({
     id: result.operationId,

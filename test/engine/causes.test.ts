@@ -66,8 +66,8 @@ describe('findings are aggregated by cause as they are found', () => {
     const { result, requests } = await check(() => ({ status: 500, body: '<html>oops</html>' }), { runs: 1, authProbes: true });
     expect(result.deviations.filter((d) => d.intent === 'conforming').length).toBeGreaterThan(1);
     expect(result.deviations.filter((d) => d.intent === 'auth-probe').every((d) => d.recurrence === undefined)).toBe(true);
-    // One call, eight probes (the single-slash one too: the operation is under /pc), one re-send.
-    expect(requests).toBe(10);
+    // One call, nine probes (the single-slash one too: the operation is under /pc; the internal caller), one re-send.
+    expect(requests).toBe(11);
   });
 });
 

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
+import { allChecks } from '../../src/checks/index.js';
 import { keepStep } from '../../src/checks/kept-exchange.js';
 import type { OperationCheck } from '../../src/checks/types.js';
 import { runFlow } from '../../src/engine/schedule/run-flow.js';
 import { runOperation } from '../../src/engine/operation/run-operation.js';
 import type { Flow } from '../../src/flows/flow.js';
 import { Redactor } from '../../src/redaction/redactor.js';
+import { sharedValidator } from '../../src/validation/validator.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { curlRequestOf } from '../support/curl-line.js';
 import { kitFor, testSettings } from '../support/kit.js';
@@ -77,7 +79,7 @@ describe('a deviation over several answers shows each call, and its repro replay
       },
     };
     try {
-      const result = await runFlow(flow, { client, seed: 1, token: TOKEN, redactor: new Redactor([TOKEN]) });
+      const result = await runFlow(flow, { client, seed: 1, token: TOKEN, redactor: new Redactor([TOKEN]), checks: allChecks, validator: sharedValidator() });
       const [deviation] = result.deviations;
       expect(deviation!.steps!.map((step) => [step.path, JSON.parse(step.request.body!).pageSize])).toEqual([
         ['flow:flow-fixture:1', 2],

@@ -30,7 +30,9 @@ export async function reportAgainst(operationIds: readonly string[], fault?: Fau
     const results = await Promise.all(operationIds.map((id) => runOperation(findOperation(id)!, context)));
     const flows = [];
     for (const flow of allFlows.filter((f) => f.operations.every((id) => operationIds.includes(id)))) {
-      flows.push(await runFlow(flow, { client, seed: settings.seed, token, redactor: new Redactor([token]) }));
+      flows.push(
+        await runFlow(flow, { client, seed: settings.seed, token, redactor: new Redactor([token]), checks: context.checks, validator: context.validator }),
+      );
     }
     return buildReport({
       target: { baseUrl: server.url, embedded: true, authScheme: 'bearer-no-space' },

@@ -18,9 +18,10 @@ export const jsonBody: ExchangeCheck = {
   ],
   severity: 'error',
   title: 'Response body is not JSON',
-  description: 'An HTML error page, plain text, an empty or truncated body: the response is not JSON.',
+  description:
+    'An HTML error page, plain text, an empty or truncated body: the response is not JSON. Judged on every answer the kit reads, the steps of its flows too: a record a flow created with text of every plane, answered back by its delete or detail, is where escapes written wrong show.',
   needs: 'body',
-  intents: ['conforming', 'hostile'],
+  intents: ['conforming', 'hostile', 'flow'],
   run(exchange) {
     const response = exchange.response;
     if (!response || exchange.failure || response.json.ok) return [];

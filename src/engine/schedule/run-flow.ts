@@ -1,10 +1,12 @@
 import { findOperation, type Operation, wirePath } from '../../catalogue/operations.js';
-import type { Exchange } from '../../checks/types.js';
+import type { Check, CheckContext, Exchange } from '../../checks/types.js';
 import type { Client } from '../../client/client.js';
 import type { Flow } from '../../flows/flow.js';
 import { extend } from '../../objects.js';
 import { type Deviation, foldDeviations } from '../judging/deviation.js';
+import { causeDeviation } from '../judging/cause-evidence.js';
 import { type EvidenceContext, toDeviation, withSteps } from '../judging/evidence.js';
+import { Judge } from '../judging/judge.js';
 import { operationSeed } from './seed.js';
 
 export interface FlowResult {
@@ -21,8 +23,10 @@ export interface FlowResult {
   readonly durationMs: number;
 }
 
-export interface FlowRunContext extends EvidenceContext {
+export interface FlowRunContext extends EvidenceContext, CheckContext {
   readonly client: Client;
+  /** The run's checks: those that read every answer (intent 'flow') judge each step's answer too. */
+  readonly checks: readonly Check[];
   /** The operations of 4.1 the run's map places, for flows over them. */
   readonly mapped?: readonly Operation[];
   /** Aborted when the run is cancelled: no step goes out after it, and a step in flight is cut. */
@@ -33,6 +37,8 @@ export interface FlowRunContext extends EvidenceContext {
 export async function runFlow(flow: Flow, context: FlowRunContext): Promise<FlowResult> {
   const started = performance.now();
   let exchanges = 0;
+  // A step's answer is an answer like any other: one that no client can read is reported as it would be anywhere.
+  const judging = new Judge(context.checks, context);
   const call = async (operationId: string, payload: Record<string, unknown>): Promise<Exchange> => {
     const operation = findOperation(operationId) ?? context.mapped?.find((op) => op.id === operationId);
     if (!operation) throw new Error(`Flow ${flow.id} calls unknown operation ${operationId}.`);
@@ -41,9 +47,12 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     const place = { of: flow.id, call: `step:${exchanges}` };
     const request = { method: operation.method, wirePath: wirePath(operation), body, place };
     const transcript = await context.client.send(context.cancelled ? extend(request, { abandon: context.cancelled }) : request);
-    return extend(transcript, { operation, intent: 'flow' as const, payload, path: `flow:${flow.id}` });
+    const exchange = extend(transcript, { operation, intent: 'flow' as const, payload, path: `flow:${flow.id}` });
+    judging.add(exchange, exchanges);
+    return exchange;
   };
   const outcome = await flow.run({ call, seed: operationSeed(context.seed, flow.id) });
+  const answersJudged = judging.finish().causes.map((cause) => causeDeviation(cause, cause.samples[0]!, undefined, context));
   const deviations = outcome.findings.map(({ exchange, steps, ...finding }) =>
     withSteps(
       toDeviation(flow, finding, exchange, context),
@@ -59,7 +68,7 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     exchanges,
     completed: outcome.completed,
     ...(outcome.completed ? {} : { reason: outcome.reason }),
-    deviations: foldDeviations(deviations),
+    deviations: foldDeviations([...deviations, ...answersJudged]),
     durationMs: Math.round(performance.now() - started),
   };
 }
