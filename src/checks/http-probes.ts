@@ -28,6 +28,8 @@ export const HTTP_PROBES = {
    * token, no body: only where the operation is a POST whose payload is a JSON object of scalars (OWASP API8).
    */
   getQuery: 'http-probe:get-query',
+  /** The first valid call with METHOD_OVERRIDE: only where the operation changes nothing (OWASP API5). */
+  methodOverride: 'http-probe:method-override',
 } as const;
 
 export type HttpProbe = keyof typeof HTTP_PROBES;
@@ -37,6 +39,13 @@ export type HttpProbe = keyof typeof HTTP_PROBES;
  * acceptable" (RFC 9110 12.4.2), by name, as a client that wants the bytes as they are writes it.
  */
 export const NO_CODING = 'gzip;q=0, deflate;q=0, br;q=0, identity';
+
+/** The fields method-override middleware reads as the method to route a POST by, each asking for DELETE: what the method-override probe adds. */
+export const METHOD_OVERRIDE: Readonly<Record<string, string>> = {
+  'x-http-method-override': 'DELETE',
+  'x-http-method': 'DELETE',
+  'x-method-override': 'DELETE',
+};
 
 /** The Content-Type of the media-type probe: `application/json` in capitals, with the charset a UTF-8 body is in, as OkHttp and other clients add it. */
 export const MEDIA_TYPE_FORM = 'Application/JSON; charset=utf-8';

@@ -1,4 +1,5 @@
 import { massAssignment } from './abuse/mass-assignment.js';
+import { methodOverride } from './abuse/method-override.js';
 import { severalRecipients } from './abuse/several-recipients.js';
 import { byIdRecord } from './asked/by-id-record.js';
 import { listFilter } from './asked/list-filter.js';
@@ -126,7 +127,7 @@ export const checksByArea = {
     tokenEcho,
     getQueryAnswered,
   ],
-  abuse: [massAssignment, severalRecipients],
+  abuse: [massAssignment, severalRecipients, methodOverride],
   auth: [authDocumentedHeader, authUnauthorizedData, authUnauthorizedChange, authNearMissToken, authUnsignedJwt, authInternalCaller, signInWithoutPassword],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;

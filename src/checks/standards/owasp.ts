@@ -114,6 +114,16 @@ export const owaspRequirements = [
     note: 'the spec shows no roles and no administrative operations to call without one',
   },
   {
+    id: 'owasp-api5-method-change',
+    standard: OWASP,
+    section: 'API5',
+    level: 'risk',
+    text: 'Can a user perform sensitive actions (e.g. creation, modification, or deletion) that they should not have access to by simply changing the HTTP method (e.g. from GET to DELETE)?',
+    side: 'request',
+    observable: true,
+    note: 'the kit sends each read again with the fields method-override middleware routes by (X-HTTP-Method-Override, X-HTTP-Method, X-Method-Override: DELETE), and a success with no records where the read had some is another method carried out',
+  },
+  {
     id: 'owasp-api6-business-flows',
     standard: OWASP,
     section: 'API6',

@@ -1,4 +1,4 @@
-import { HTTP_PROBES, MEDIA_TYPE_FORM, NO_CODING } from '../../checks/http-probes.js';
+import { HTTP_PROBES, MEDIA_TYPE_FORM, METHOD_OVERRIDE, NO_CODING } from '../../checks/http-probes.js';
 import { isPlainObject } from '../../checks/preconditions.js';
 import type { Exchange } from '../../checks/types.js';
 import type { OperationSession, PoolProbe } from './session.js';
@@ -55,8 +55,9 @@ export function queryOf(payload: unknown): string | undefined {
  * The first valid call again in the forms HTTP gives every client, though section 4 shows none of
  * them (HTTP_PROBES): on a connection kept open, with a TRACE and a HEAD after it on the same
  * connection; in HTTP/1.0 on a connection of its own; with a precondition of each validator its
- * answer carried; with its field names in title case; with the media type written another way; and
- * as a GET with its payload in the query. Each answer goes to `judge` with its place. A client that
+ * answer carried; with its field names in title case; with the media type written another way;
+ * as a GET with its payload in the query; and, where it only reads, with fields that ask a
+ * method-override middleware for DELETE. Each answer goes to `judge` with its place. A client that
  * reaches the server through a proxy holds no connection of its own: the probes on a connection of
  * their own are then not sent, and those the pool sends are.
  */
@@ -90,6 +91,7 @@ export async function sendHttpProbes(
     { path: HTTP_PROBES.fieldNameCase, payload, body, fieldNames: 'title-case' },
     { path: HTTP_PROBES.mediaType, payload, body, headers: { 'content-type': MEDIA_TYPE_FORM } },
     query === undefined ? undefined : { path: HTTP_PROBES.getQuery, method: 'GET', payload, body: undefined, query, headers: { 'content-type': undefined } },
+    session.operation.mutates ? undefined : { path: HTTP_PROBES.methodOverride, payload, body, headers: METHOD_OVERRIDE },
   ];
   const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
   await Promise.all([onOneConnection, inHttp10, ...pooled]);

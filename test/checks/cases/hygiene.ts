@@ -69,6 +69,24 @@ export const hygieneCases: Record<string, Case> = {
       exchangeOf('beta-order-create', { intent: 'hostile', payload: withLinePrice(samplePayload('beta-order-create')), body: refused }),
     ],
   },
+  'method-override': {
+    // The card read again with X-HTTP-Method-Override: DELETE, answered as a delete is: a success with empty data.
+    fires: [
+      exchangeOf('bank-card-by-id', { payload: { id: 3 } }),
+      exchangeOf('bank-card-by-id', {
+        intent: 'http-probe',
+        path: 'http-probe:method-override',
+        payload: { id: 3 },
+        body: { data: {}, status: 'success', code: '200', message: 'ok', error: {} },
+      }),
+    ],
+    instancePath: '',
+    // The fields ignored: the card again.
+    quiet: [
+      exchangeOf('bank-card-by-id', { payload: { id: 3 } }),
+      exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:method-override', payload: { id: 3 } }),
+    ],
+  },
   'several-recipients': {
     fires: exchangeOf('send-code', { intent: 'hostile', payload: twoMobiles, body: cleanBody('send-code', { mobile: '13812345678', source: 1 }) }),
     instancePath: '',

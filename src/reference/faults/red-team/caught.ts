@@ -125,6 +125,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'content-language-as-java-locale': { check: 'field-syntax', severity: 'warning', breaks: ['rfc9110-5.5-field-grammar'] },
   'profiler-left-on-in-production': { check: 'debug-fields', severity: 'warning', breaks: ['owasp-api8-logging-features'] },
   'strings-escaped-by-unicode-escape-codec': { check: 'json-body', severity: 'error' },
+  'method-override-turns-read-into-delete': { check: 'method-override', severity: 'warning', breaks: ['owasp-api5-method-change'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
