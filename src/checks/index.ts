@@ -68,6 +68,7 @@ import { allowHeader } from './headers/allow-header.js';
 import { equivalentForm } from './headers/equivalent-form.js';
 import { varyAcceptEncoding } from './headers/vary-accept-encoding.js';
 import { transferEncodingVersion } from './transport/transfer-encoding-version.js';
+import { interimAnswerVersion } from './transport/interim-answer-version.js';
 import { getQueryAnswered } from './hygiene/get-query-answered.js';
 import type { Check } from './types.js';
 
@@ -89,6 +90,7 @@ export const checksByArea = {
     notModifiedStatus,
     statusLine,
     transferEncodingVersion,
+    interimAnswerVersion,
   ],
   json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints],
   headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, etag, lastModified, setCookie, linkHeader, equivalentForm, varyAcceptEncoding],
