@@ -26,7 +26,7 @@ export function validatorsOf(exchange: Exchange): Validators {
   };
 }
 
-/** The HTTP probes of an operation at most (HTTP_PROBES): every one, where the first answer gives both validators and the payload makes a query. */
+/** The HTTP probes of an operation at most (HTTP_PROBES): every one, where the first answer gives both validators, the payload makes a query and the call has content. */
 export const MOST_HTTP_PROBES = Object.keys(HTTP_PROBES).length;
 
 /** Each probe's place in the operation's plan: its place in HTTP_PROBES. */
@@ -55,8 +55,9 @@ export function queryOf(payload: unknown): string | undefined {
  * The first valid call again in the forms HTTP gives every client, though section 4 shows none of
  * them (HTTP_PROBES): on a connection kept open, with a TRACE and a HEAD after it on the same
  * connection; in HTTP/1.0 on a connection of its own; with a precondition of each validator its
- * answer carried; with its field names in title case; with the media type written another way; and
- * as a GET with its payload in the query. Each answer goes to `judge` with its place. A client that
+ * answer carried; with its field names in title case; with the media type written another way;
+ * as a GET with its payload in the query; and, where it has content, with `Expect: 100-continue` on
+ * a connection of its own. Each answer goes to `judge` with its place. A client that
  * reaches the server through a proxy holds no connection of its own: the probes on a connection of
  * their own are then not sent, and those the pool sends are.
  */
@@ -80,6 +81,13 @@ export async function sendHttpProbes(
   const inHttp10 = session
     .converse([{ path: HTTP_PROBES.http10, payload, body, httpVersion: '1.0', headers: { connection: 'close' } }])
     .then((exchanges) => exchanges?.forEach(judgeInPlace));
+  // "A client MUST NOT generate a 100-continue expectation in a request that does not include content" (RFC 9110 10.1.1).
+  const expecting =
+    body === undefined
+      ? undefined
+      : session
+          .converse([{ path: HTTP_PROBES.expectContinue, payload, body, headers: { expect: '100-continue' } }])
+          .then((exchanges) => exchanges?.forEach(judgeInPlace));
   const { etag, lastModified } = probed.validators;
   // Nor a secret of the run (a credential a mapped operation's template took), under whatever name, in any escaped form.
   const written = session.operation.method === 'POST' ? queryOf(payload) : undefined;
@@ -92,5 +100,5 @@ export async function sendHttpProbes(
     query === undefined ? undefined : { path: HTTP_PROBES.getQuery, method: 'GET', payload, body: undefined, query, headers: { 'content-type': undefined } },
   ];
   const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
-  await Promise.all([onOneConnection, inHttp10, ...pooled]);
+  await Promise.all([onOneConnection, inHttp10, expecting, ...pooled]);
 }
