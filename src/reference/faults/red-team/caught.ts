@@ -116,6 +116,8 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'page-links-carry-access-token': { check: 'token-echo', severity: 'warning' },
   'unsigned-jwt-accepted': { check: 'auth-unsigned-jwt', severity: 'warning', breaks: ['owasp-api2-unsigned-jwt'] },
   'first-page-oldest-first-without-page-no': { check: 'page-number-default', severity: 'warning' },
+  'processing-interim-sent-to-http-1-0': { check: 'interim-answer-version', severity: 'warning', breaks: ['rfc9110-15.2-no-interim-to-http10'] },
+  'expect-continue-refused-with-417': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc9110-10.1.1-expect-continue'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
