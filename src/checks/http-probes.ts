@@ -28,6 +28,11 @@ export const HTTP_PROBES = {
    * token, no body: only where the operation is a POST whose payload is a JSON object of scalars (OWASP API8).
    */
   getQuery: 'http-probe:get-query',
+  /**
+   * The first valid call with `Expect: 100-continue`, on a connection of its own, its content sent on
+   * a 100 (Continue) or after a second without one, as curl sends it: only where the call has content (RFC 9110 10.1.1).
+   */
+  expectContinue: 'http-probe:expect-continue',
   /** The first valid call with METHOD_OVERRIDE: only where the operation changes nothing (OWASP API5). */
   methodOverride: 'http-probe:method-override',
 } as const;

@@ -72,6 +72,7 @@ import { fieldSyntax } from './headers/field-syntax.js';
 import { equivalentForm } from './headers/equivalent-form.js';
 import { varyAcceptEncoding } from './headers/vary-accept-encoding.js';
 import { transferEncodingVersion } from './transport/transfer-encoding-version.js';
+import { interimAnswerVersion } from './transport/interim-answer-version.js';
 import { getQueryAnswered } from './hygiene/get-query-answered.js';
 import type { Check } from './types.js';
 
@@ -93,6 +94,7 @@ export const checksByArea = {
     notModifiedStatus,
     statusLine,
     transferEncodingVersion,
+    interimAnswerVersion,
   ],
   json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints],
   headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, fieldSyntax, etag, lastModified, setCookie, linkHeader, equivalentForm, varyAcceptEncoding],

@@ -2,7 +2,7 @@ import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type ConnectionOptions } from 'node:tls';
 import { addFieldLine } from './field-lines.js';
 import { parseJson } from './json-text.js';
-import type { ConnectionFacts, ReceivedResponse, SentRequest, Transcript, TransportFailure } from './exchange.js';
+import type { ConnectionFacts, InterimAnswer, ReceivedResponse, SentRequest, Transcript, TransportFailure } from './exchange.js';
 
 /** A request written on a connection of its own: headers as given, in order, and nothing added but Host and Content-Length. */
 export interface WireRequest {
@@ -187,8 +187,16 @@ function chunked(pending: Buffer): { readonly wireLength: number; readonly conte
   }
 }
 
+/** A final answer as read off the connection, and the interim answers before it. */
+interface Answer {
+  readonly head: Head;
+  readonly content: Buffer;
+  readonly interim: readonly InterimAnswer[];
+}
+
 /** One answer read off the connection, framed as RFC 9112 6.3 frames it; undefined when the connection closed before any of it came. */
-async function readAnswer(inbox: Inbox, method: string, deadline: Promise<never>): Promise<{ head: Head; content: Buffer } | undefined> {
+async function readAnswer(inbox: Inbox, method: string, deadline: Promise<never>): Promise<Answer | undefined> {
+  const interim: InterimAnswer[] = [];
   for (;;) {
     const headEnd = await until(inbox, deadline, (pending) => {
       const end = pending.indexOf(HEADER_END);
@@ -198,20 +206,22 @@ async function readAnswer(inbox: Inbox, method: string, deadline: Promise<never>
       if (inbox.pending.length === 0) return undefined;
       throw new WireError('connection-reset', 'the connection closed in the middle of the header section');
     }
-    const head = parseHead(
-      inbox
-        .take(headEnd + HEADER_END.length)
-        .toString('latin1')
-        .slice(0, -HEADER_END.length),
-    );
-    // An interim answer (100 Continue, 103 Early Hints) precedes the final one.
-    if (head.status >= 100 && head.status < 200) continue;
-    if (hasNoContent(method, head.status)) return { head, content: Buffer.alloc(0) };
+    const text = inbox
+      .take(headEnd + HEADER_END.length)
+      .toString('latin1')
+      .slice(0, -HEADER_END.length);
+    const head = parseHead(text);
+    // An interim answer (100 Continue, 103 Early Hints) precedes the final one: read past, and kept for what an HTTP/1.0 client makes of it.
+    if (head.status >= 100 && head.status < 200) {
+      interim.push({ status: head.status, statusLine: text.split('\r\n', 1)[0]! });
+      continue;
+    }
+    if (hasNoContent(method, head.status)) return { head, content: Buffer.alloc(0), interim };
     if (/chunked/i.test(head.headers['transfer-encoding'] ?? '')) {
       const body = await until(inbox, deadline, chunked);
       if (!body) throw new WireError('connection-reset', 'the connection closed before the last chunk');
       inbox.take(body.wireLength);
-      return { head, content: body.content };
+      return { head, content: body.content, interim };
     }
     const declared = head.headers['content-length'];
     if (declared !== undefined) {
@@ -219,22 +229,23 @@ async function readAnswer(inbox: Inbox, method: string, deadline: Promise<never>
       if (!/^\d+$/.test(declared)) throw new WireError('invalid-http', `Content-Length ${JSON.stringify(declared)} is no length`);
       const arrived = await until(inbox, deadline, (pending) => (pending.length >= length ? true : undefined));
       if (!arrived) throw new WireError('connection-reset', `the connection closed ${length - inbox.pending.length} octets short of the Content-Length`);
-      return { head, content: inbox.take(length) };
+      return { head, content: inbox.take(length), interim };
     }
     // Neither: the content runs to the close (RFC 9112 6.3, rule 8).
     await until(inbox, deadline, () => undefined);
-    return { head, content: inbox.take(inbox.pending.length) };
+    return { head, content: inbox.take(inbox.pending.length), interim };
   }
 }
 
-function requestText(request: WireRequest, host: string): string {
+/** The request's head, up to and with the empty line that ends it. */
+function headText(request: WireRequest, host: string): string {
   const lines = [
     `${request.method} ${request.path} HTTP/${request.httpVersion ?? '1.1'}`,
     `host: ${host}`,
     ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`),
   ];
   if (request.body !== undefined) lines.push(`content-length: ${Buffer.byteLength(request.body)}`);
-  return `${lines.join('\r\n')}\r\n\r\n${request.body ?? ''}`;
+  return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
 function open(origin: URL, options: ConversationOptions): Socket {
@@ -282,7 +293,8 @@ const tenths = (ms: number) => Math.round(ms * 10) / 10;
  * closed connection could not take is sent on a new one, once. Where the last request asks for
  * `connection: close`, the server's close ends the conversation, and what it sent after the last
  * answer is weighed; where it does not (an HTTP/1.0 request, which needs no asking), the
- * conversation ends with the last answer.
+ * conversation ends with the last answer. Interim (1xx) answers are read past and kept; a request
+ * that expects 100-continue waits for one before its content (writeRequest).
  */
 export async function converse(requests: readonly WireRequest[], options: ConversationOptions): Promise<Transcript[]> {
   const origin = new URL(options.origin);
@@ -307,7 +319,7 @@ export async function converse(requests: readonly WireRequest[], options: Conver
       const deadline = deadlineOf(options.timeoutMs, options.abandon);
       try {
         if (inbox.closed && index > 0 && !reopened) throw new Reopen();
-        socket.write(requestText(request, origin.host));
+        const withheld = await writeRequest(socket, inbox, request, origin.host, deadline.promise);
         const answer = await readAnswer(inbox, request.method, deadline.promise);
         if (answer === undefined) {
           if (index > 0 && !reopened) throw new Reopen();
@@ -316,7 +328,13 @@ export async function converse(requests: readonly WireRequest[], options: Conver
         closing[index] = saysClose(answer.head);
         const last = index === requests.length - 1;
         const after = last && asksClose(request) ? await octetsBeforeClose(inbox, options.maxBytes) : NOTHING_AFTER;
-        transcripts.push(transcriptOf(sent, answer, tenths(performance.now() - started), after));
+        transcripts.push(transcriptOf(sent, answer, tenths(performance.now() - started), after, withheld));
+        if (withheld && !last) {
+          // The server still counts on the content its Content-Length announced: the next request goes on a new connection, as curl sends it.
+          socket.destroy();
+          socket = open(origin, options);
+          inbox = new Inbox(socket, options.maxBytes);
+        }
       } catch (error) {
         if (error instanceof Reopen) {
           // Unless the answer before said it would, the server closed a connection it should have kept.
@@ -348,16 +366,62 @@ export async function converse(requests: readonly WireRequest[], options: Conver
  */
 const CLOSE_GRACE_MS = 1000;
 
-/** Whether a request's Connection field lists `close` (RFC 9112 §9.6). */
-const asksClose = (request: WireRequest) =>
+/** Whether a request's field of that name lists the option, in any case. */
+const lists = (request: WireRequest, field: string, option: string) =>
   Object.entries(request.headers).some(
     ([name, value]) =>
-      name.toLowerCase() === 'connection' &&
+      name.toLowerCase() === field &&
       value
         .toLowerCase()
         .split(',')
-        .some((option) => option.trim() === 'close'),
+        .some((member) => member.trim() === option),
   );
+
+/** Whether a request's Connection field lists `close` (RFC 9112 §9.6). */
+const asksClose = (request: WireRequest) => lists(request, 'connection', 'close');
+
+/**
+ * How long a request that expects 100-continue waits for a 100 (Continue) before it sends its
+ * content regardless, as curl waits: "A client that sends a 100-continue expectation is not required
+ * to wait for any specific length of time" (RFC 9110 §10.1.1), and a server that sends no 100 must
+ * not hold the call for a whole timeout.
+ */
+const CONTINUE_WAIT_MS = 1000;
+
+/** Thrown when the wait for a 100 (Continue) is over. */
+class WaitOver extends Error {}
+
+/**
+ * Writes the request. One with content that asks `Expect: 100-continue` goes as a client that asks
+ * it sends it: its head, then its content once a 100 (Continue) has come, or after CONTINUE_WAIT_MS
+ * without an answer. Where a final answer came first the content is not sent, as curl stops: true then.
+ */
+async function writeRequest(socket: Socket, inbox: Inbox, request: WireRequest, host: string, deadline: Promise<never>): Promise<boolean> {
+  const head = headText(request, host);
+  if (request.body === undefined || !lists(request, 'expect', '100-continue')) {
+    socket.write(head + (request.body ?? ''));
+    return false;
+  }
+  socket.write(head);
+  let timer: NodeJS.Timeout | undefined;
+  const over = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new WaitOver()), CONTINUE_WAIT_MS)));
+  const waiting = Promise.race([deadline, over]);
+  // Nobody may be waiting on it when the deadline fires later.
+  waiting.catch(() => undefined);
+  try {
+    await until(inbox, waiting, (pending) => (pending.includes(HEADER_END) ? true : undefined));
+  } catch (error) {
+    if (!(error instanceof WaitOver)) throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  if (FINAL_STATUS.test(inbox.pending.subarray(0, 13).toString('latin1'))) return true;
+  socket.write(request.body);
+  return false;
+}
+
+/** The start of a status line of a final answer (not 1xx). */
+const FINAL_STATUS = /^HTTP\/\d\.\d [2-9]\d\d/;
 
 /** Thrown when the connection is found closed before the next request could be answered on it. */
 class Reopen extends Error {}
@@ -392,7 +456,7 @@ function withConnection(transcript: Transcript, facts: ConnectionFacts): Transcr
   return { ...transcript, connection: { ...transcript.connection, ...facts } };
 }
 
-function transcriptOf(sent: SentRequest, answer: { head: Head; content: Buffer }, durationMs: number, after: AfterAnswer): Transcript {
+function transcriptOf(sent: SentRequest, answer: Answer, durationMs: number, after: AfterAnswer, withheld: boolean): Transcript {
   const bodyText = answer.content.toString('utf8');
   const { status, headers, malformedStatusLine } = answer.head;
   const response: ReceivedResponse = { status, headers, bodyText, json: parseJson(bodyText) };
@@ -401,6 +465,8 @@ function transcriptOf(sent: SentRequest, answer: { head: Head; content: Buffer }
     ...(after.beyondCap ? { octetsAfterAnswerBeyondCap: true as const } : {}),
     ...(after.keptOpen === true ? { keptOpenAfterClose: true as const } : {}),
     ...(malformedStatusLine === undefined ? {} : { malformedStatusLine }),
+    ...(answer.interim.length > 0 ? { interimAnswers: answer.interim } : {}),
+    ...(withheld ? { contentWithheld: true as const } : {}),
   };
   return { request: sent, response, durationMs, ...(Object.keys(facts).length > 0 ? { connection: facts } : {}) };
 }

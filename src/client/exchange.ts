@@ -66,6 +66,20 @@ export interface ConnectionFacts {
   readonly closedUnannounced?: true;
   /** The answer's status line as it came, where it breaks the grammar of RFC 9112 §4 or names another major version than HTTP/1's (the pool's client reads the status line leniently and hands on its code only). */
   readonly malformedStatusLine?: string;
+  /**
+   * The interim (1xx) answers that came before the final one, in order (RFC 9110 §15.2): read past,
+   * as every HTTP/1.1 client does, and kept, as an HTTP/1.0 client knows no 1xx and takes the first
+   * for the whole answer.
+   */
+  readonly interimAnswers?: readonly InterimAnswer[];
+  /** The request asked `Expect: 100-continue`, and the final answer came before its content was sent, which then was not (RFC 9110 §10.1.1). */
+  readonly contentWithheld?: true;
+}
+
+/** An interim (1xx) answer: its code and its status line as it came. */
+export interface InterimAnswer {
+  readonly status: number;
+  readonly statusLine: string;
 }
 
 /** One request and what came of it. */

@@ -37,6 +37,32 @@ describe('equivalent-form', () => {
     expect(findings(equivalentForm, calls)).toEqual([]);
   });
 
+  it('Expect: 100-continue: a create refused with HTTP 417 where the documented form was served is reported; one answered as the documented form is, or found made already in every form, is not', () => {
+    const html = { 'content-type': 'text/html', date: HTTP_DATE };
+    const refusedExpectation = [
+      exchangeOf('custom-demand-create'),
+      probe('custom-demand-create', 'persistent'),
+      probe('custom-demand-create', 'expect-continue', { status: 417, body: '<h1>417 - Expectation Failed</h1>', headers: html }),
+    ];
+    expect(findings(equivalentForm, refusedExpectation).map((finding) => finding.actual)).toEqual([
+      'with Expect: 100-continue: HTTP 417, which no call in the documented form got',
+    ]);
+    expect(
+      findings(equivalentForm, [
+        exchangeOf('custom-demand-create'),
+        probe('custom-demand-create', 'persistent'),
+        probe('custom-demand-create', 'expect-continue'),
+      ]),
+    ).toEqual([]);
+    const madeAlready = [
+      exchangeOf('custom-demand-create'),
+      exchangeOf('custom-demand-create', { intent: 'auth-probe', path: 'auth-probe:no-header', body: registered }),
+      probe('custom-demand-create', 'persistent', { body: registered }),
+      probe('custom-demand-create', 'expect-continue', { body: registered }),
+    ];
+    expect(findings(equivalentForm, madeAlready)).toEqual([]);
+  });
+
   it('no false alarm: a read whose bad input gets HTTP 400 with the valid token', () => {
     const calls = [
       exchangeOf('custom-demand-list'),

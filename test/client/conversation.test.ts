@@ -2,6 +2,7 @@
  * Requests on a connection of their own (client/conversation.ts): each answer framed as RFC 9112 frames it,
  * and what only the connection shows — a close no answer announced, octets after an answer's end.
  */
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { converse, type WireRequest } from '../../src/client/conversation.js';
@@ -80,7 +81,9 @@ describe('a conversation on one connection', () => {
     });
     const [first, second] = await converse([post, { ...post, headers: { connection: 'close' } }], options(origin));
     expect(first).toMatchObject({ response: { status: 200, bodyText: '{"a":12}' } });
+    expect(first!.connection).toEqual({ interimAnswers: [{ status: 100, statusLine: 'HTTP/1.1 100 Continue' }] });
     expect(second).toMatchObject({ response: { bodyText: '{"b":2}' } });
+    expect(second!.connection).toBeUndefined();
   });
 
   it('a server that never answers: a timeout, no later request sent; an abandoned conversation sends nothing', async () => {
@@ -158,5 +161,56 @@ describe('a conversation on one connection', () => {
     const origin = await rawServer((socket) => socket.end('{"data":{}}\r\n\r\n'));
     const [only] = await converse([post], options(origin));
     expect(only!.failure?.kind).toBe('invalid-http');
+  });
+});
+
+/** An HTTP server on 127.0.0.1 whose answer to an Expect: 100-continue is `expecting`'s; it keeps each body it read. */
+async function expectingServer(expecting: (request: IncomingMessage, response: ServerResponse, answer: () => void) => void) {
+  const bodies: string[] = [];
+  const answer = (request: IncomingMessage, response: ServerResponse) => () => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      bodies.push(body);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}');
+    });
+  };
+  const server = createHttpServer((request, response) => answer(request, response)());
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => expecting(request, response, answer(request, response)));
+  servers.push(server as unknown as Server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`, bodies };
+}
+
+describe('a request that expects 100-continue', () => {
+  const expecting: WireRequest = { ...post, headers: { ...post.headers, expect: '100-continue' } };
+
+  it('sends its content after the 100 (Continue), which its transcript keeps', async () => {
+    const { origin, bodies } = await expectingServer((_request, response, answer) => {
+      response.writeContinue();
+      answer();
+    });
+    const [only] = await converse([expecting], options(origin));
+    expect(only).toMatchObject({ response: { status: 200, bodyText: '{"data":{}}' } });
+    expect(only!.connection).toEqual({ interimAnswers: [{ status: 100, statusLine: 'HTTP/1.1 100 Continue' }] });
+    expect(bodies).toEqual([post.body]);
+  });
+
+  it('sends its content without a 100 where none comes, after a moment, not a timeout', async () => {
+    const { origin, bodies } = await expectingServer((_request, _response, answer) => answer());
+    const [only] = await converse([expecting], { ...options(origin), timeoutMs: 60_000 });
+    expect(only).toMatchObject({ response: { status: 200, bodyText: '{"data":{}}' } });
+    expect(only!.connection).toBeUndefined();
+    expect(bodies).toEqual([post.body]);
+  });
+
+  it('keeps its content where a final answer comes first, and sends the next request on a new connection', async () => {
+    const { origin, bodies } = await expectingServer((_request, response) => response.writeHead(417, { 'content-type': 'text/html' }).end('<h1>417</h1>'));
+    const [refused, next] = await converse([expecting, post], options(origin));
+    expect(refused).toMatchObject({ response: { status: 417, bodyText: '<h1>417</h1>' }, connection: { contentWithheld: true } });
+    expect(next).toMatchObject({ response: { status: 200, bodyText: '{"data":{}}' } });
+    expect(next!.connection).toBeUndefined();
+    expect(bodies).toEqual([post.body]);
   });
 });

@@ -8,7 +8,8 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
-import { queryOf } from '../../src/engine/operation/http-probes.js';
+import { queryOf, sendHttpProbes } from '../../src/engine/operation/http-probes.js';
+import type { OperationSession } from '../../src/engine/operation/session.js';
 import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { findFault } from '../../src/reference/faults/catalogue.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
@@ -33,10 +34,10 @@ async function probed(operationId: string, overrides: Parameters<typeof testSett
 }
 
 describe('HTTP probes', () => {
-  it('against a clean server: three calls on one connection, one in HTTP/1.0, four more forms, no precondition without a validator, nothing reported', async () => {
+  it('against a clean server: three calls on one connection, one in HTTP/1.0, five more forms, no precondition without a validator, nothing reported', async () => {
     const result = await probed('custom-demand-list');
-    // The valid call; then the call again, a TRACE and a HEAD; the call in HTTP/1.0; with its field names in title case, with another media type, as a GET, and with a method override (a read).
-    expect(result.exchanges).toBe(9);
+    // The valid call; then the call again, a TRACE and a HEAD; the call in HTTP/1.0; with Expect: 100-continue; with its field names in title case, with another media type, as a GET, and with a method override (a read).
+    expect(result.exchanges).toBe(10);
     expect(result.deviations).toEqual([]);
     expect(Object.keys(result.byCheck)).toEqual(
       expect.arrayContaining([
@@ -44,6 +45,7 @@ describe('HTTP probes', () => {
         'head-content',
         'status-line',
         'transfer-encoding-version',
+        'interim-answer-version',
         'equivalent-form',
         'vary-accept-encoding',
         'get-query-answered',
@@ -54,7 +56,7 @@ describe('HTTP probes', () => {
 
   it('a precondition of the Last-Modified the answer gave, and a 304 to the POST reported', async () => {
     const result = await probed('purchase-order-list', {}, 'not-modified-since-to-post');
-    expect(result.exchanges).toBe(10);
+    expect(result.exchanges).toBe(11);
     expect(result.deviations.map((deviation) => [deviation.check, deviation.intent])).toEqual([['not-modified-status', 'http-probe']]);
   });
 
@@ -68,7 +70,7 @@ describe('HTTP probes', () => {
 
   it('no GET where the payload holds an object or an array, nor of an operation that is a GET', async () => {
     // #14: the order's items are an array; and it places an order, so no method override either.
-    expect((await probed('alpha-order-create')).exchanges).toBe(7);
+    expect((await probed('alpha-order-create')).exchanges).toBe(8);
   });
 
   it.each([
@@ -76,6 +78,8 @@ describe('HTTP probes', () => {
     ['chunked-whatever-the-version', 'transfer-encoding-version'],
     ['brotli-without-vary', 'vary-accept-encoding'],
     ['get-binds-query-fields', 'get-query-answered'],
+    ['processing-interim-sent-to-http-1-0', 'interim-answer-version'],
+    ['expect-continue-refused-with-417', 'equivalent-form'],
   ])('a server with %s: %s reported', async (fault, check) => {
     const operationId = findFault(fault)!.operationId;
     const result = await probed(operationId, { authProbes: true }, fault);
@@ -124,10 +128,33 @@ describe('the HTTP probes on the wire', () => {
       ),
     ).toHaveLength(1);
     expect(lines.filter((head) => head.includes('content-type: Application/JSON; charset=utf-8'))).toHaveLength(1);
+    // The expectation, its content sent after the wait for a 100 this server never sends.
+    const expecting = lines.findIndex((head) => head.includes('expect: 100-continue'));
+    expect(lines.filter((head) => head.includes('expect: 100-continue'))).toHaveLength(1);
+    expect(lines[expecting]![0]).toBe('POST //pc/custom_demand/list HTTP/1.1');
+    expect(bodies[expecting]).toBe(bodies[0]);
     const get = lines.find((head) => head[0]!.startsWith('GET '))!;
     expect(get[0]).toBe(`GET //pc/custom_demand/list?${queryOf(JSON.parse(bodies[0]!))} HTTP/1.1`);
     expect(get.some((field) => /^content-type:/i.test(field))).toBe(false);
     expect(get.some((field) => field.startsWith('authorization: bearer'))).toBe(true);
+  });
+
+  it('no expectation of 100-continue where the call has no content', async () => {
+    const sent = async (body: string | undefined) => {
+      const paths: string[] = [];
+      const session = {
+        operation: findOperation('custom-demand-list')!,
+        converse: async (calls: readonly { path: string }[]) => void paths.push(...calls.map((call) => call.path)),
+        probe: async (call: { path: string }) => {
+          paths.push(call.path);
+          return { path: call.path };
+        },
+      } as unknown as OperationSession;
+      await sendHttpProbes(session, { payload: undefined, body, validators: {} }, () => undefined, { text: (text) => text });
+      return paths;
+    };
+    expect(await sent('{"pageSize":10}')).toContain('http-probe:expect-continue');
+    expect(await sent(undefined)).not.toContain('http-probe:expect-continue');
   });
 
   it('no GET where the query would hold a secret of the run, whatever its field is named', async () => {

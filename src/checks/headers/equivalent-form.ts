@@ -7,15 +7,17 @@ import type { CallRecord, OperationCheck } from '../types.js';
 const EQUIVALENT_FORMS: Partial<Record<HttpProbe, string>> = {
   fieldNameCase: 'every field name in title case (Authorization, Content-Type)',
   mediaType: `Content-Type: ${MEDIA_TYPE_FORM}`,
+  expectContinue: 'Expect: 100-continue',
 };
 
 /**
  * The statuses that turn a request away for how it is written: bad request, no or refused
- * credentials, unsupported media type, content it could not process. Not 404, 409 or 429: a call
+ * credentials, unsupported media type, an expectation "that could not be met" (417, RFC 9110
+ * 15.5.18), content it could not process. Not 404, 409 or 429: a call
  * sent again may find its record gone (a delete) or meet a limit (an SMS code asked twice), which
  * says nothing of its form.
  */
-const FORM_REFUSALS = new Set([400, 401, 403, 415, 422]);
+const FORM_REFUSALS = new Set([400, 401, 403, 415, 417, 422]);
 
 /**
  * The probes that send the first valid call again in the documented form (on the kit's own
@@ -32,11 +34,11 @@ export const equivalentForm: OperationCheck = {
   rule: '4 rule 1',
   quote:
     'Every request sends `Content-Type: application/json` and the `authorization` header (part 5). … Each operation in the table answers HTTP 200 with the envelope of 2.1.',
-  standards: ['rfc9110-5.1-field-name-case', 'rfc9110-8.3.1-request-type-case', 'rfc8259-11-request-charset'],
+  standards: ['rfc9110-5.1-field-name-case', 'rfc9110-8.3.1-request-type-case', 'rfc8259-11-request-charset', 'rfc9110-10.1.1-expect-continue'],
   severity: 'warning',
   title: 'The documented request refused in a form HTTP makes the same',
   description:
-    'The kit sends the first valid call again with every field name in title case (`Authorization`, `Content-Type`, as Java, Python and most curl examples write them) and with `Content-Type: Application/JSON; charset=utf-8` (the media type in capitals, with the charset OkHttp and others add): "Field names are case-insensitive" (RFC 9110 §5.1), "The type and subtype tokens are case-insensitive" (§8.3.1), and of `charset` for JSON "Adding one really has no effect on compliant recipients" (RFC 8259 §11). Reported where such a call is refused for its form and no call in the documented form was: an HTTP 400, 401, 403, 415 or 422 that no call with the valid token got, an answer that refuses the token (HTTP 401 or 403, or code "401" or "403") where none with the valid token did, or the answer the call with no authorization header got (its status and code) where no call with the valid token got it. What the same call sent again in the documented form gets (the HTTP probe on the kit\'s own connection: no such record after a delete, a mobile already registered) is no refusal of the form, nor is a 404, 409 or 429; through a proxy, where that call is not sent, an operation that changes state is judged only on a refused token. A warning: section 4 writes the names in lower case, and a client that writes them so is served.',
+    'The kit sends the first valid call again with every field name in title case (`Authorization`, `Content-Type`, as Java, Python and most curl examples write them) with `Content-Type: Application/JSON; charset=utf-8` (the media type in capitals, with the charset OkHttp and others add), and, where it has content, with `Expect: 100-continue` (as .NET sends every POST, and curl a large body) on a connection of its own, its content sent on a 100 (Continue) or after a second without one: "Field names are case-insensitive" (RFC 9110 §5.1), "The type and subtype tokens are case-insensitive" (§8.3.1), of `charset` for JSON "Adding one really has no effect on compliant recipients" (RFC 8259 §11), and a server that receives a 100-continue expectation "MUST either send an immediate response with a final status code, if that status can be determined by examining just the request-line and header fields, or send an immediate 100 (Continue) response to encourage the client to send the request content" (§10.1.1), a 417 being for an expectation that "could not be met". Reported where such a call is refused for its form and no call in the documented form was: an HTTP 400, 401, 403, 415, 417 or 422 that no call with the valid token got, an answer that refuses the token (HTTP 401 or 403, or code "401" or "403") where none with the valid token did, or the answer the call with no authorization header got (its status and code) where no call with the valid token got it. What the same call sent again in the documented form gets (the HTTP probe on the kit\'s own connection: no such record after a delete, a mobile already registered) is no refusal of the form, nor is a 404, 409 or 429; through a proxy, where that call is not sent, an operation that changes state is judged only on a refused token. A warning: section 4 writes the names in lower case, and a client that writes them so is served.',
   run(calls) {
     const sentAgain = calls.filter((call) => SENT_AGAIN.includes(httpProbeOf(call)!) && call.status !== undefined);
     // A call that changes state may be answered otherwise when sent again: without such an answer to compare with (through a proxy), only a refused token tells.
@@ -64,7 +66,8 @@ export const equivalentForm: OperationCheck = {
       return [
         {
           instancePath: '',
-          expected: 'the call answered as in its documented form: field names and media types are case-insensitive, and a charset has no effect on JSON',
+          expected:
+            'the call answered as in its documented form: field names and media types are case-insensitive, a charset has no effect on JSON, and a 100-continue expectation is met',
           actual: `with ${form}: ${refused.how}`,
           calls: refused.as ? [refused.as, call] : [call],
         },

@@ -152,6 +152,16 @@ export const httpRequirements = [
     note: 'fewer octets declared than sent: the kit reads the body cut where the length says, which is no longer JSON (`json-body`); more declared than sent: the body never ends (`response-received`)',
   },
   {
+    id: 'rfc9110-10.1.1-expect-continue',
+    standard: 'RFC 9110',
+    section: '10.1.1',
+    level: 'MUST',
+    text: 'An origin server MUST, upon receiving an HTTP/1.1 (or later) request-line and a complete header section that contains a 100-continue expectation …, either send an immediate response with a final status code, if that status can be determined by examining just the request-line and header fields, or send an immediate 100 (Continue) response to encourage the client to send the request content.',
+    side: 'request',
+    observable: true,
+    note: 'an HTTP probe: the first valid call with content again with `Expect: 100-continue`, as .NET and curl send it, on a connection of its own, its content sent on a 100 or after a second without one; refused (HTTP 417 and the like) where the call without it was not. Not sent through a proxy',
+  },
+  {
     id: 'rfc9110-10.2.3-retry-after',
     standard: 'RFC 9110',
     section: '10.2.3',
@@ -236,6 +246,16 @@ export const httpRequirements = [
     side: 'answer',
     observable: false,
     note: 'a rule for clients, which a server may rely on: undici hands 102 and 103 on and the kit waits for the final answer, but undici refuses a 100 (Continue) the kit did not ask for, so a server that sends one is reported as `response-received` (a limit of the kit’s HTTP client)',
+  },
+  {
+    id: 'rfc9110-15.2-no-interim-to-http10',
+    standard: 'RFC 9110',
+    section: '15.2',
+    level: 'MUST NOT',
+    text: 'Since HTTP/1.0 did not define any 1xx status codes, a server MUST NOT send a 1xx response to an HTTP/1.0 client.',
+    side: 'answer',
+    observable: true,
+    note: 'an HTTP probe: the first valid call in HTTP/1.0 on a connection of its own, whose status lines the kit reads itself, not sent through a proxy (undici speaks HTTP/1.1 only)',
   },
   {
     id: 'rfc9110-15.4.2-location',

@@ -26,7 +26,7 @@ export function validatorsOf(exchange: Exchange): Validators {
   };
 }
 
-/** The HTTP probes of an operation at most (HTTP_PROBES): every one, where the first answer gives both validators and the payload makes a query. */
+/** The HTTP probes of an operation at most (HTTP_PROBES): every one, where the first answer gives both validators, the payload makes a query and the call has content. */
 export const MOST_HTTP_PROBES = Object.keys(HTTP_PROBES).length;
 
 /** Each probe's place in the operation's plan: its place in HTTP_PROBES. */
@@ -56,8 +56,9 @@ export function queryOf(payload: unknown): string | undefined {
  * them (HTTP_PROBES): on a connection kept open, with a TRACE and a HEAD after it on the same
  * connection; in HTTP/1.0 on a connection of its own; with a precondition of each validator its
  * answer carried; with its field names in title case; with the media type written another way;
- * as a GET with its payload in the query; and, where it only reads, with fields that ask a
- * method-override middleware for DELETE. Each answer goes to `judge` with its place. A client that
+ * as a GET with its payload in the query; where it has content, with `Expect: 100-continue` on a
+ * connection of its own; and, where it only reads, with fields that ask a method-override
+ * middleware for DELETE. Each answer goes to `judge` with its place. A client that
  * reaches the server through a proxy holds no connection of its own: the probes on a connection of
  * their own are then not sent, and those the pool sends are.
  */
@@ -81,6 +82,13 @@ export async function sendHttpProbes(
   const inHttp10 = session
     .converse([{ path: HTTP_PROBES.http10, payload, body, httpVersion: '1.0', headers: { connection: 'close' } }])
     .then((exchanges) => exchanges?.forEach(judgeInPlace));
+  // "A client MUST NOT generate a 100-continue expectation in a request that does not include content" (RFC 9110 10.1.1).
+  const expecting =
+    body === undefined
+      ? undefined
+      : session
+          .converse([{ path: HTTP_PROBES.expectContinue, payload, body, headers: { expect: '100-continue' } }])
+          .then((exchanges) => exchanges?.forEach(judgeInPlace));
   const { etag, lastModified } = probed.validators;
   // Nor a secret of the run (a credential a mapped operation's template took), under whatever name, in any escaped form.
   const written = session.operation.method === 'POST' ? queryOf(payload) : undefined;
@@ -94,5 +102,5 @@ export async function sendHttpProbes(
     session.operation.mutates ? undefined : { path: HTTP_PROBES.methodOverride, payload, body, headers: METHOD_OVERRIDE },
   ];
   const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
-  await Promise.all([onOneConnection, inHttp10, ...pooled]);
+  await Promise.all([onOneConnection, inHttp10, expecting, ...pooled]);
 }

@@ -123,6 +123,25 @@ export const transportCases: Record<string, Case> = {
       }),
     ],
   },
+  'interim-answer-version': {
+    fires: {
+      ...inHttp10(exchangeOf('alpha-order-create', { intent: 'http-probe', path: 'http-probe:http-1.0' })),
+      connection: { interimAnswers: [{ status: 102, statusLine: 'HTTP/1.1 102 Processing' }] },
+    },
+    instancePath: '',
+    // The final answer alone in HTTP/1.0; a 100 (Continue) to an HTTP/1.1 request that expected it, or a 102 to one that did not: both allowed.
+    quiet: [
+      inHttp10(exchangeOf('alpha-order-create', { intent: 'http-probe', path: 'http-probe:http-1.0' })),
+      {
+        ...exchangeOf('alpha-order-create', { intent: 'http-probe', path: 'http-probe:expect-continue', requestHeaders: { expect: '100-continue' } }),
+        connection: { interimAnswers: [{ status: 100, statusLine: 'HTTP/1.1 100 Continue' }] },
+      },
+      {
+        ...exchangeOf('alpha-order-create', { intent: 'http-probe', path: 'http-probe:persistent' }),
+        connection: { interimAnswers: [{ status: 102, statusLine: 'HTTP/1.1 102 Processing' }] },
+      },
+    ],
+  },
   'http-status-client-error': {
     fires: exchangeOf('custom-demand-list', { intent: 'hostile', status: 400 }),
     instancePath: '',

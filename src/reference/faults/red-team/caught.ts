@@ -126,6 +126,8 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'profiler-left-on-in-production': { check: 'debug-fields', severity: 'warning', breaks: ['owasp-api8-logging-features'] },
   'strings-escaped-by-unicode-escape-codec': { check: 'json-body', severity: 'error' },
   'method-override-turns-read-into-delete': { check: 'method-override', severity: 'warning', breaks: ['owasp-api5-method-change'] },
+  'processing-interim-sent-to-http-1-0': { check: 'interim-answer-version', severity: 'warning', breaks: ['rfc9110-15.2-no-interim-to-http10'] },
+  'expect-continue-refused-with-417': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc9110-10.1.1-expect-continue'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
