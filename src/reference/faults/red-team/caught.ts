@@ -116,6 +116,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'page-links-carry-access-token': { check: 'token-echo', severity: 'warning' },
   'unsigned-jwt-accepted': { check: 'auth-unsigned-jwt', severity: 'warning', breaks: ['owasp-api2-unsigned-jwt'] },
   'first-page-oldest-first-without-page-no': { check: 'page-number-default', severity: 'warning' },
+  'page-offset-wraps-at-32-bits': { check: 'page-past-end', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
