@@ -1,5 +1,7 @@
 import { findOperation, type Operation, wirePath } from '../../catalogue/operations.js';
-import type { Exchange } from '../../checks/types.js';
+import { outline } from '../../checks/kept-exchange.js';
+import { preconditionsMet } from '../../checks/preconditions.js';
+import type { Check, CheckContext, Exchange, ExchangeCheck } from '../../checks/types.js';
 import type { Client } from '../../client/client.js';
 import type { Flow } from '../../flows/flow.js';
 import { extend } from '../../objects.js';
@@ -27,12 +29,31 @@ export interface FlowRunContext extends EvidenceContext {
   readonly mapped?: readonly Operation[];
   /** Aborted when the run is cancelled: no step goes out after it, and a step in flight is cut. */
   readonly cancelled?: AbortSignal;
+  /**
+   * The run's checks and what they read: those that name `flow` among their intents judge each step
+   * too, where the records a flow has just created show (an order's time in the list that shows
+   * it). Absent: only the flow judges its steps.
+   */
+  readonly checks?: { readonly selected: readonly Check[]; readonly context: CheckContext };
+}
+
+/** The findings of the checks that judge flow steps on one step, as deviations of the step's operation. */
+function judgedStep(exchange: Exchange, checks: readonly ExchangeCheck[], checkContext: CheckContext, context: FlowRunContext): Deviation[] {
+  const met = preconditionsMet(exchange);
+  const applying = checks.filter((check) => met[check.needs] && (!check.appliesTo || check.appliesTo(exchange.operation)));
+  if (applying.length === 0) return [];
+  const kept = outline(exchange);
+  return applying.flatMap((check) =>
+    check.run(exchange, checkContext).map((finding) => extend(toDeviation(check, finding, kept, context), { occurrences: finding.occurrences ?? 1 })),
+  );
 }
 
 /** Runs one flow with the documented header and turns its findings into deviations. */
 export async function runFlow(flow: Flow, context: FlowRunContext): Promise<FlowResult> {
   const started = performance.now();
   let exchanges = 0;
+  const stepChecks = (context.checks?.selected ?? []).filter((check): check is ExchangeCheck => check.scope === 'exchange' && check.intents.includes('flow'));
+  const judged: Deviation[] = [];
   const call = async (operationId: string, payload: Record<string, unknown>): Promise<Exchange> => {
     const operation = findOperation(operationId) ?? context.mapped?.find((op) => op.id === operationId);
     if (!operation) throw new Error(`Flow ${flow.id} calls unknown operation ${operationId}.`);
@@ -41,7 +62,9 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     const place = { of: flow.id, call: `step:${exchanges}` };
     const request = { method: operation.method, wirePath: wirePath(operation), body, place };
     const transcript = await context.client.send(context.cancelled ? extend(request, { abandon: context.cancelled }) : request);
-    return extend(transcript, { operation, intent: 'flow' as const, payload, path: `flow:${flow.id}` });
+    const exchange = extend(transcript, { operation, intent: 'flow' as const, payload, path: `flow:${flow.id}` });
+    if (context.checks && stepChecks.length > 0) judged.push(...judgedStep(exchange, stepChecks, context.checks.context, context));
+    return exchange;
   };
   const outcome = await flow.run({ call, seed: operationSeed(context.seed, flow.id) });
   const deviations = outcome.findings.map(({ exchange, steps, ...finding }) =>
@@ -59,7 +82,7 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     exchanges,
     completed: outcome.completed,
     ...(outcome.completed ? {} : { reason: outcome.reason }),
-    deviations: foldDeviations(deviations),
+    deviations: foldDeviations([...deviations, ...judged]),
     durationMs: Math.round(performance.now() - started),
   };
 }

@@ -112,7 +112,17 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
     return finish(await run.result);
   };
   const checkFlow = async (flow: Flow) =>
-    finish(await runFlow(flow, { client, seed: settings.seed, token: settings.token, redactor, mapped: settings.mapped, cancelled: cancelled.signal }));
+    finish(
+      await runFlow(flow, {
+        client,
+        seed: settings.seed,
+        token: settings.token,
+        redactor,
+        mapped: settings.mapped,
+        cancelled: cancelled.signal,
+        checks: { selected: context.checks, context },
+      }),
+    );
 
   const operationRuns = new Map<string, Promise<OperationResult>>();
   const flowRuns = new Map<string, Promise<FlowResult>>();
