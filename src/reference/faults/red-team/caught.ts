@@ -117,6 +117,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'unsigned-jwt-accepted': { check: 'auth-unsigned-jwt', severity: 'warning', breaks: ['owasp-api2-unsigned-jwt'] },
   'first-page-oldest-first-without-page-no': { check: 'page-number-default', severity: 'warning' },
   'page-offset-wraps-at-32-bits': { check: 'page-past-end', severity: 'warning' },
+  'listed-order-time-read-in-utc-session': { check: 'order-time-future', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
