@@ -43,6 +43,7 @@ import { orderLineCodes } from './orders/order-line-codes.js';
 import { orderLineCount } from './orders/order-line-count.js';
 import { orderLineQuantity } from './orders/order-line-quantity.js';
 import { orderLinesComplete } from './orders/order-lines-complete.js';
+import { orderTimeFuture } from './orders/order-time-future.js';
 import { pageNumberEcho } from './page/page-number-echo.js';
 import { pageNumberDefault } from './page/page-number-default.js';
 import { pageIntegerText } from './page/page-integer-text.js';
@@ -114,7 +115,7 @@ export const checksByArea = {
     pageNumberDefault,
   ],
   asked: [byIdRecord, listFilter, listSelector],
-  orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount],
+  orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount, orderTimeFuture],
   hygiene: [
     stackTraceLeak,
     databaseErrorLeak,

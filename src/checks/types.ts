@@ -24,7 +24,9 @@ export function severityRank(severity: Severity): number {
  *   connection kept open, as a HEAD, in HTTP/1.0, with a precondition, with its field names in
  *   title case, as a GET…); what the server must answer is what the HTTP standards say, so it is
  *   judged only by the checks of those.
- * - flow: a step of a stateful flow; judged by its flow.
+ * - flow: a step of a stateful flow; judged by its flow, and by the exchange checks that name this
+ *   intent: what shows only once the run has created records (an order's time in the list that
+ *   shows the order just placed).
  */
 export type Intent = 'conforming' | 'hostile' | 'auth-probe' | 'http-probe' | 'flow';
 

@@ -65,6 +65,21 @@ function sendJson(res: ServerResponse, body: unknown): void {
   res.end(text);
 }
 
+/**
+ * Writes the Date of an answer (RFC 9110 6.6.1) by the clock its records are stamped with, where
+ * Node would write the wall clock's: a server has one clock, and an order placed "now" reads as
+ * placed at the moment of the answer that creates it, whatever day the run is on. An answer that
+ * writes its own Date, or none (sendDate off), keeps it.
+ */
+function dateBy(res: ServerResponse, now: () => number): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  // Node's implicit header (res.end() without writeHead) goes through writeHead too.
+  res.writeHead = ((...args: unknown[]) => {
+    if (res.sendDate && !res.hasHeader('date')) res.setHeader('date', new Date(now()).toUTCString());
+    return writeHead(...args);
+  }) as ServerResponse['writeHead'];
+}
+
 function readBody(req: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -170,6 +185,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   }
 
   const server = createServer((req, res) => {
+    if (options.now) dateBy(res, options.now);
     const delayMs = nextDelay();
     (delayMs > 0 ? answerLate(req, res, delayMs) : answer(req, res)).catch(() => {
       // The reference server must never answer 500: a handler bug still gets the envelope.

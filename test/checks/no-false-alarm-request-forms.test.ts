@@ -37,6 +37,20 @@ describe('equivalent-form', () => {
     expect(findings(equivalentForm, calls)).toEqual([]);
   });
 
+  it('no false alarm: a create sent again that met a rate limit is no answer to compare the forms with, which find it made already', () => {
+    const limited = { data: {}, status: 'fail', code: '429', message: 'slow down', error: { reason: 'rate limited' } };
+    const calls = [
+      exchangeOf('custom-demand-create'),
+      probe('custom-demand-create', 'persistent', {
+        status: 429,
+        body: limited,
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, 'retry-after': '1' },
+      }),
+      probe('custom-demand-create', 'media-type', { status: 400, body: registered }),
+    ];
+    expect(findings(equivalentForm, calls)).toEqual([]);
+  });
+
   it('Expect: 100-continue: a create refused with HTTP 417 where the documented form was served is reported; one answered as the documented form is, or found made already in every form, is not', () => {
     const html = { 'content-type': 'text/html', date: HTTP_DATE };
     const refusedExpectation = [

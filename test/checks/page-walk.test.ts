@@ -5,6 +5,7 @@ import { pageRepeatedRecords } from '../../src/checks/page/page-repeated-records
 import { pageTotal } from '../../src/checks/page/page-total.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { judge } from '../../src/engine/judging/judge.js';
+import { wrappedOffsetPages } from '../../src/generators/coverage/pages.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
 import { ids, walkOf, walkPage } from '../support/walk.js';
@@ -66,6 +67,17 @@ describe('checks over the page walk: what the spec leaves open draws nothing', (
     });
     expect(causesOn(...walkOf(5, 2).slice(0, 3), refused)).toEqual([]);
   });
+
+  it('pages whose offset passes 2^31 and 2^32 answered empty, refused or with code "500": nothing the page checks judge', () => {
+    const [pastInt31, pastInt32] = wrappedOffsetPages(3) as [number, number];
+    const answered = (pageNo: number, body: object) =>
+      exchangeOf('beta-products-by-brand', { intent: 'hostile', path: `page-hostile:3:${pageNo}`, payload: { brandId: 1, pageSize: 3, pageNo }, body });
+    const busy = { data: {}, status: 'fail', code: '500', message: '系统繁忙，请稍后再试', error: {} };
+    const refused = { data: {}, status: 'fail', code: '400', message: 'pageNo out of range', error: { field: 'pageNo' } };
+    const walk = walkOf(5, 3, undefined, 'beta-products-by-brand');
+    expect(causesOn(...walk, walkPage(3, pastInt31, { ids: [], totalPage: 2, pastLast: true, operationId: 'beta-products-by-brand' }))).toEqual([]);
+    expect(causesOn(...walk, answered(pastInt31, busy), answered(pastInt32, refused))).toEqual([]);
+  });
 });
 
 describe('checks over the page walk: one cause, one deviation', () => {
@@ -99,6 +111,25 @@ describe('checks over the page walk: one cause, one deviation', () => {
       const clamped = walkOf(9, 3, (pageNo, sound) => (pageNo === 4 ? { ...sound, ids: ids(7, 9), saysPageNo } : sound), 'beta-products-by-brand');
       expect(causesOn(...clamped)).toEqual(['warning page-past-end /data ×1']);
     }
+  });
+
+  it('a page far past the last whose offset wraps past 2^32 to the third record: page-past-end, once over both page sizes', () => {
+    // (1431655767 − 1) × 3 = 2^32 + 2 wraps to offset 2: records 3 to 5, which pages 1 and 2 hold.
+    const wrapped = (count: number, pageSize: number, first: number) => {
+      const [pageNo] = wrappedOffsetPages(pageSize).slice(-1) as [number];
+      const sound = walkOf(count, pageSize, undefined, 'beta-products-by-brand');
+      const offset = Number(BigInt.asIntN(32, BigInt(pageNo - 1) * BigInt(pageSize)));
+      expect(offset).toBe(first - 1);
+      const shape = {
+        ids: ids(first, Math.min(count, offset + pageSize)),
+        totalPage: Math.ceil(count / pageSize),
+        pastLast: true,
+        operationId: 'beta-products-by-brand',
+      };
+      return [...sound, walkPage(pageSize, pageNo, shape)];
+    };
+    expect(causesOn(...wrapped(5, 3, 3))).toEqual(['warning page-past-end /data ×1']);
+    expect(causesOn(...wrapped(39, 40, 25), ...wrapped(39, 3, 3))).toEqual(['warning page-past-end /data ×2']);
   });
 
   it('every page answered as page 1, saying so: page-number-echo alone', () => {

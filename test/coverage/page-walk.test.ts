@@ -145,6 +145,27 @@ describe('the walk at one, two and three records a page', () => {
     expect(walkCallsAtMost(findOperation('custom-demand-list')!, { pages: 50, records: 2000 })).toBe(asked.length + 1 + 1);
   });
 
+  it('where the request names pageNo (#16), each walk also asks the pages whose offset passes 2^31 and 2^32, the same under every seed', async () => {
+    const { url, asked } = await listServer(47);
+    const pagesUnder = async (seed: number) => {
+      asked.splice(0);
+      const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, seed }));
+      stops.push(() => client.close());
+      const result = await runOperation(findOperation('beta-products-by-brand')!, context);
+      const wrapped = result.coveragePass?.classes.find((c) => c.class === 'page-offset-past-int32');
+      // The coverage pass names pageNo too (page 1 at pageSize 1, say): each page once.
+      return { wrapped: wrapped && { requests: wrapped.requests, judgedAs: wrapped.judgedAs }, asked: [...new Set(asked)].sort() };
+    };
+    const first = await pagesUnder(1);
+    expect(first.wrapped).toEqual({ requests: 5, judgedAs: ['hostile'] });
+    expect(pagesOf(first.asked, 40)).toEqual([1, 2, 3, 53_687_093, 107_374_184]);
+    expect(pagesOf(first.asked, 1)).toEqual([1, 2, 3, 24, 47, 48]);
+    expect(pagesOf(first.asked, 2)).toEqual([1, 2, 3, 24, 25, 1_073_741_826]);
+    expect(pagesOf(first.asked, 3)).toEqual([1, 2, 3, 16, 17, 715_827_884, 1_431_655_767]);
+    expect(await pagesUnder(20261122)).toEqual(first);
+    expect(walkCallsAtMost(findOperation('beta-products-by-brand')!, { pages: 50, records: 2000 })).toBe(50 + 1 + 2 + (6 + 6 + 7) + 2);
+  });
+
   it('a small walk reads no more pages in a row than --walk-pages', async () => {
     const { url, asked } = await listServer(47);
     const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, walkPages: 2, walkRecords: 20 }));

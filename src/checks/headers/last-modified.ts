@@ -1,13 +1,6 @@
+import { span } from '../_internals/span.js';
 import type { ExchangeCheck } from '../types.js';
 import { dateProblem, imfFixdateMs } from './_internals/http-date.js';
-
-/** How far apart two instants are, in the unit a reader takes in at a glance. */
-function span(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 120) return `${seconds} s`;
-  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
-  return `${Number((seconds / 3600).toFixed(1))} h`;
-}
 
 export const lastModified: ExchangeCheck = {
   id: 'last-modified',

@@ -44,7 +44,7 @@ export const pagePastEnd: OperationCheck = {
   severity: 'warning',
   title: 'A page past the last holds records',
   description:
-    "The page after the one totalPage names answers records the walk read already (the last page again, or page 1) or, where the request names its page, another pageNo than asked (the last page's): a client that reads until a page comes back empty never stops, and one that trusts pageNo loses its place. What a server answers past the last page is not shown (1), hence a warning; an error result or an empty page are both fine. Records no earlier page held are page-total's finding (the list goes on), and an operation whose pages repeat records up to the last is page-repeated-records'.",
+    "The page after the one totalPage names answers records the walk read already (the last page again, or page 1) or, where the request names its page, another pageNo than asked (the last page's): a client that reads until a page comes back empty never stops, and one that trusts pageNo loses its place. So does a page far past the last whose offset, (pageNo − 1) × pageSize, passes 2^31 or 2^32 (the walk asks those where the request names pageNo): a server that computes the offset in a 32-bit int wraps it to one within the first pages and answers their records there. What a server answers past the last page is not shown (1), hence a warning; an error result or an empty page are both fine. Records no earlier page held are page-total's finding (the list goes on), and an operation whose pages repeat records up to the last is page-repeated-records'.",
   appliesTo: (operation) => operation.paging !== undefined,
   run(calls) {
     const judgesPageNo = calls[0]?.operation.paging?.pageNoField !== undefined && !calls.some(echoesOtherPage);

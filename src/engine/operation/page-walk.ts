@@ -1,6 +1,7 @@
 import type { Operation } from '../../catalogue/operations.js';
 import { resultData } from '../../checks/preconditions.js';
 import {
+  PAGE_OFFSET_PAST_INT32,
   PAGE_SIZE_LARGE,
   PAGE_WITHOUT_NUMBER,
   pageClass,
@@ -8,6 +9,7 @@ import {
   SMALL_WALK_PAGES,
   walkBase,
   walkPageSize,
+  wrappedOffsetPages,
 } from '../../generators/coverage/pages.js';
 import type { CoverageJudgement } from '../../generators/coverage/requests.js';
 import { extend } from '../../objects.js';
@@ -87,6 +89,13 @@ export const unnumberedPagePath = (pageSize: number): string => `page-unnumbered
  */
 const asksUnnumbered = (operation: Operation): boolean => operation.paging?.pageNoField === undefined;
 
+/**
+ * The pages past the last a walk at `pageSize` asks whose offset a 32-bit int wraps
+ * (wrappedOffsetPages): only of a list whose request names pageNo (#13, #16, a mapped list whose
+ * body has one), where the page asked is the server's to count from.
+ */
+const wrappedPagesOf = (operation: Operation, pageSize: number): number[] => (operation.paging?.pageNoField === undefined ? [] : wrappedOffsetPages(pageSize));
+
 /** The walk call at a path `pagePath` or `unnumberedPagePath` wrote, or undefined when the operation has no walk or the path is not one. */
 export function pageCallAt(operation: Operation, path: string): { judgedAs: CoverageJudgement; payload: unknown; body: string } | undefined {
   const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
@@ -129,11 +138,15 @@ function walkParts(base: Readonly<Record<string, unknown>>, size: number) {
 export function walkCallsAtMost(operation: Operation, bounds: WalkBounds): number {
   const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
   if (!base) return 0;
-  const { small, singles } = walkParts(base, walkPageSize(bounds));
-  // Each small size: page 1, the pages in a row after it, a deep one (one record a page only), the last and one past it.
-  const smallCalls = small.map(({ pageSize }) => 1 + Math.max(0, Math.min(SMALL_WALK_PAGES, bounds.pages) - 1) + (pageSize === 1 ? 1 : 0) + 2);
-  // The walk at its own size: every page up to the bound, then one past the last; page 1 without pageNo.
-  return bounds.pages + 1 + (asksUnnumbered(operation) ? 1 : 0) + smallCalls.reduce((total, calls) => total + calls, 0) + singles.length;
+  const size = walkPageSize(bounds);
+  const { small, singles } = walkParts(base, size);
+  // Each small size: page 1, the pages in a row after it, a deep one (one record a page only), the last and one past it, the wrapped ones.
+  const smallCalls = small.map(
+    ({ pageSize }) => 1 + Math.max(0, Math.min(SMALL_WALK_PAGES, bounds.pages) - 1) + (pageSize === 1 ? 1 : 0) + 2 + wrappedPagesOf(operation, pageSize).length,
+  );
+  // The walk at its own size: every page up to the bound, then one past the last and the wrapped ones; page 1 without pageNo.
+  const ownCalls = bounds.pages + 1 + wrappedPagesOf(operation, size).length;
+  return ownCalls + (asksUnnumbered(operation) ? 1 : 0) + smallCalls.reduce((total, calls) => total + calls, 0) + singles.length;
 }
 
 /**
@@ -142,7 +155,9 @@ export function walkCallsAtMost(operation: Operation, bounds: WalkBounds): numbe
  * it, the same list one, two and three records a page (SMALL_PAGE_SIZES): the first pages in a row,
  * a deep one, the last and one past it; page 1 at the sample's size and at a very large one; and,
  * where the documented call leaves pageNo out (#1, #4, #7), page 1 at the walk's size without it,
- * which must answer the page it says it is.
+ * which must answer the page it says it is. Where it names pageNo, each walk also asks the pages
+ * far past the last whose offset passes 2^31 and 2^32 (wrappedOffsetPages), once page 1 said how
+ * many there are.
  * Each walk is sequential where the next page depends on an answer; the walks go side by side.
  * The checks of src/checks/page/ judge each page size's pages together.
  */
@@ -177,6 +192,13 @@ export async function walkPages(
     pageNo > last
       ? send(place, pageSize, pageNo, 'hostile', () => 'page-past-last')
       : send(place, pageSize, pageNo, 'conforming', () => pageClass(pageNo, last));
+  /** The pages at `pageSize` whose offset a 32-bit int wraps, where they are past the last: judged as the page past it is. */
+  const wrappedPastLast = (place: number, pageSize: number, last: number) =>
+    Promise.all(
+      wrappedPagesOf(operation, pageSize)
+        .filter((pageNo) => pageNo > last)
+        .map((pageNo, index) => send(place + index, pageSize, pageNo, 'hostile', () => PAGE_OFFSET_PAST_INT32)),
+    );
 
   /** The walk at its own size: page after page, until the last, a bound, or a page that says nothing more. */
   const walkInOrder = async (): Promise<PageWalk> => {
@@ -208,6 +230,7 @@ export async function walkPages(
       }
     }
     if (stoppedBy === 'last-page' && !session.abandoned) await send(pages, size, pages + 1, 'hostile', () => 'page-past-last');
+    if (totalPage !== undefined && !session.abandoned) await wrappedPastLast(pages + 1, size, totalPage);
     return { pageSize: size, pages, records, ...(totalPage !== undefined ? { totalPage } : {}), stoppedBy };
   };
 
@@ -216,7 +239,11 @@ export async function walkPages(
     const first = await send(block, pageSize, 1, 'conforming', () => pageClassOne);
     const last = first?.totalPage;
     if (!first || first.records === 0 || last === undefined || session.abandoned) return;
-    await Promise.all(smallWalkPages(pageSize, last, bounds.pages).map((pageNo, index) => pageOrPastLast(block + 1 + index, pageSize, pageNo, last)));
+    const pages = smallWalkPages(pageSize, last, bounds.pages);
+    await Promise.all([
+      ...pages.map((pageNo, index) => pageOrPastLast(block + 1 + index, pageSize, pageNo, last)),
+      wrappedPastLast(block + 1 + pages.length, pageSize, last),
+    ]);
   };
 
   const { small, singles } = walkParts(base, size);

@@ -25,7 +25,7 @@ export interface FlowResult {
 
 export interface FlowRunContext extends EvidenceContext, CheckContext {
   readonly client: Client;
-  /** The run's checks: those that read every answer (intent 'flow') judge each step's answer too. */
+  /** The run's checks: the exchange checks that name the intent `flow` judge each step's answer too. */
   readonly checks: readonly Check[];
   /** The operations of 4.1 the run's map places, for flows over them. */
   readonly mapped?: readonly Operation[];
@@ -37,8 +37,12 @@ export interface FlowRunContext extends EvidenceContext, CheckContext {
 export async function runFlow(flow: Flow, context: FlowRunContext): Promise<FlowResult> {
   const started = performance.now();
   let exchanges = 0;
-  // A step's answer is an answer like any other: one that no client can read is reported as it would be anywhere.
-  const judging = new Judge(context.checks, context);
+  // A step's answer is an answer like any other: one that no client can read is reported as it would
+  // be anywhere, and what shows only once the flow has created records (an order's time in the list
+  // that shows it) is reported too. One Judge per operation, as a Judge judges the calls of one.
+  const stepChecks = context.checks.filter((check) => check.scope === 'exchange' && check.intents.includes('flow'));
+  const judges = new Map<string, Judge>();
+  const judgeOf = (operation: Operation) => judges.get(operation.id) ?? judges.set(operation.id, new Judge(stepChecks, context)).get(operation.id)!;
   const call = async (operationId: string, payload: Record<string, unknown>): Promise<Exchange> => {
     const operation = findOperation(operationId) ?? context.mapped?.find((op) => op.id === operationId);
     if (!operation) throw new Error(`Flow ${flow.id} calls unknown operation ${operationId}.`);
@@ -48,11 +52,13 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     const request = { method: operation.method, wirePath: wirePath(operation), body, place };
     const transcript = await context.client.send(context.cancelled ? extend(request, { abandon: context.cancelled }) : request);
     const exchange = extend(transcript, { operation, intent: 'flow' as const, payload, path: `flow:${flow.id}` });
-    judging.add(exchange, exchanges);
+    judgeOf(operation).add(exchange, exchanges);
     return exchange;
   };
   const outcome = await flow.run({ call, seed: operationSeed(context.seed, flow.id) });
-  const answersJudged = judging.finish().causes.map((cause) => causeDeviation(cause, cause.samples[0]!, undefined, context));
+  const answersJudged = [...judges.values()].flatMap((judge) =>
+    judge.finish().causes.map((cause) => causeDeviation(cause, cause.samples[0]!, undefined, context)),
+  );
   const deviations = outcome.findings.map(({ exchange, steps, ...finding }) =>
     withSteps(
       toDeviation(flow, finding, exchange, context),

@@ -31,6 +31,28 @@ export const PAGE_WITHOUT_NUMBER = 'page-without-number';
 /** No maximum page size is documented ("maximum page size: … not shown", 8): a large one is sent, judged as hostile. */
 export const PAGE_SIZE_LARGE = 10_000;
 
+/**
+ * The class of the pages whose offset, (pageNo − 1) × pageSize, lands just past 2^31 and just past
+ * 2^32 (wrappedOffsetPages): pages far past the last, judged like the page one past it.
+ */
+export const PAGE_OFFSET_PAST_INT32 = 'page-offset-past-int32';
+
+/** The largest pageNo a server holds in a 32-bit int: a larger one is the coverage pass's int32-max-plus-one. */
+const INT32_MAX = 2 ** 31 - 1;
+
+/**
+ * The pages at `pageSize` records a page whose offset a server computing (pageNo − 1) × pageSize
+ * in 32-bit arithmetic wraps, as Java's int does (PageHelper's startRow): floor(2^n / pageSize) + 2
+ * puts the offset in (2^n, 2^n + pageSize], so past 2^31 it wraps to a negative one (which a
+ * database's LIMIT refuses) and past 2^32 to one within pages 1 and 2, whose records a page far
+ * past the last then holds. At 40 a page: 53687093 (offset 2147483680) and 107374184 (offset
+ * 4294967320, wrapped to 24); at 3: 715827884 and 1431655767 (wrapped to 2). A pageNo past 2^31 − 1
+ * is left out: no int holds it, so nothing wraps (at 1 and 2 a page, the one past 2^32).
+ */
+export function wrappedOffsetPages(pageSize: number): number[] {
+  return [31, 32].map((bits) => Math.floor(2 ** bits / pageSize) + 2).filter((pageNo) => pageNo <= INT32_MAX);
+}
+
 /** The class of the n-th page of a walk that ends at `last` (undefined while the end is unknown). */
 export function pageClass(pageNo: number, last: number | undefined): string {
   if (pageNo === last) return 'page-last';

@@ -70,6 +70,20 @@ export const callsCases: Record<string, Case> = {
     instancePath: '/data/items/1',
     quiet: exchangeOf('beta-order-create'),
   },
+  'order-time-future': {
+    // The newest order placed 8 hours after the answer's Date (Sun, 22 Nov 2026 02:00:00 GMT): China time read as UTC.
+    fires: withData(
+      'alpha-orders-list',
+      (data) => ({ ...data, list: (data.list as Json[]).map((order, index) => (index === 0 ? { ...order, soCtime: 1_795_341_600 } : order)) }),
+      {
+        pageSize: 10,
+        pageNo: 1,
+      },
+    ),
+    instancePath: '/data/list/0/soCtime',
+    // The seeded orders, placed in the first half of 2026.
+    quiet: exchangeOf('alpha-orders-list', { payload: { pageSize: 10, pageNo: 1 } }),
+  },
   'auth-documented-header': {
     fires: [
       exchangeOf('bank-card-list', { body: unauthorized }),

@@ -128,6 +128,8 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'method-override-turns-read-into-delete': { check: 'method-override', severity: 'warning', breaks: ['owasp-api5-method-change'] },
   'processing-interim-sent-to-http-1-0': { check: 'interim-answer-version', severity: 'warning', breaks: ['rfc9110-15.2-no-interim-to-http10'] },
   'expect-continue-refused-with-417': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc9110-10.1.1-expect-continue'] },
+  'page-offset-wraps-at-32-bits': { check: 'page-past-end', severity: 'warning' },
+  'listed-order-time-read-in-utc-session': { check: 'order-time-future', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
