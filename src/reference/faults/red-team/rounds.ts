@@ -6,6 +6,7 @@ import { redTeamRound4 } from './round-4.js';
 import { redTeamRound5 } from './round-5.js';
 import { redTeamRound6 } from './round-6.js';
 import { redTeamRound7 } from './round-7.js';
+import { redTeamRound8 } from './round-8.js';
 
 /** Each red-team round's faults, by round: what `npm run red-team N` meets at first sight. */
 export const redTeamRounds: Readonly<Record<number, readonly RedTeamFault[]>> = {
@@ -16,4 +17,5 @@ export const redTeamRounds: Readonly<Record<number, readonly RedTeamFault[]>> = 
   5: redTeamRound5,
   6: redTeamRound6,
   7: redTeamRound7,
+  8: redTeamRound8,
 };
