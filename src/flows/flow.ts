@@ -12,9 +12,12 @@ export interface FlowFinding extends Finding {
   readonly steps?: readonly KeptStep[];
 }
 
+/** How a flow's call is written: the documented way unless told; `without-token` leaves out the authorization header, as a client that holds no token sends it. */
+export type CallForm = 'documented' | 'without-token';
+
 export interface FlowContext {
-  /** Calls a documented operation with a payload, the documented way. */
-  call(operationId: string, payload: Record<string, unknown>): Promise<Exchange>;
+  /** Calls a documented operation with a payload, the documented way or in the form given. */
+  call(operationId: string, payload: Record<string, unknown>, form?: CallForm): Promise<Exchange>;
   /** Deterministic draws for the flow's payloads. */
   readonly seed: number;
 }

@@ -3,7 +3,7 @@ import { resultData } from '../checks/preconditions.js';
 import { keepStep, type KeptStep } from '../checks/kept-exchange.js';
 import type { Exchange } from '../checks/types.js';
 import { textFamilies } from '../generators/coverage/round-trip.js';
-import { type ListStep, searchLists } from './_internals/list-search.js';
+import { type ListStep, type Search, searchLists, type TaggedPage } from './_internals/list-search.js';
 import { pagesCountTheCreates } from './_internals/page-count.js';
 import { plannedCreates, textValues, withValues } from './_internals/round-trip-plan.js';
 import type { FlowContext, FlowFinding, FlowOutcome } from './flow.js';
@@ -239,20 +239,25 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
       : { completed: true, findings };
   if (!spec.delete || shown.length === 0) return verdict();
 
+  const remove = spec.delete;
+  const withoutToken = await deleteWithoutToken(spec, remove, context, shown, before, findings);
+  if (withoutToken.stop) return incomplete(withoutToken.stop, findings);
   // A delete refused (an error result) is looked for as any other: the record it named still listed is what a client sees.
   const deleted = new Map<string, { readonly id: unknown; readonly exchange: Exchange }>();
-  for (const entry of shown) {
+  for (const entry of withoutToken.left) {
     const id = entry.record[spec.idField];
-    const exchange = await context.call(spec.delete.operation, fill(spec.delete, { id }));
-    if (unanswered(exchange)) return incomplete(`${spec.delete.operation} gave no answer for ${spec.idField} ${String(id)}`, findings);
+    const exchange = await context.call(remove.operation, fill(remove, { id }));
+    if (unanswered(exchange)) return incomplete(`${remove.operation} gave no answer for ${spec.idField} ${String(id)}`, findings);
     deleted.set(String(id), { id, exchange });
   }
   // The pages that showed the records, and the first page of every list: where a deleted record would still be.
   const pages = spec.lists.map((_, step) => before.pages[step] ?? 1);
   const after = await searchLists(context, spec.lists, (record) => String(record[spec.idField]), new Set(deleted.keys()), pages);
   if (after.unanswered) return incomplete(`${after.unanswered.operation.id} answered no page after the deletes`, findings);
-  const gone = (key: string) => `${spec.idField} ${key} gone after ${spec.delete!.operation}`;
-  const refusedNote = (key: string) => (answered(deleted.get(key)!.exchange) ? '' : `; ${spec.delete!.operation} answered an error result for it`);
+  const retagged = sameTagOtherContent(before.tagged, after.tagged);
+  if (retagged) findings.push(retagged);
+  const gone = (key: string) => `${spec.idField} ${key} gone after ${remove.operation}`;
+  const refusedNote = (key: string) => (answered(deleted.get(key)!.exchange) ? '' : `; ${remove.operation} answered an error result for it`);
   for (const [key, where] of after.found) {
     findings.push({
       instancePath: `/data/list/${where.index}`,
@@ -262,12 +267,14 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
       steps: [keepStep(deleted.get(key)!.exchange), where.exchange],
     });
   }
-  if (!spec.detail) return verdict();
-  for (const [key, { id, exchange }] of deleted) {
-    const detail = await context.call(spec.detail.operation, fill(spec.detail, { id }));
-    if (unanswered(detail)) return incomplete(`${spec.detail.operation} gave no answer after the deletes`, findings);
-    // An error result (not found) is what a deleted record should get.
-    if (answered(detail))
+  const stillAnswered = new Set<string>();
+  if (spec.detail) {
+    for (const [key, { id, exchange }] of deleted) {
+      const detail = await context.call(spec.detail.operation, fill(spec.detail, { id }));
+      if (unanswered(detail)) return incomplete(`${spec.detail.operation} gave no answer after the deletes`, findings);
+      // An error result (not found) is what a deleted record should get.
+      if (!answered(detail)) continue;
+      stillAnswered.add(key);
       findings.push({
         instancePath: '/data',
         expected: gone(key),
@@ -275,6 +282,91 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
         exchange: detail,
         steps: [keepStep(exchange), keepStep(detail)],
       });
+    }
+  }
+  // Gone where the lists (read to their end, or the detail) no longer show it: a delete that said it failed then did its work.
+  const knownGone = (key: string) => !after.found.has(key) && !stillAnswered.has(key) && (spec.detail !== undefined || !after.partial);
+  for (const [key, { exchange }] of deleted) {
+    if (answered(exchange) || !knownGone(key)) continue;
+    findings.push({
+      instancePath: '/code',
+      expected: `${remove.operation} answered as it did: a success where the record is gone, or an error result where it is not (7 rule 1)`,
+      actual: `answered an error result (code ${JSON.stringify(resultCode(exchange))}), yet ${spec.idField} ${key} is gone from the lists${spec.detail ? ' and the detail' : ''}`,
+      exchange,
+      steps: [keepStep(exchange), ...after.calls],
+    });
   }
   return verdict();
+}
+
+/** The envelope's code of an answer, where it has one. */
+function resultCode(exchange: Exchange): unknown {
+  const value = exchange.response?.json.ok ? exchange.response.json.value : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>).code : undefined;
+}
+
+/**
+ * The same page asked twice, before and after the deletes, answered with the same strong entity tag
+ * and different content: "A strong validator … changes value whenever a change occurs to the
+ * representation data" (RFC 9110 §8.8.1), so a cache or a client's If-None-Match keeps the page as it was.
+ */
+function sameTagOtherContent(before: readonly TaggedPage[], after: readonly TaggedPage[]): FlowFinding | undefined {
+  for (const later of after) {
+    const earlier = before.find((page) => page.request === later.request && page.etag === later.etag && page.content !== later.content);
+    if (earlier)
+      return {
+        instancePath: '',
+        expected: 'a strong entity tag that changes with the page it tags (RFC 9110 §8.8.1)',
+        actual: `ETag ${later.etag} on ${later.request} before and after the deletes, with other content`,
+        exchange: later.exchange,
+        steps: [earlier.exchange, later.exchange],
+      };
+  }
+  return undefined;
+}
+
+/**
+ * The delete of the first record, sent without the authorization header, then the record looked
+ * for in the pages that listed it (and by the detail, where the lists are not read to their end). A refusal of the call that deleted the record all
+ * the same is reported: the server checked the token after doing the work (OWASP API2). A record
+ * deleted by such a call is not deleted again. Returns the records left to delete.
+ */
+async function deleteWithoutToken(
+  spec: RoundTripSpec,
+  remove: RoundTripStep,
+  context: FlowContext,
+  shown: readonly Shown[],
+  before: Search,
+  findings: FlowFinding[],
+): Promise<{ readonly left: readonly Shown[]; readonly stop?: string }> {
+  const [first, ...rest] = shown;
+  if (!first) return { left: shown };
+  const id = first.record[spec.idField];
+  const refusal = await context.call(remove.operation, fill(remove, { id }), 'without-token');
+  if (unanswered(refusal)) return { left: shown, stop: `${remove.operation} gave no answer without a token` };
+  // Looked for where it was listed, as it was found before.
+  const pages = spec.lists.map((_, step) => before.pages[step] ?? 1);
+  const search = await searchLists(context, spec.lists, (record) => String(record[spec.idField]), new Set([String(id)]), pages);
+  if (search.unanswered) return { left: shown, stop: `${search.unanswered.operation.id} answered no page after a delete without a token` };
+  let present = search.found.size > 0;
+  let look = search.calls.at(-1)!;
+  // Not found in lists not read to their end says nothing; the detail, which answered the records the lists showed, then tells.
+  if (!present && search.partial) {
+    if (!spec.detail) return { left: shown };
+    const detail = await context.call(spec.detail.operation, fill(spec.detail, { id }));
+    if (unanswered(detail)) return { left: shown, stop: `${spec.detail.operation} gave no answer after a delete without a token` };
+    present = answered(detail);
+    look = keepStep(detail);
+  }
+  if (present) return { left: shown };
+  // Carried out and said so: the auth probes report a call let in without a token.
+  if (!answered(refusal))
+    findings.push({
+      instancePath: '',
+      expected: `${spec.idField} ${String(id)} still there after ${remove.operation} without an authorization header was refused`,
+      actual: `refused (HTTP ${refusal.response!.status}, code ${JSON.stringify(resultCode(refusal))}), yet gone: the call did its work before its token was checked`,
+      exchange: refusal,
+      steps: [first.sentBy, keepStep(refusal), look],
+    });
+  return { left: rest };
 }

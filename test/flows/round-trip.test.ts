@@ -26,20 +26,35 @@ function exchangeFor(operationId: string, payload: Record<string, unknown>, body
   return { ...base, response: { status: 200, headers: { 'content-type': 'application/json' }, bodyText, json: { ok: true, value: JSON.parse(bodyText) } } };
 }
 
-/** The reference server's handlers, in-process, each answer passed through `answer` (the clean one by default). */
-function referenceServer(answer: Answer = (_id, _payload, clean) => clean()): FlowContext & { readonly sent: string[] } {
+const unauthorized: Json = { data: {}, status: 'fail', code: '401', message: 'no token', error: { reason: 'unauthorized' } };
+
+/** What the server makes of a call without a token: refused, or refused after the work was done. */
+type TokenCheck = 'refuses' | 'refuses-after-the-work';
+
+/**
+ * The reference server's handlers, in-process, each answer passed through `answer` (the clean one
+ * by default); a call without a token refused as the clean server refuses it, unless told; each
+ * answer with the entity tag `etagOf` gives it.
+ */
+function referenceServer(
+  answer: Answer = (_id, _payload, clean) => clean(),
+  { tokenCheck = 'refuses', etagOf }: { tokenCheck?: TokenCheck; etagOf?: (operationId: string, payload: Record<string, unknown>) => string } = {},
+): FlowContext & { readonly sent: string[] } {
   const state = seedState(() => Date.UTC(2026, 10, 22, 2, 0, 0));
   const sent: string[] = [];
   return {
     seed: 7,
     sent,
-    async call(operationId, payload) {
-      sent.push(operationId);
-      return exchangeFor(
-        operationId,
-        payload,
-        answer(operationId, payload, () => handle(operationId, payload, state, HANDLER_CONTEXT) as Json),
-      );
+    async call(operationId, payload, form) {
+      sent.push(form === 'without-token' ? `${operationId} without a token` : operationId);
+      const clean = () => handle(operationId, payload, state, HANDLER_CONTEXT) as Json;
+      if (form === 'without-token') {
+        if (tokenCheck === 'refuses-after-the-work') clean();
+        return exchangeFor(operationId, payload, unauthorized);
+      }
+      const exchange = exchangeFor(operationId, payload, answer(operationId, payload, clean));
+      const etag = etagOf?.(operationId, payload);
+      return etag && exchange.response ? { ...exchange, response: { ...exchange.response, headers: { ...exchange.response.headers, etag } } } : exchange;
     },
   };
 }
@@ -158,6 +173,41 @@ describe('round trips against the reference server', () => {
     expect(still[0]!.steps!.map((step) => step.operation.id)).toEqual(['custom-demand-delete', 'custom-demand-list']);
   });
 
+  it('a delete answered "not found" that deletes all the same: the answer is the finding, with the lists as its steps', async () => {
+    const deletesThenDenies: Answer = (id, _payload, clean) => {
+      if (id !== 'custom-demand-delete') return clean();
+      clean();
+      return { data: {}, status: 'fail', code: '404', message: 'no such demand', error: { field: 'demandId' } };
+    };
+    const outcome = await flow('flow-demand-lifecycle').run(referenceServer(deletesThenDenies));
+    const denied = outcome.findings.filter((finding) => finding.instancePath === '/code');
+    expect(denied.length).toBeGreaterThan(0);
+    expect(denied[0]!.actual).toMatch(/^answered an error result \(code "404"\), yet id \d+ is gone from the lists$/);
+    expect(denied[0]!.steps![0]!.operation.id).toBe('custom-demand-delete');
+  });
+
+  it('a delete without a token: refused, the record stays and nothing is reported; refused after the work, the record gone is the finding', async () => {
+    const clean = referenceServer();
+    expect(await flow('flow-consignee-lifecycle').run(clean)).toEqual({ completed: true, findings: [] });
+    expect(clean.sent.filter((operation) => operation.endsWith('without a token'))).toEqual(['consignee-delete without a token']);
+    const late = await flow('flow-consignee-lifecycle').run(referenceServer(undefined, { tokenCheck: 'refuses-after-the-work' }));
+    expect(verdicts(late)).toEqual([
+      expect.stringMatching(/^consignee-delete : refused \(HTTP 200, code "401"\), yet gone: the call did its work before its token was checked$/),
+    ]);
+  });
+
+  it('the same page before and after the deletes under one strong entity tag: reported once; a tag of the content, or a weak one, is not', async () => {
+    const ofRequest = (operationId: string, payload: Record<string, unknown>) => `"${operationId}-${JSON.stringify(payload).length}"`;
+    const stale = await flow('flow-demand-lifecycle').run(referenceServer(undefined, { etagOf: ofRequest }));
+    expect(verdicts(stale)).toEqual([
+      expect.stringMatching(
+        /^custom-demand-list : ETag "custom-demand-list-\d+" on custom-demand-list \{.*\} before and after the deletes, with other content$/,
+      ),
+    ]);
+    const weak = await flow('flow-demand-lifecycle').run(referenceServer(undefined, { etagOf: (id, payload) => `W/${ofRequest(id, payload)}` }));
+    expect(weak.findings).toEqual([]);
+  });
+
   it('a list that shows a number rounded: the create and the list are the evidence', async () => {
     const float32: Answer = (id, _payload, clean) =>
       id === 'consignment-list' ? records(clean(), (record) => ({ ...record, salePrice: Math.fround(Number(record.salePrice)).toFixed(2) })) : clean();
@@ -199,7 +249,8 @@ describe('round trips against the reference server', () => {
     const state = seedState(() => Date.UTC(2026, 10, 22, 2, 0, 0));
     const shared: FlowContext = {
       seed: 7,
-      call: async (operationId, payload) => {
+      call: async (operationId, payload, form) => {
+        if (form === 'without-token') return exchangeFor(operationId, payload, unauthorized);
         if (operationId === 'custom-demand-create' || operationId === 'consignment-publish') handle(operationId, payload, state, HANDLER_CONTEXT);
         return exchangeFor(operationId, payload, handle(operationId, payload, state, HANDLER_CONTEXT) as Json);
       },

@@ -26,7 +26,8 @@ export const debugFields: ExchangeCheck = {
       {
         instancePath: '',
         expected: 'no field of a debugging or profiling tool',
-        actual: named.map((name) => `${name}: ${exchange.response!.headers[name]}`).join('; '),
+        // The names say it; their values (a token, a link with the host and port of the run) are in the evidence.
+        actual: `fields ${named.join(', ')}`,
       },
     ];
   },

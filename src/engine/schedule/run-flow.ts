@@ -1,7 +1,7 @@
 import { findOperation, type Operation, wirePath } from '../../catalogue/operations.js';
 import type { Check, CheckContext, Exchange } from '../../checks/types.js';
 import type { Client } from '../../client/client.js';
-import type { Flow } from '../../flows/flow.js';
+import type { CallForm, Flow } from '../../flows/flow.js';
 import { extend } from '../../objects.js';
 import { type Deviation, foldDeviations } from '../judging/deviation.js';
 import { causeDeviation } from '../judging/cause-evidence.js';
@@ -43,13 +43,19 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
   const stepChecks = context.checks.filter((check) => check.scope === 'exchange' && check.intents.includes('flow'));
   const judges = new Map<string, Judge>();
   const judgeOf = (operation: Operation) => judges.get(operation.id) ?? judges.set(operation.id, new Judge(stepChecks, context)).get(operation.id)!;
-  const call = async (operationId: string, payload: Record<string, unknown>): Promise<Exchange> => {
+  const call = async (operationId: string, payload: Record<string, unknown>, form: CallForm = 'documented'): Promise<Exchange> => {
     const operation = findOperation(operationId) ?? context.mapped?.find((op) => op.id === operationId);
     if (!operation) throw new Error(`Flow ${flow.id} calls unknown operation ${operationId}.`);
     exchanges++;
     const body = JSON.stringify(payload);
     const place = { of: flow.id, call: `step:${exchanges}` };
-    const request = { method: operation.method, wirePath: wirePath(operation), body, place };
+    const request = {
+      method: operation.method,
+      wirePath: wirePath(operation),
+      body,
+      place,
+      ...(form === 'without-token' ? { headers: { authorization: undefined } } : {}),
+    };
     const transcript = await context.client.send(context.cancelled ? extend(request, { abandon: context.cancelled }) : request);
     const exchange = extend(transcript, { operation, intent: 'flow' as const, payload, path: `flow:${flow.id}` });
     judgeOf(operation).add(exchange, exchanges);

@@ -23,11 +23,23 @@ export interface Listed {
   readonly step: number;
 }
 
+/** A page answered with a strong entity tag (RFC 9110 §8.8.3): what two reads of the same page are compared by. */
+export interface TaggedPage {
+  /** The list operation and the body asked, as text: the same for the same request. */
+  readonly request: string;
+  readonly etag: string;
+  /** The body as it came: a strong validator changes whenever it does (§8.8.1). */
+  readonly content: string;
+  readonly exchange: KeptStep;
+}
+
 export interface Search {
   /** By key, the first record listed with it. */
   readonly found: ReadonlyMap<string, Listed>;
   /** Every list call, in order, as evidence keeps it. */
   readonly calls: readonly KeptStep[];
+  /** The pages answered with a strong entity tag. */
+  readonly tagged: readonly TaggedPage[];
   /** Per list step, the last page called (1 for an unpaged list). */
   readonly pages: readonly number[];
   /** The call that answered no page: the search says nothing of what is not found. */
@@ -53,6 +65,7 @@ export async function searchLists(
 ): Promise<Search> {
   const found = new Map<string, Listed>();
   const calls: KeptStep[] = [];
+  const tagged: TaggedPage[] = [];
   const lastPages: number[] = [];
   let partial = false;
   for (const [step, { operation, body }] of lists.entries()) {
@@ -61,16 +74,20 @@ export async function searchLists(
     let pageNo = 1;
     let ended = false;
     for (; pageNo <= last; pageNo++) {
-      const exchange = await context.call(operation, paged ? { ...body, pageNo } : { ...body });
+      const payload = paged ? { ...body, pageNo } : { ...body };
+      const exchange = await context.call(operation, payload);
       const kept = keepStep(exchange);
       calls.push(kept);
-      if (!answered(exchange)) return { found, calls, pages: [...lastPages, pageNo], unanswered: kept, partial };
+      const etag = exchange.response?.headers.etag?.trim();
+      if (etag && !etag.startsWith('W/'))
+        tagged.push({ request: `${operation} ${JSON.stringify(payload)}`, etag, content: exchange.response!.bodyText, exchange: kept });
+      if (!answered(exchange)) return { found, calls, tagged, pages: [...lastPages, pageNo], unanswered: kept, partial };
       const records = listed(exchange);
       records.forEach((record, index) => {
         const key = keyOf(record);
         if (key !== undefined && wanted.has(key) && !found.has(key)) found.set(key, { record, exchange: kept, index, step });
       });
-      if (found.size === wanted.size) return { found, calls, pages: [...lastPages, pageNo], partial };
+      if (found.size === wanted.size) return { found, calls, tagged, pages: [...lastPages, pageNo], partial };
       const totalPage = resultData(exchange)?.totalPage;
       // Without totalPage, a page fuller than asked for may have a next one; one less full is the last.
       const full = typeof body.pageSize === 'number' && records.length >= body.pageSize;
@@ -80,5 +97,5 @@ export async function searchLists(
     if (!ended) partial = true;
     lastPages.push(Math.min(pageNo, last));
   }
-  return { found, calls, pages: lastPages, partial };
+  return { found, calls, tagged, pages: lastPages, partial };
 }

@@ -130,6 +130,18 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'expect-continue-refused-with-417': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc9110-10.1.1-expect-continue'] },
   'page-offset-wraps-at-32-bits': { check: 'page-past-end', severity: 'warning' },
   'listed-order-time-read-in-utc-session': { check: 'order-time-future', severity: 'warning' },
+  'refusal-without-content-type': { check: 'json-content-type', severity: 'warning' },
+  'customer-po-echoed-into-header': { check: 'response-received', severity: 'error' },
+  'not-found-written-as-python-repr': { check: 'json-body', severity: 'error' },
+  'delete-answered-with-empty-body': { check: 'json-body', severity: 'error' },
+  'long-page-cut-at-copy-buffer': { check: 'json-body', severity: 'error' },
+  'astral-characters-stored-as-question-marks': { check: 'flow-consignment-lifecycle', severity: 'warning', at: 'consignment-list' },
+  'created-order-id-not-read-back': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
+  'cus-type-concatenated-into-sql': { check: 'database-error-leak', severity: 'warning' },
+  'token-matched-case-insensitively': { check: 'auth-near-miss-token', severity: 'warning' },
+  'etag-from-request-not-answer': { check: 'flow-demand-lifecycle', severity: 'warning' },
+  'demand-deleted-but-answered-not-found': { check: 'flow-demand-lifecycle', severity: 'warning' },
+  'delete-authorized-after-it-runs': { check: 'flow-consignment-lifecycle', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
