@@ -19,11 +19,18 @@ export interface ListedOperation {
   readonly pages: boolean;
   /** The kit's reading of the name (a detail): it answers the one record its body names. Not where a map makes it a list. */
   readonly lookup: boolean;
+  /** Of a detail: the list whose records it finds (Operation.listedIn), where the names pair them. */
+  readonly listedIn?: string;
   /** The full envelope: "Every response body is a JSON object with these fields" (2.1); only #14 carries only `data`. */
   readonly envelope: EnvelopeKind;
 }
 
-const post = (id: string, group: GroupId, name: string, facts: { mutates?: boolean; pages?: boolean; lookup?: boolean } = {}): ListedOperation => ({
+const post = (
+  id: string,
+  group: GroupId,
+  name: string,
+  facts: { mutates?: boolean; pages?: boolean; lookup?: boolean; listedIn?: string } = {},
+): ListedOperation => ({
   id,
   group,
   name,
@@ -31,6 +38,7 @@ const post = (id: string, group: GroupId, name: string, facts: { mutates?: boole
   mutates: facts.mutates ?? false,
   pages: facts.pages ?? false,
   lookup: facts.lookup ?? false,
+  ...(facts.listedIn === undefined ? {} : { listedIn: facts.listedIn }),
   envelope: 'full',
 });
 
@@ -46,7 +54,7 @@ export const listedOperations: readonly ListedOperation[] = [
   post('alpha-product-detail', 'alpha-products', 'product detail dataset', { lookup: true }),
   post('alpha-product-by-cas', 'alpha-products', 'product detail by CAS number', { lookup: true }),
   post('alpha-product-list', 'alpha-products', 'list of all products', { pages: true }),
-  post('alpha-order-detail', 'alpha-orders', 'order detail', { lookup: true }),
+  post('alpha-order-detail', 'alpha-orders', 'order detail', { lookup: true, listedIn: 'alpha-orders-list' }),
   post('alpha-order-dispatch-note', 'alpha-orders', 'dispatch note of an order'),
   post('alpha-invoice-item-detail', 'alpha-invoices', 'invoice item detail', { lookup: true }),
   post('alpha-order-invoices', 'alpha-invoices', 'invoices of an order'),
@@ -81,12 +89,12 @@ export const listedOperations: readonly ListedOperation[] = [
   post('invoice-profile-edit', 'member-account', 'edit invoice profile', { mutates: true }),
   post('invoice-profile-delete', 'member-account', 'delete invoice profile', { mutates: true }),
   post('invoice-profile-list', 'member-account', 'list invoice profile', { pages: true }),
-  post('invoice-profile-detail', 'member-account', 'detail invoice profile', { lookup: true }),
+  post('invoice-profile-detail', 'member-account', 'detail invoice profile', { lookup: true, listedIn: 'invoice-profile-list' }),
   post('consignee-list', 'member-account', 'consignee list', { pages: true }),
   post('consignment-list', 'consignment', 'list', { pages: true }),
-  post('consignment-detail', 'consignment', 'detail', { lookup: true }),
+  post('consignment-detail', 'consignment', 'detail', { lookup: true, listedIn: 'consignment-list' }),
   post('consignment-awaiting-list', 'consignment', 'list awaiting dispatch', { pages: true }),
-  post('custom-demand-detail', 'custom-demand', 'detail', { lookup: true }),
+  post('custom-demand-detail', 'custom-demand', 'detail', { lookup: true, listedIn: 'custom-demand-list' }),
   post('purchase-order-publish', 'purchase-orders', 'publish', { mutates: true }),
 ];
 

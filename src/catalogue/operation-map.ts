@@ -63,6 +63,7 @@ export function mappedOperation(listed: ListedOperation, entry: OperationMapEntr
     mutates: entry.mutates ?? listed.mutates,
     ...(pages ? { paging: { ...(template && typeof template.pageNo === 'number' ? { pageNoField: 'pageNo' as const } : {}), pageSizeBoundsList: false } } : {}),
     ...(listed.lookup && !pages ? { lookup: true as const } : {}),
+    ...(listed.lookup && !pages && !(entry.mutates ?? listed.mutates) && listed.listedIn !== undefined ? { listedIn: listed.listedIn } : {}),
   };
 }
 

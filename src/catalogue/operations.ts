@@ -67,6 +67,12 @@ export interface Operation {
    */
   readonly lookup?: true;
   /**
+   * Of a lookup that changes nothing: the list operation whose records it finds (#8 the cards of
+   * #7, #9 the consignees of the consignee list of 4.1, a detail of 4.1 the records of its list).
+   * The kit's reading of the names: a record the list shows is one the lookup finds.
+   */
+  readonly listedIn?: string;
+  /**
    * Present on the operations a member calls to sign in (#11 send_code, #12 login): the kit's reading
    * of their names. A server may take them without a valid token, as a client has none yet.
    */
@@ -137,6 +143,7 @@ export const operations: readonly DocumentedOperation[] = [
     response: record('consignee'),
     mutates: false,
     lookup: true,
+    listedIn: 'bank-card-list',
   }),
   operation({
     number: 9,
@@ -146,6 +153,7 @@ export const operations: readonly DocumentedOperation[] = [
     response: record('consignee'),
     mutates: false,
     lookup: true,
+    listedIn: 'consignee-list',
   }),
   operation({ number: 10, id: 'consignee-delete', group: 'member-account', path: '/pc/customer/deleteConsignee', response: object, mutates: true }),
   operation({

@@ -4,6 +4,7 @@ import { severalRecipients } from './abuse/several-recipients.js';
 import { byIdRecord } from './asked/by-id-record.js';
 import { listFilter } from './asked/list-filter.js';
 import { listSelector } from './asked/list-selector.js';
+import { listedRecordFound } from './asked/listed-record-found.js';
 import { dataSchema } from './data/data-schema.js';
 import { sampleTypes } from './data/sample-types.js';
 import { statusText } from './data/status-text.js';
@@ -114,7 +115,7 @@ export const checksByArea = {
     pagePastEndList,
     pageNumberDefault,
   ],
-  asked: [byIdRecord, listFilter, listSelector],
+  asked: [byIdRecord, listedRecordFound, listFilter, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount, orderTimeFuture],
   hygiene: [
     stackTraceLeak,

@@ -2,34 +2,8 @@ import { pointerToken } from '../../json-pointer.js';
 import { isPlainObject, resultData } from '../preconditions.js';
 import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck, Finding } from '../types.js';
+import { namedBy } from './named-by.js';
 import { valueText } from './value-text.js';
-
-/** A request field whose name reads as a record's id: `id`, `cid` (#6) or a name ending in `Id` (demandId, invoiceId). */
-const ID_NAME = /^c?id$|[a-z]Id$/;
-
-/** A whole number, or the decimal digits of one: an id no server reads two ways. */
-const WHOLE_NUMBER_TEXT = /^-?\d+$/;
-
-/**
- * Where the record answered must carry what the request named it by, as [request field, record
- * field] pairs: a field of the same name (id, soNo, pCode, code, cas); else, where the request
- * names it by one id the record does not carry under that name (demandId, cid), the record's `id`.
- * `idsOnly`: for a call of the coverage pass, only its id fields count, and only where they hold a
- * whole number (its other members may be planted ones; its other values a server may read
- * leniently: "3abc" as 3, 1.5 as 1).
- */
-function namedBy(asked: Record<string, unknown>, record: Record<string, unknown>, idsOnly: boolean): Array<[string, string]> {
-  const pairs: Array<[string, string]> = [];
-  const otherIds: string[] = [];
-  for (const field of Object.keys(asked)) {
-    const text = valueText(asked[field]);
-    if (text === undefined || (idsOnly && !(ID_NAME.test(field) && WHOLE_NUMBER_TEXT.test(text)))) continue;
-    if (Object.hasOwn(record, field)) pairs.push([field, field]);
-    else if (ID_NAME.test(field)) otherIds.push(field);
-  }
-  if (otherIds.length === 1 && Object.hasOwn(record, 'id') && !pairs.some(([, field]) => field === 'id')) pairs.push([otherIds[0]!, 'id']);
-  return pairs;
-}
 
 export const byIdRecord: ExchangeCheck = {
   id: 'by-id-record',

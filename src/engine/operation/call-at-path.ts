@@ -2,6 +2,7 @@ import type { Operation } from '../../catalogue/operations.js';
 import type { Intent } from '../../checks/types.js';
 import { callAt } from './calls.js';
 import { coverageCallAt } from './coverage-pass.js';
+import { listedCallAt } from './listed-lookups.js';
 import { pageCallAt } from './page-walk.js';
 
 /** A call of an operation's plan as it was sent: how it was judged, the payload it stands for, its body. */
@@ -14,7 +15,8 @@ export interface PlannedCall {
 /**
  * The call the kit sent at a path of an operation's plan, made again from the seed: generated
  * calls (`conforming:<fast-check path>`, `hostile:…`), the coverage pass (`coverage:<n>`) and the
- * page walk (`page:<size>:<no>`, `page-hostile:…`, `page-unnumbered:<size>`) are the same under the same seed. What `--replay`
+ * page walk (`page:<size>:<no>`, `page-hostile:…`, `page-unnumbered:<size>`) are the same under the same seed; a lookup of a
+ * listed record (`listed:<end>:<size>:<no>:<fields>`) carries in its path what it set. What `--replay`
  * re-sends, and what evidence shows of a call the kit kept only as a record. Undefined for a path no
  * generator makes (an auth probe, a flow step) or one the operation has no call at.
  */
@@ -27,5 +29,9 @@ export function callAtPath(operation: Operation, path: string, seed: number): Pl
   }
   if (kind === 'coverage' && /^\d+$/.test(at)) return coverageCallAt(operation, Number(at));
   if (kind === 'page' || kind === 'page-hostile' || kind === 'page-unnumbered') return pageCallAt(operation, path);
+  if (kind === 'listed') {
+    const call = listedCallAt(operation, path);
+    return call && { judgedAs: 'conforming', ...call };
+  }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { Operation } from '../../catalogue/operations.js';
-import { resultData } from '../../checks/preconditions.js';
+import { isPlainObject, resultData } from '../../checks/preconditions.js';
 import {
   PAGE_OFFSET_PAST_INT32,
   PAGE_SIZE_LARGE,
@@ -40,7 +40,28 @@ export interface PageWalk {
 interface PageRead {
   readonly records: number;
   readonly totalPage: number | undefined;
+  /** Its first and last records, where they are objects: what the lookups of the list's records ask for. */
+  readonly firstRecord: Readonly<Record<string, unknown>> | undefined;
+  readonly lastRecord: Readonly<Record<string, unknown>> | undefined;
 }
+
+/** A record the walk at its own size showed, and where. */
+export interface ListedRecord {
+  readonly pageSize: number;
+  readonly pageNo: number;
+  readonly record: Readonly<Record<string, unknown>>;
+}
+
+/** The records at the two ends of what the walk at its own size read: the first of page 1, the last of the last page with any. */
+export interface ListedEnds {
+  readonly first: ListedRecord;
+  readonly last: ListedRecord;
+}
+
+const recordAt = (list: readonly unknown[], index: number): Readonly<Record<string, unknown>> | undefined => {
+  const record = list[index];
+  return isPlainObject(record) ? record : undefined;
+};
 
 /** Beyond this many pages a small page size no longer reads its deep page, its last and the one past it. */
 const MAX_SMALL_LAST_PAGE = 100_000;
@@ -166,7 +187,7 @@ export async function walkPages(
   session: OperationSession,
   bounds: WalkBounds,
   judge: JudgeCall,
-): Promise<{ calls: CoverageCall[]; walk?: PageWalk }> {
+): Promise<{ calls: CoverageCall[]; walk?: PageWalk; ends?: ListedEnds }> {
   const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
   if (!base) return { calls: [] };
   const size = walkPageSize(bounds);
@@ -181,7 +202,10 @@ export async function walkPages(
   ) => {
     const exchange = await session.send(judgedAs, path, payload, JSON.stringify(payload));
     const data = resultData(exchange);
-    const read: PageRead | undefined = Array.isArray(data?.list) ? { records: (data.list as unknown[]).length, totalPage: totalPageOf(data) } : undefined;
+    const list: unknown = data?.list;
+    const read: PageRead | undefined = Array.isArray(list)
+      ? { records: list.length, totalPage: totalPageOf(data), firstRecord: recordAt(list, 0), lastRecord: recordAt(list, list.length - 1) }
+      : undefined;
     calls.push({ class: classOf(read), family: 'page', field: pageSize === size ? 'pageNo' : 'pageSize', judgedAs, place });
     judge(exchange, place);
     return read;
@@ -201,6 +225,8 @@ export async function walkPages(
     );
 
   /** The walk at its own size: page after page, until the last, a bound, or a page that says nothing more. */
+  let first: ListedRecord | undefined;
+  let last: ListedRecord | undefined;
   const walkInOrder = async (): Promise<PageWalk> => {
     let records = 0;
     let pages = 0;
@@ -215,6 +241,8 @@ export async function walkPages(
       }
       pages++;
       records += page.records;
+      if (pageNo === 1 && page.firstRecord) first = { pageSize: size, pageNo, record: page.firstRecord };
+      if (page.lastRecord) last = { pageSize: size, pageNo, record: page.lastRecord };
       totalPage = page.totalPage;
       if (page.records === 0) {
         stoppedBy = 'empty-page';
@@ -257,5 +285,28 @@ export async function walkPages(
       ? [sendAt(unnumberedBlock, size, unnumberedPagePath(size), unnumberedPageBody(base, size), 'conforming', () => PAGE_WITHOUT_NUMBER)]
       : []),
   ]);
-  return { calls: calls.sort((a, b) => a.place - b.place), walk };
+  return { calls: calls.sort((a, b) => a.place - b.place), walk, ...(first && last ? { ends: { first, last } } : {}) };
+}
+
+/**
+ * The ends of a list the run does not walk, read as its walk would read them: page 1 at the walk's
+ * size, then the last page (totalPage, within the walk's page bound) where there are more. At most
+ * two calls, not judged: the run does not check the list, it only asks its lookup for what it shows.
+ */
+export async function readListEnds(operation: Operation, session: OperationSession, bounds: WalkBounds): Promise<ListedEnds | undefined> {
+  const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
+  if (!base) return undefined;
+  const size = walkPageSize(bounds);
+  const pageAt = async (pageNo: number) => {
+    const payload = pageBody(base, size, pageNo);
+    const data = resultData(await session.send('conforming', pagePath(size, pageNo, 'conforming'), payload, JSON.stringify(payload)));
+    const list: unknown = data?.list;
+    return Array.isArray(list) ? { first: recordAt(list, 0), last: recordAt(list, list.length - 1), totalPage: totalPageOf(data) } : undefined;
+  };
+  const one = await pageAt(1);
+  if (!one?.first || !one.last) return undefined;
+  const lastPageNo = Math.min(one.totalPage ?? 1, bounds.pages);
+  const lastPage = lastPageNo > 1 && !session.abandoned ? await pageAt(lastPageNo) : undefined;
+  const last: ListedRecord = lastPage?.last ? { pageSize: size, pageNo: lastPageNo, record: lastPage.last } : { pageSize: size, pageNo: 1, record: one.last };
+  return { first: { pageSize: size, pageNo: 1, record: one.first }, last };
 }

@@ -15,7 +15,8 @@ import { callAtPath } from './call-at-path.js';
 import { type CauseTally, causeKey, type CheckTally, Judge, type Sample, type Verdicts } from '../judging/judge.js';
 import type { OperationLatency } from './latency.js';
 import { describeProbe, type Observation } from './observation.js';
-import { type PageWalk, type WalkBounds, walkPages } from './page-walk.js';
+import { type ListedSource, sendListedLookups } from './listed-lookups.js';
+import { type ListedEnds, type PageWalk, readListEnds, type WalkBounds, walkPages } from './page-walk.js';
 import { labelRecurrences } from './recurrence.js';
 import { type ProbedCall, sendHttpProbes, validatorsOf } from './http-probes.js';
 import { OperationSession } from './session.js';
@@ -134,8 +135,11 @@ function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme): Reco
  * - hostile: the generated hostile calls; waits for nothing.
  * - probes: the first valid call again with the header written other ways; waits for that call.
  * - http-probes: the first valid call again in the forms HTTP gives a client (http-probes.ts); waits for that call.
+ * - listed: of a lookup of a list's records (Operation.listedIn), the record the list showed first
+ *   and the one it showed last, asked for by id (listed-lookups.ts); waits for the list's walk, or,
+ *   where the run does not walk the list, reads its first and last page itself.
  */
-export const PHASES = ['coverage', 'walk', 'conforming', 'hostile', 'probes', 'http-probes'] as const;
+export const PHASES = ['coverage', 'walk', 'conforming', 'hostile', 'probes', 'http-probes', 'listed'] as const;
 export type Phase = (typeof PHASES)[number];
 /** No phase sends this many calls: a rank is its phase's place times this, plus its index. */
 const PHASE_SPAN = 2 ** 32;
@@ -145,12 +149,14 @@ const rankOf = (phase: Phase, index: number) => PHASES.indexOf(phase) * PHASE_SP
 export interface OperationRun {
   /** Settles once the page walk has read its last page: at once where the operation has none. Never rejects. */
   readonly walked: Promise<void>;
+  /** The records at the ends of what its walk read, once read; undefined where it has no walk or read none. Never rejects. */
+  readonly ends: Promise<ListedEnds | undefined>;
   readonly result: Promise<OperationResult>;
 }
 
 /** One operation, end to end (see startOperation). */
-export function runOperation(operation: Operation, context: OperationRunContext): Promise<OperationResult> {
-  return startOperation(operation, context).result;
+export function runOperation(operation: Operation, context: OperationRunContext, listed?: ListedSource): Promise<OperationResult> {
+  return startOperation(operation, context, listed).result;
 }
 
 /**
@@ -158,16 +164,29 @@ export function runOperation(operation: Operation, context: OperationRunContext)
  * every check that applies as it arrives, its findings folded by cause; then the checks over the
  * operation's calls; hostile failures shrunk; the call behind each cause re-sent once to label it
  * consistent or intermittent; each cause one deviation with its count and a few samples of evidence.
+ * `listed`: of a lookup, where the records its listed phase asks for come from.
  */
-export function startOperation(operation: Operation, context: OperationRunContext): OperationRun {
-  let walkEnded!: () => void;
-  const walked = new Promise<void>((resolve) => (walkEnded = resolve));
-  const result = phasesOf(operation, context, walkEnded);
-  result.then(walkEnded, walkEnded);
-  return { walked, result };
+export function startOperation(operation: Operation, context: OperationRunContext, listed?: ListedSource): OperationRun {
+  let walkEnded!: (ends?: ListedEnds) => void;
+  const ends = new Promise<ListedEnds | undefined>((resolve) => (walkEnded = resolve));
+  const result = phasesOf(operation, context, walkEnded, listed);
+  result.then(
+    () => walkEnded(),
+    () => walkEnded(),
+  );
+  return { walked: ends.then(() => undefined), ends, result };
 }
 
-async function phasesOf(operation: Operation, context: OperationRunContext, walkEnded: () => void): Promise<OperationResult> {
+/** Whether the operation asks for the records its list showed: a lookup that changes nothing, in a run that walks lists. */
+const asksListed = (operation: Operation, context: OperationRunContext): boolean =>
+  context.coverage !== undefined && operation.lookup === true && !operation.mutates && operation.listedIn !== undefined;
+
+async function phasesOf(
+  operation: Operation,
+  context: OperationRunContext,
+  walkEnded: (ends?: ListedEnds) => void,
+  listed: ListedSource | undefined,
+): Promise<OperationResult> {
   const started = performance.now();
   const session = new OperationSession(context.client, operation, context.lanes, context.cancelled);
   const judging = new Judge(context.checks, context);
@@ -189,7 +208,10 @@ async function phasesOf(operation: Operation, context: OperationRunContext, walk
   const coverageStarted = performance.now();
   let coverageMs = 0;
   const walkRun = context.coverage ? walkPages(operation, session, context.coverage, judgeIn('walk')) : undefined;
-  void (walkRun ?? Promise.resolve()).then(walkEnded, walkEnded);
+  (walkRun ?? Promise.resolve(undefined)).then(
+    (walked) => walkEnded(walked?.ends),
+    () => walkEnded(),
+  );
   const coverageRun = context.coverage
     ? Promise.all([sendCoveragePass(operation, session, judgeIn('coverage')), walkRun!]).finally(() => (coverageMs = performance.now() - coverageStarted))
     : Promise.resolve<[CoverageCall[], { calls: CoverageCall[]; walk?: PageWalk }]>([[], { calls: [] }]);
@@ -218,7 +240,12 @@ async function phasesOf(operation: Operation, context: OperationRunContext, walk
     context.httpProbes !== false && firstValid
       ? firstValid.then((probed) => sendHttpProbes(session, probed, judgeIn('http-probes'), context.redactor))
       : undefined;
-  const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns, httpProbeRuns]);
+  // The list's pages this operation reads itself count among its calls; they are the list's, and not judged here.
+  const source = listed && asksListed(operation, context) ? listed : undefined;
+  const listSession = source && 'list' in source ? new OperationSession(context.client, source.list, 1, context.cancelled) : undefined;
+  const ends = source && ('walked' in source ? source.walked : readListEnds(source.list, listSession!, context.coverage!));
+  const listedRuns = ends && sendListedLookups(operation, session, ends, judgeIn('listed'));
+  const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns, httpProbeRuns, listedRuns]);
 
   const verdicts = judging.finish();
   // Read from the calls, not from data-schema's tally: with that check left out (--exclude-checks) an answer with data still verifies the operation.
@@ -256,7 +283,7 @@ async function phasesOf(operation: Operation, context: OperationRunContext, walk
     operationId: operation.id,
     operation: operation.path,
     group: operation.group,
-    exchanges: session.sent,
+    exchanges: session.sent + (listSession?.sent ?? 0),
     evaluations: verdicts.evaluations,
     passed: verdicts.passed,
     skipped: verdicts.skipped,

@@ -3,6 +3,7 @@ import { authProbes } from '../../checks/auth/probes.js';
 import { coverageRequests } from '../../generators/coverage/requests.js';
 import { callCount } from '../operation/calls.js';
 import { MOST_HTTP_PROBES } from '../operation/http-probes.js';
+import { MOST_LISTED_CALLS } from '../operation/listed-lookups.js';
 import { walkCallsAtMost } from '../operation/page-walk.js';
 import type { Phase } from '../operation/run-operation.js';
 import { walkBoundsOf } from './context.js';
@@ -17,8 +18,9 @@ export interface PhaseRequests {
 /**
  * What each phase of an operation (PHASES of run-operation.ts) sends under a run's settings, known
  * before anything is sent. The coverage pass and the generated calls are fixed; the page walk reads
- * as many pages as the server says there are, and a near-miss probe is not sent where the token has
- * no near miss (nor the unsigned JWT where the token is that JWT), so those two are bounds. Not
+ * as many pages as the server says there are, a near-miss probe is not sent where the token has
+ * no near miss (nor the unsigned JWT where the token is that JWT), and a lookup asks for its list's
+ * records only where the run walks that list and it shows them, so those are bounds. Not
  * counted: the calls that re-send each cause found once, and those that shrink a hostile failure.
  */
 export function plannedRequests(
@@ -33,6 +35,8 @@ export function plannedRequests(
   const probes = settings.authProbes && conforming > 0 ? authProbes.length : 0;
   // The HTTP probes re-send it too (HTTP_PROBES): a precondition only of a validator its answer gives, a GET only of a payload that makes a query.
   const httpProbes = settings.httpProbes !== false && conforming > 0 ? MOST_HTTP_PROBES : 0;
+  // A lookup asks for the two ends of its list, where the list shows two records; it reads them itself where the run does not walk the list.
+  const listed = coveragePass && operation.lookup === true && !operation.mutates && operation.listedIn !== undefined ? MOST_LISTED_CALLS : 0;
   return {
     coverage: { requests: coverage, exact: true },
     walk: { requests: walk, exact: walk === 0 },
@@ -40,5 +44,6 @@ export function plannedRequests(
     hostile: { requests: callCount(operation, 'hostile', settings.hostileRuns), exact: true },
     probes: { requests: probes, exact: probes === 0 },
     'http-probes': { requests: httpProbes, exact: httpProbes === 0 },
+    listed: { requests: listed, exact: listed === 0 },
   };
 }

@@ -6,6 +6,9 @@ import { extend } from '../../objects.js';
 import { sharedValidator } from '../../validation/validator.js';
 import { clientForRun, operationContext } from './context.js';
 import { type FlowResult, runFlow } from './run-flow.js';
+import type { ListedSource } from '../operation/listed-lookups.js';
+import type { ListedEnds } from '../operation/page-walk.js';
+import { findOperation } from '../../catalogue/operations.js';
 import { type OperationResult, startOperation } from '../operation/run-operation.js';
 import type { RunSettings } from './settings.js';
 
@@ -106,9 +109,20 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
   const finish = <T extends OperationResult | FlowResult>(result: T): T => redactor.deep(result);
   /** The page walks under way: every state change waits for them all. */
   const walks: Promise<void>[] = [];
+  /** What each list's walk read at its ends, by operation id: what the lookups of its records ask for. */
+  const listEnds = new Map<string, Promise<ListedEnds | undefined>>();
+  /** A lookup's list: walked in this run, or read at its ends by the lookup itself where the run has it and does not walk it. */
+  const listedSource = (listId: string | undefined): ListedSource | undefined => {
+    if (listId === undefined) return undefined;
+    const walked = listEnds.get(listId);
+    if (walked) return { walked };
+    const list = findOperation(listId) ?? settings.mapped.find((op) => op.id === listId);
+    return list?.paging ? { list } : undefined;
+  };
   const checkOperation = async (operation: Operation) => {
-    const run = startOperation(operation, context);
+    const run = startOperation(operation, context, listedSource(operation.listedIn));
     walks.push(run.walked);
+    if (operation.paging) listEnds.set(operation.id, run.ends);
     return finish(await run.result);
   };
   const checkFlow = async (flow: Flow) =>
@@ -129,8 +143,12 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
   const flowRuns = new Map<string, Promise<FlowResult>>();
   const groups = [...new Set([...scope.operations.map((op) => op.group), ...scope.flows.map((flow) => flow.group)])];
   const readsOf = (group: string) => scope.operations.filter((op) => op.group === group && !op.mutates);
-  // Every group's reads first, so that every walk is under way before anything waits for them.
-  for (const operation of groups.flatMap(readsOf)) operationRuns.set(operation.id, checkOperation(operation));
+  // Every group's reads first, so that every walk is under way before anything waits for them; the
+  // lookups last, so that the walk of the list whose records they ask for is under way. A lookup is
+  // a read of its group, so the group's state changes wait for it: what it asks for is what the walk read.
+  const reads = groups.flatMap(readsOf);
+  for (const operation of [...reads.filter((op) => op.listedIn === undefined), ...reads.filter((op) => op.listedIn !== undefined)])
+    operationRuns.set(operation.id, checkOperation(operation));
   const everyWalk = Promise.all(walks);
   for (const group of groups) {
     const ofGroup = scope.operations.filter((op) => op.group === group);

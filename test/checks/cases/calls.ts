@@ -12,6 +12,18 @@ export const callsCases: Record<string, Case> = {
     instancePath: '/data/id',
     quiet: exchangeOf('consignee-by-id', { payload: { id: 7 } }),
   },
+  'listed-record-found': {
+    // The first card of bankCardList's page 1 is found; the last card of its last page is not.
+    fires: [
+      exchangeOf('bank-card-by-id', { payload: { id: 200 }, path: 'listed:first:10:1:{"id":200}' }),
+      exchangeOf('bank-card-by-id', { payload: { id: 3 }, path: 'listed:last:10:20:{"id":3}', body: notFound }),
+    ],
+    instancePath: '/data',
+    quiet: [
+      exchangeOf('bank-card-by-id', { payload: { id: 200 }, path: 'listed:first:10:1:{"id":200}' }),
+      exchangeOf('bank-card-by-id', { payload: { id: 3 }, path: 'listed:last:10:20:{"id":3}' }),
+    ],
+  },
   'list-selector': {
     // Brand 2 answered with brand 1's first page: the same records for two brands.
     fires: [

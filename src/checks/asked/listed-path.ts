@@ -1,0 +1,36 @@
+/**
+ * A lookup of a record its list showed: the first record of the list's first page, or the last
+ * record of the last page its walk read. The record the list shows first and the one it shows last
+ * lie at the two ends of what the server holds (the newest and the oldest, in the usual order), so
+ * a lookup that searches only part of it finds one and not the other.
+ */
+export type ListedEnd = 'first' | 'last';
+
+/** Where the list showed the record: its end, and the page (at `pageSize` records a page) it was on. */
+export interface ListedPlace {
+  readonly end: ListedEnd;
+  readonly pageSize: number;
+  readonly pageNo: number;
+  /** The request fields set to name the record, as sent. */
+  readonly naming: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * `listed:<end>:<pageSize>:<pageNo>:<the fields set, as JSON>`: where the lookup is found again,
+ * and what `--replay` rebuilds it from (the rest of its body is the operation's base body).
+ */
+export const listedPath = (place: ListedPlace): string => `listed:${place.end}:${place.pageSize}:${place.pageNo}:${JSON.stringify(place.naming)}`;
+
+/** The place a `listedPath` wrote, or undefined when the path is not one. */
+export function listedPlace(path: string): ListedPlace | undefined {
+  const match = /^listed:(first|last):(\d+):(\d+):(\{.*\})$/s.exec(path);
+  if (!match) return undefined;
+  let naming: unknown;
+  try {
+    naming = JSON.parse(match[4]!);
+  } catch {
+    return undefined;
+  }
+  if (naming === null || typeof naming !== 'object' || Array.isArray(naming)) return undefined;
+  return { end: match[1] as ListedEnd, pageSize: Number(match[2]), pageNo: Number(match[3]), naming: naming as Record<string, unknown> };
+}

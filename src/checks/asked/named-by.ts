@@ -1,0 +1,28 @@
+import { valueText } from './value-text.js';
+
+/** A request field whose name reads as a record's id: `id`, `cid` (#6) or a name ending in `Id` (demandId, invoiceId). */
+const ID_NAME = /^c?id$|[a-z]Id$/;
+
+/** A whole number, or the decimal digits of one: an id no server reads two ways. */
+const WHOLE_NUMBER_TEXT = /^-?\d+$/;
+
+/**
+ * Where the record answered must carry what the request named it by, as [request field, record
+ * field] pairs: a field of the same name (id, soNo, pCode, code, cas); else, where the request
+ * names it by one id the record does not carry under that name (demandId, cid), the record's `id`.
+ * `idsOnly`: only the id fields count, and only where they hold a whole number (for a call of the
+ * coverage pass, whose other members may be planted ones, and whose other values a server may read
+ * leniently: "3abc" as 3, 1.5 as 1).
+ */
+export function namedBy(asked: Readonly<Record<string, unknown>>, record: Readonly<Record<string, unknown>>, idsOnly: boolean): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  const otherIds: string[] = [];
+  for (const field of Object.keys(asked)) {
+    const text = valueText(asked[field]);
+    if (text === undefined || (idsOnly && !(ID_NAME.test(field) && WHOLE_NUMBER_TEXT.test(text)))) continue;
+    if (Object.hasOwn(record, field)) pairs.push([field, field]);
+    else if (ID_NAME.test(field)) otherIds.push(field);
+  }
+  if (otherIds.length === 1 && Object.hasOwn(record, 'id') && !pairs.some(([, field]) => field === 'id')) pairs.push([otherIds[0]!, 'id']);
+  return pairs;
+}

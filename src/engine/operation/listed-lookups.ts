@@ -1,0 +1,83 @@
+import type { Operation } from '../../catalogue/operations.js';
+import { type ListedEnd, listedPath, listedPlace } from '../../checks/asked/listed-path.js';
+import { namedBy } from '../../checks/asked/named-by.js';
+import type { Exchange } from '../../checks/types.js';
+import { walkBase } from '../../generators/coverage/pages.js';
+import { extend } from '../../objects.js';
+import type { JudgeCall } from './coverage-pass.js';
+import type { ListedEnds, ListedRecord } from './page-walk.js';
+import type { OperationSession } from './session.js';
+
+/**
+ * The most calls an operation's listed phase sends: a lookup at each end of its list, and, where
+ * the run does not walk the list, its first and last page (readListEnds).
+ */
+export const MOST_LISTED_CALLS = 4;
+
+/**
+ * Where a lookup's listed records come from: the walk of its list in this run (OperationRun.ends of
+ * the list), or, where the run does not walk it, the list itself, whose two ends the phase reads.
+ */
+export type ListedSource = { readonly walked: Promise<ListedEnds | undefined> } | { readonly list: Operation };
+
+/** The body a lookup of a listed record starts from: the coverage base payload (#8, #9) or the map's body (4.1). */
+const lookupBase = (operation: Operation) => walkBase(operation.id, operation.body);
+
+/** A listed value written as the base body writes the field: cid "1" takes the id 37 as "37". */
+const asWritten = (value: unknown, template: unknown): unknown => (typeof template === 'string' && typeof value === 'number' ? String(value) : value);
+
+/**
+ * The fields of the base body set to name a listed record (namedBy: the field of the same name, or
+ * the one id the record carries as `id`); undefined where the body names it by nothing the record
+ * carries.
+ */
+function namingOf(base: Readonly<Record<string, unknown>>, record: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+  const pairs = namedBy(base, record, false).filter(([, field]) => record[field] !== undefined && record[field] !== null);
+  if (pairs.length === 0) return undefined;
+  return Object.fromEntries(pairs.map(([asked, field]) => [asked, asWritten(record[field], base[asked])]));
+}
+
+/** The lookup of one listed record: where it is found again, and its payload. */
+function lookupOf(operation: Operation, end: ListedEnd, listed: ListedRecord): { path: string; payload: Record<string, unknown> } | undefined {
+  const base = lookupBase(operation);
+  const naming = base && namingOf(base, listed.record);
+  if (!base || !naming) return undefined;
+  return { path: listedPath({ end, pageSize: listed.pageSize, pageNo: listed.pageNo, naming }), payload: extend(base, naming) };
+}
+
+/** The lookup at a path `listedPath` wrote, made again: the base body with the fields the path names set. */
+export function listedCallAt(operation: Operation, path: string): { payload: Record<string, unknown>; body: string } | undefined {
+  const place = listedPlace(path);
+  const base = lookupBase(operation);
+  if (!place || !base || operation.listedIn === undefined) return undefined;
+  const payload = extend(base, place.naming);
+  return { payload, body: JSON.stringify(payload) };
+}
+
+/**
+ * Asks the lookup for the record its list showed first and the one it showed last, once the list's
+ * walk has read its pages (`ends`, handed over by the run): two calls, judged as valid ones, the
+ * first before the last. None where the list is not walked, showed no record, or showed one record
+ * only.
+ */
+export async function sendListedLookups(
+  operation: Operation,
+  session: OperationSession,
+  ends: Promise<ListedEnds | undefined>,
+  judge: JudgeCall,
+): Promise<Exchange[]> {
+  const listed = await ends;
+  if (!listed || session.abandoned) return [];
+  const first = lookupOf(operation, 'first', listed.first);
+  const last = lookupOf(operation, 'last', listed.last);
+  // A list of one record has one end: nothing to compare.
+  if (!first || !last || JSON.stringify(first.payload) === JSON.stringify(last.payload)) return [];
+  const sent: Exchange[] = [];
+  for (const [index, lookup] of [first, last].entries()) {
+    if (session.abandoned) break;
+    const exchange = await session.send('conforming', lookup.path, lookup.payload, JSON.stringify(lookup.payload));
+    judge(exchange, index);
+    sent.push(exchange);
+  }
+  return sent;
+}
