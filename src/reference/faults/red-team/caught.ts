@@ -130,6 +130,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'expect-continue-refused-with-417': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc9110-10.1.1-expect-continue'] },
   'page-offset-wraps-at-32-bits': { check: 'page-past-end', severity: 'warning' },
   'listed-order-time-read-in-utc-session': { check: 'order-time-future', severity: 'warning' },
+  'send-code-answered-twice': { check: 'unsolicited-answer', severity: 'warning', breaks: ['rfc9110-15-one-final-response', 'rfc9112-9.2-response-order'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
