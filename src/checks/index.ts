@@ -68,6 +68,7 @@ import { responseReceived } from './transport/response-received.js';
 import { persistentConnection } from './transport/persistent-connection.js';
 import { connectionClose } from './transport/connection-close.js';
 import { headContent } from './transport/head-content.js';
+import { unsolicitedAnswer } from './transport/unsolicited-answer.js';
 import { notModifiedStatus } from './transport/not-modified-status.js';
 import { allowHeader } from './headers/allow-header.js';
 import { fieldSyntax } from './headers/field-syntax.js';
@@ -93,6 +94,7 @@ export const checksByArea = {
     persistentConnection,
     connectionClose,
     headContent,
+    unsolicitedAnswer,
     notModifiedStatus,
     statusLine,
     transferEncodingVersion,

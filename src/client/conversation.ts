@@ -289,8 +289,9 @@ const tenths = (ms: number) => Math.round(ms * 10) / 10;
  * Sends the requests one after another on one connection, each once the answer before it has
  * come, and reads each answer as RFC 9112 frames it: what a client that keeps its connection open
  * meets. Besides each answer it learns what no single answer shows (ConnectionFacts): a connection
- * closed after an answer that did not say so, and octets after an answer's end. A request the
- * closed connection could not take is sent on a new one, once. Where the last request asks for
+ * closed after an answer that did not say so, and octets after an answer's end, which no request
+ * asked for (a second answer among them). A request the closed connection could not take is sent
+ * on a new one, once; one after octets nobody asked for goes on a new one. Where the last request asks for
  * `connection: close`, the server's close ends the conversation, and what it sent after the last
  * answer is weighed; where it does not (an HTTP/1.0 request, which needs no asking), the
  * conversation ends with the last answer. Interim (1xx) answers are read past and kept; a request
@@ -327,10 +328,14 @@ export async function converse(requests: readonly WireRequest[], options: Conver
         }
         closing[index] = saysClose(answer.head);
         const last = index === requests.length - 1;
-        const after = last && asksClose(request) ? await octetsBeforeClose(inbox, options.maxBytes) : NOTHING_AFTER;
+        // Before the next request, only what has already come: a second answer written later is told from the answer to
+        // that request by no client but one that waits, and a clean server must cost no wait.
+        const after = last && asksClose(request) ? await octetsBeforeClose(inbox, options.maxBytes) : afterAnswer(inbox, options.maxBytes);
         transcripts.push(transcriptOf(sent, answer, tenths(performance.now() - started), after, withheld));
-        if (withheld && !last) {
-          // The server still counts on the content its Content-Length announced: the next request goes on a new connection, as curl sends it.
+        if ((withheld || after.octets > 0) && !last) {
+          // The server still counts on the content its Content-Length announced, as curl then assumes; or it sent what
+          // no request asked for, and "the client SHOULD close the connection, since message delimitation is now
+          // ambiguous" (RFC 9112 §9.2): either way the next request goes on a new connection.
           socket.destroy();
           socket = open(origin, options);
           inbox = new Inbox(socket, options.maxBytes);
@@ -430,11 +435,33 @@ class Reopen extends Error {}
 interface AfterAnswer {
   readonly octets: number;
   readonly beyondCap: boolean;
+  /** The status line they begin with, where they begin with one: a second answer. */
+  readonly statusLine?: string;
   /** Asked to close, the server still held the connection open at the end of the grace. */
   readonly keptOpen?: boolean;
 }
 
-const NOTHING_AFTER: AfterAnswer = { octets: 0, beyondCap: false };
+/** A status line at the start of octets, to the end of its line. */
+const LEADING_STATUS_LINE = /^HTTP\/\d\.\d \d{3}[^\r\n]*/;
+
+/** At most this much of a status line after an answer is kept: enough to show its code and reason. */
+const STATUS_LINE_KEPT = 120;
+
+/**
+ * The octets come by now after an answer's end, and the status line they begin with. Empty lines
+ * alone are nothing: a client may discard "one or more CRLF" that come unasked (RFC 9112 §9.2), and
+ * the kit does, before the next request reads its answer.
+ */
+function afterAnswer(inbox: Inbox, cap: number): AfterAnswer {
+  if (inbox.overflowed) return { octets: cap, beyondCap: true };
+  const pending = inbox.pending;
+  if (/^[\r\n]*$/.test(pending.toString('latin1'))) {
+    inbox.take(pending.length);
+    return { octets: 0, beyondCap: false };
+  }
+  const line = LEADING_STATUS_LINE.exec(pending.subarray(0, STATUS_LINE_KEPT).toString('latin1'))?.[0];
+  return { octets: pending.length, beyondCap: false, ...(line === undefined ? {} : { statusLine: line }) };
+}
 
 /**
  * Octets the server sent after the last answer's end, up to its close (or the deadline, which a
@@ -449,7 +476,7 @@ async function octetsBeforeClose(inbox: Inbox, cap: number): Promise<AfterAnswer
   } finally {
     grace.clear();
   }
-  return inbox.overflowed ? { octets: cap, beyondCap: true } : { octets: inbox.pending.length, beyondCap: false, keptOpen: !inbox.closed };
+  return { ...afterAnswer(inbox, cap), ...(inbox.overflowed ? {} : { keptOpen: !inbox.closed }) };
 }
 
 function withConnection(transcript: Transcript, facts: ConnectionFacts): Transcript {
@@ -463,6 +490,7 @@ function transcriptOf(sent: SentRequest, answer: Answer, durationMs: number, aft
   const facts: ConnectionFacts = {
     ...(after.octets > 0 ? { octetsAfterAnswer: after.octets } : {}),
     ...(after.beyondCap ? { octetsAfterAnswerBeyondCap: true as const } : {}),
+    ...(after.statusLine === undefined ? {} : { statusLineAfterAnswer: after.statusLine }),
     ...(after.keptOpen === true ? { keptOpenAfterClose: true as const } : {}),
     ...(malformedStatusLine === undefined ? {} : { malformedStatusLine }),
     ...(answer.interim.length > 0 ? { interimAnswers: answer.interim } : {}),

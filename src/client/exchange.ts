@@ -56,8 +56,19 @@ export interface TransportFailure {
  * the kit held a connection of its own and sent the next request on it (client/conversation.ts).
  */
 export interface ConnectionFacts {
-  /** Octets that came after the answer's end as its framing delimits it, before the server closed the connection (RFC 9112 6.3; after a HEAD, RFC 9110 9.3.2). */
+  /**
+   * Octets that came after the answer's end as its framing delimits it (RFC 9112 6.3; after a HEAD,
+   * RFC 9110 9.3.2), empty lines alone not counted (RFC 9112 §9.2): before the next request on the
+   * connection was written, or, after the last answer, before the server closed the connection
+   * where that request asked it to (else before the conversation ended). No request asked for them.
+   */
   readonly octetsAfterAnswer?: number;
+  /**
+   * The status line those octets begin with, as it came (at most 120 characters), where they begin
+   * with one: a second answer to one request, which a client reusing the connection takes for the
+   * answer to its next (RFC 9110 §15, RFC 9112 §9.2).
+   */
+  readonly statusLineAfterAnswer?: string;
   /** More came after the answer than `--max-body` lets the kit read: `octetsAfterAnswer` is the cap, and the server sent more. */
   readonly octetsAfterAnswerBeyondCap?: true;
   /** The request asked `Connection: close`, and the server still held the connection open a second after its answer (RFC 9112 9.6). */

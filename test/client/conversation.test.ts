@@ -72,6 +72,48 @@ describe('a conversation on one connection', () => {
     expect(second).toMatchObject({ response: { bodyText: '' }, connection: { octetsAfterAnswer: refusal.length } });
   });
 
+  it('a second answer written with the first: kept on the first, and the next request answered on a new connection', async () => {
+    const stray = json('{"code":"500"}').replace('200 OK', '500 Internal Server Error');
+    const sockets = new Set<Socket>();
+    const origin = await rawServer((socket, line) => {
+      sockets.add(socket);
+      if (line.startsWith('HEAD')) socket.end(['HTTP/1.1 200 OK', 'connection: close', '', ''].join('\r\n'));
+      else if (line.startsWith('TRACE')) socket.write(json('{"trace":1}'));
+      // Both in one write, as a handler past its framework writes them: they come together, and the connection stays open.
+      else socket.write(json('{"data":{}}') + stray);
+    });
+    const [first, second, third] = await converse([post, { ...head, method: 'TRACE', headers: {} }, head], options(origin));
+    expect(first).toMatchObject({ response: { status: 200, bodyText: '{"data":{}}' } });
+    expect(first!.connection).toEqual({ octetsAfterAnswer: Buffer.byteLength(stray), statusLineAfterAnswer: 'HTTP/1.1 500 Internal Server Error' });
+    expect(second).toMatchObject({ request: { method: 'TRACE' }, response: { status: 200, bodyText: '{"trace":1}' } });
+    expect([second!.connection, third!.connection]).toEqual([undefined, undefined]);
+    expect(sockets.size).toBe(2);
+  });
+
+  it('a second answer after the last, before the close it asked for: kept on the last answer', async () => {
+    const stray = json('{"code":"500"}', ['connection: close']);
+    const origin = await rawServer((socket) => socket.end(json('{"data":{}}') + stray));
+    const [only] = await converse([{ ...post, headers: { ...post.headers, connection: 'close' } }], options(origin));
+    expect(only).toMatchObject({ response: { status: 200, bodyText: '{"data":{}}' } });
+    expect(only!.connection).toEqual({ octetsAfterAnswer: Buffer.byteLength(stray), statusLineAfterAnswer: 'HTTP/1.1 200 OK' });
+  });
+
+  it('empty lines after an answer, and interim answers before one, are nothing unasked: the connection goes on', async () => {
+    const sockets = new Set<Socket>();
+    const origin = await rawServer((socket, line, index) => {
+      sockets.add(socket);
+      if (line.startsWith('HEAD')) socket.end(['HTTP/1.1 200 OK', 'connection: close', '', ''].join('\r\n'));
+      else if (index === 0) socket.write(`${json('{"data":{}}')}\r\n\r\n`);
+      else socket.write(`HTTP/1.1 103 Early Hints\r\nlink: </a.css>; rel=preload\r\n\r\n${json('{"data":{}}')}`);
+    });
+    const [first, second, third] = await converse([post, post, head], options(origin));
+    expect(first!.connection).toBeUndefined();
+    expect(second!.connection).toEqual({ interimAnswers: [{ status: 103, statusLine: 'HTTP/1.1 103 Early Hints' }] });
+    expect(third).toMatchObject({ response: { status: 200 } });
+    expect(third!.connection).toBeUndefined();
+    expect(sockets.size).toBe(1);
+  });
+
   it('a chunked answer, an interim 100 before it, and an answer framed by the close', async () => {
     const origin = await rawServer((socket, line, index) => {
       if (index === 0)

@@ -238,6 +238,16 @@ export const httpRequirements = [
     note: "a rule for clients: the kit judges a status by its value, 200 or not (4 rule 1), whatever its class's meaning",
   },
   {
+    id: 'rfc9110-15-one-final-response',
+    standard: 'RFC 9110',
+    section: '15',
+    level: 'definition',
+    text: 'A single request can have multiple associated responses: zero or more "interim" (non-final) responses with status codes in the "informational" (1xx) range, followed by exactly one "final" response',
+    side: 'answer',
+    observable: true,
+    note: 'an HTTP probe, on a connection of the kit’s own: what came after a final answer before the next request was written, or before the server closed the connection; a second answer written only later arrives after the next request, and no client tells it from that request’s answer without waiting',
+  },
+  {
     id: 'rfc9110-15.2-interim',
     standard: 'RFC 9110',
     section: '15.2',
@@ -484,6 +494,16 @@ export const httpRequirements = [
     side: 'answer',
     observable: false,
     note: "a server's freedom: undici reads trailer fields and the kit judges none",
+  },
+  {
+    id: 'rfc9112-9.2-response-order',
+    standard: 'RFC 9112',
+    section: '9.2',
+    level: 'definition',
+    text: 'HTTP/1.1 does not include a request identifier … Hence, it relies on the order of response arrival to correspond exactly to the order in which requests are made on the same connection. More than one response message per request only occurs when one or more informational responses (1xx; see Section 15.2 of [HTTP]) precede a final response to the same request.',
+    side: 'answer',
+    observable: true,
+    note: 'an HTTP probe, on a connection of the kit’s own, which then sends its next request on a new connection, as "the client SHOULD close the connection, since message delimitation is now ambiguous"',
   },
   {
     id: 'rfc9112-9.6-announce-close',

@@ -70,10 +70,40 @@ export const transportCases: Record<string, Case> = {
       connection: { octetsAfterAnswer: 92 },
     },
     instancePath: '',
-    // Octets after an answer to a POST are another framing matter; a HEAD answered with a Content-Length and no content is right.
+    // Octets after an answer to a POST, or a second answer after a HEAD, are unsolicited-answer's; a HEAD answered with a Content-Length and no content is right.
     quiet: [
       { ...exchangeOf('custom-demand-delete', { intent: 'http-probe', path: 'http-probe:persistent' }), connection: { octetsAfterAnswer: 92 } },
       asHead(exchangeOf('custom-demand-delete', { intent: 'http-probe', path: 'http-probe:head', body: '', headers: { 'content-length': '92' } })),
+      {
+        ...asHead(exchangeOf('custom-demand-delete', { intent: 'http-probe', path: 'http-probe:head', body: '' })),
+        connection: { octetsAfterAnswer: 160, statusLineAfterAnswer: 'HTTP/1.1 500 Internal Server Error' },
+      },
+    ],
+  },
+  'unsolicited-answer': {
+    fires: {
+      ...exchangeOf('send-code', { intent: 'http-probe', path: 'http-probe:persistent' }),
+      connection: { octetsAfterAnswer: 318, statusLineAfterAnswer: 'HTTP/1.1 200 OK' },
+    },
+    instancePath: '',
+    // Nothing after the answer; a close the answer announced; interim answers before the final one; content after a HEAD, head-content's.
+    quiet: [
+      exchangeOf('send-code', { intent: 'http-probe', path: 'http-probe:persistent' }),
+      {
+        ...exchangeOf('send-code', {
+          intent: 'http-probe',
+          path: 'http-probe:head',
+          body: '',
+          requestHeaders: { connection: 'close' },
+          headers: { 'content-type': 'application/json', date: HTTP_DATE, connection: 'close' },
+        }),
+        connection: {},
+      },
+      {
+        ...exchangeOf('send-code', { intent: 'http-probe', path: 'http-probe:expect-continue', requestHeaders: { expect: '100-continue' } }),
+        connection: { interimAnswers: [{ status: 100, statusLine: 'HTTP/1.1 100 Continue' }] },
+      },
+      { ...asHead(exchangeOf('send-code', { intent: 'http-probe', path: 'http-probe:head', body: '' })), connection: { octetsAfterAnswer: 92 } },
     ],
   },
   'not-modified-status': {

@@ -143,6 +143,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'demand-deleted-but-answered-not-found': { check: 'flow-demand-lifecycle', severity: 'warning' },
   'delete-authorized-after-it-runs': { check: 'flow-consignment-lifecycle', severity: 'warning' },
   'card-by-id-searches-first-page-only': { check: 'listed-record-found', severity: 'warning' },
+  'send-code-answered-twice': { check: 'unsolicited-answer', severity: 'warning', breaks: ['rfc9110-15-one-final-response', 'rfc9112-9.2-response-order'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
