@@ -1,5 +1,5 @@
 import { fillTemplate } from '../catalogue/operation-map.js';
-import { resultData } from '../checks/preconditions.js';
+import { isPlainObject, jsonBody, resultData } from '../checks/preconditions.js';
 import { keepStep, type KeptStep } from '../checks/kept-exchange.js';
 import type { Exchange } from '../checks/types.js';
 import { textFamilies } from '../generators/coverage/round-trip.js';
@@ -301,8 +301,8 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
 
 /** The envelope's code of an answer, where it has one. */
 function resultCode(exchange: Exchange): unknown {
-  const value = exchange.response?.json.ok ? exchange.response.json.value : undefined;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>).code : undefined;
+  const body = jsonBody(exchange);
+  return isPlainObject(body) ? body.code : undefined;
 }
 
 /**
