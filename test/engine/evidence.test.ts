@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { deviationKey } from '../../src/engine/judging/deviation.js';
 import { RESPONSE_EXCERPT_CHARS, toDeviation } from '../../src/engine/judging/evidence.js';
-import { curlRepro } from '../../src/engine/judging/repro.js';
+import { curlRepro, shellWord } from '../../src/engine/judging/repro.js';
 import { exchangeOf } from '../support/exchange.js';
 import { Redactor } from '../../src/redaction/redactor.js';
 
@@ -45,6 +45,15 @@ describe('curl repro', () => {
     }).split('\n');
     expect(argv).toContain('authorization: bearerabc');
     expect(argv).toContain(request.body);
+  });
+});
+
+describe('replay argument', () => {
+  it('reaches the kit as the one word it was, JSON of a listed record included, and stays bare where it can', () => {
+    const listed = `consignee-by-id:listed:last:10:3:{"id":17,"remark":"it's $HOME"}`;
+    const argv = execFileSync('bash', ['-c', `printf '%s\\n' ${shellWord(listed)} ${shellWord('alpha-orders-list:hostile:3:0:1')}`], { encoding: 'utf8' });
+    expect(argv.split('\n').slice(0, 2)).toEqual([listed, 'alpha-orders-list:hostile:3:0:1']);
+    expect(shellWord('alpha-orders-list:page:10:2')).toBe('alpha-orders-list:page:10:2');
   });
 });
 

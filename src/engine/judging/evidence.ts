@@ -3,7 +3,7 @@ import type { SentRequest } from '../../client/exchange.js';
 import type { KeptExchange } from '../../checks/kept-exchange.js';
 import type { Redactor } from '../../redaction/redactor.js';
 import { type Deviation, type DeviationStep, deviationMessage } from './deviation.js';
-import { curlRepro } from './repro.js';
+import { curlRepro, shellWord } from './repro.js';
 
 /** Response bodies are kept in deviations up to this many characters. */
 export const RESPONSE_EXCERPT_CHARS = 2048;
@@ -69,7 +69,7 @@ export function toDeviation(
       }),
     seed: context.seed,
     path: exchange.path,
-    ...(replayable ? { replay: `--seed ${context.seed} --replay ${operation.id}:${exchange.path}` } : {}),
+    ...(replayable ? { replay: `--seed ${context.seed} --replay ${shellWord(`${operation.id}:${exchange.path}`)}` } : {}),
     repro: redact(curlRepro(request, context.token)),
     occurrences: 1,
   };

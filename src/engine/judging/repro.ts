@@ -3,6 +3,9 @@ import type { SentRequest } from '../../client/exchange.js';
 const singleQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 const escapeForDoubleQuotes = (text: string) => text.replace(/(["\\$`])/g, '\\$1');
 
+/** One argument as a POSIX shell reads it back: as it is where it has nothing the shell would read, single-quoted otherwise. */
+export const shellWord = (text: string): string => (/^[\w.:/@%+=,-]+$/.test(text) ? text : singleQuoted(text));
+
 /**
  * A curl line that re-sends the request byte for byte. The token never appears: the authorization
  * header reads it from $OTP_TOKEN when the line is run (every scheme puts the token last).
