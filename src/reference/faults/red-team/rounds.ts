@@ -7,6 +7,7 @@ import { redTeamRound5 } from './round-5.js';
 import { redTeamRound6 } from './round-6.js';
 import { redTeamRound7 } from './round-7.js';
 import { redTeamRound8 } from './round-8.js';
+import { redTeamRound9 } from './round-9.js';
 
 /** Each red-team round's faults, by round: what `npm run red-team N` meets at first sight. */
 export const redTeamRounds: Readonly<Record<number, readonly RedTeamFault[]>> = {
@@ -18,4 +19,5 @@ export const redTeamRounds: Readonly<Record<number, readonly RedTeamFault[]>> = 
   6: redTeamRound6,
   7: redTeamRound7,
   8: redTeamRound8,
+  9: redTeamRound9,
 };
