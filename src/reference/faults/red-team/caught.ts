@@ -144,6 +144,13 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'delete-authorized-after-it-runs': { check: 'flow-consignment-lifecycle', severity: 'warning' },
   'card-by-id-searches-first-page-only': { check: 'listed-record-found', severity: 'warning' },
   'send-code-answered-twice': { check: 'unsolicited-answer', severity: 'warning', breaks: ['rfc9110-15-one-final-response', 'rfc9112-9.2-response-order'] },
+  'refusal-leaves-request-body-unread': { check: 'http-status', severity: 'error' },
+  'json-behind-hijacking-prefix': { check: 'json-body', severity: 'error' },
+  'gzip-stream-never-finished': { check: 'json-body', severity: 'error' },
+  'json-followed-by-nul-terminator': { check: 'json-body', severity: 'error' },
+  'page-cached-without-its-size': { check: 'page-size-asked', severity: 'warning' },
+  'listed-ids-are-row-numbers': { check: 'flow-bank-card-lifecycle', severity: 'warning' },
+  'customer-po-answers-another-members-order': { check: 'order-line-codes', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
