@@ -144,6 +144,9 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'delete-authorized-after-it-runs': { check: 'flow-consignment-lifecycle', severity: 'warning' },
   'card-by-id-searches-first-page-only': { check: 'listed-record-found', severity: 'warning' },
   'send-code-answered-twice': { check: 'unsolicited-answer', severity: 'warning', breaks: ['rfc9110-15-one-final-response', 'rfc9112-9.2-response-order'] },
+  'max-age-written-as-quoted-string': { check: 'field-syntax', severity: 'warning', breaks: ['rfc9111-5.2.2.1-max-age-token'] },
+  'utf8-bytes-escaped-as-characters': { check: 'text-double-encoded', severity: 'warning', breaks: ['rfc8259-7-code-point-escape'] },
+  'request-text-stored-html-escaped': { check: 'text-html-escaped', severity: 'warning', breaks: ['rfc8259-7-characters-as-themselves'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
