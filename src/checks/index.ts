@@ -8,6 +8,7 @@ import { listedRecordFound } from './asked/listed-record-found.js';
 import { dataSchema } from './data/data-schema.js';
 import { sampleTypes } from './data/sample-types.js';
 import { statusText } from './data/status-text.js';
+import { textHtmlEscaped } from './data/text-html-escaped.js';
 import { envelope } from './envelope/envelope.js';
 import { authDocumentedHeader } from './auth/documented-header.js';
 import { authNearMissToken } from './auth/near-miss-token.js';
@@ -39,6 +40,7 @@ import { jsonBom } from './json/json-bom.js';
 import { jsonCodePoints } from './json/json-code-points.js';
 import { jsonDuplicateNames } from './json/json-duplicate-names.js';
 import { jsonNumberPrecision } from './json/json-number-precision.js';
+import { textDoubleEncoded } from './json/text-double-encoded.js';
 import { operationVerified } from './operation/operation-verified.js';
 import { orderLineCodes } from './orders/order-line-codes.js';
 import { orderLineCount } from './orders/order-line-count.js';
@@ -100,11 +102,11 @@ export const checksByArea = {
     transferEncodingVersion,
     interimAnswerVersion,
   ],
-  json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints],
+  json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints, textDoubleEncoded],
   headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, fieldSyntax, etag, lastModified, setCookie, linkHeader, equivalentForm, varyAcceptEncoding],
   paths: [documentedPath],
   envelope: [envelope],
-  data: [dataSchema, sampleTypes, statusText],
+  data: [dataSchema, sampleTypes, statusText, textHtmlEscaped],
   page: [
     pageNumberEcho,
     pageIntegerText,

@@ -85,7 +85,7 @@ export function renderStandardsDoc(): string {
     '',
     'Section 1 makes every operation "an HTTP call whose body and response are JSON", so the kit holds answers to the',
     'standards behind those words: RFC 8259 (JSON) and RFC 3629 (UTF-8), the I-JSON profile (RFC 7493) for what',
-    'interoperates, HTTP (RFC 9110, RFC 9112) with the cookies (RFC 6265) and links (RFC 8288) its header fields carry,',
+    'interoperates, HTTP (RFC 9110, RFC 9111, RFC 9112) with the cookies (RFC 6265) and links (RFC 8288) its header fields carry,',
     "and the items of the OWASP API Security Top 10 (2023) that an answer shows. Severity follows the kit's rules: an",
     'error where a rule the spec states is broken (what makes the body something other than JSON, or leaves the call',
     'without an answer no client can read); a warning or info where only the standard speaks.',

@@ -1,8 +1,33 @@
 import type { ExchangeCheck } from '../types.js';
 import { dateProblem } from './_internals/http-date.js';
 
+/** RFC 9110 §5.6.2: `tchar`, any VCHAR except delimiters. */
+const TCHAR = "[!#$%&'*+\\-.^_`|~0-9A-Za-z]";
 /** RFC 9110 §5.6.2: `token = 1*tchar`. */
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const TOKEN = new RegExp(`^${TCHAR}+$`);
+/** RFC 9110 §5.6.4: `quoted-string = DQUOTE *( qdtext / quoted-pair ) DQUOTE`, obs-text as undici reads it (Latin-1). */
+const QUOTED_STRING = '"(?:[\\t \\x21\\x23-\\x5B\\x5D-\\x7E\\x80-\\xFF]|\\\\[\\t \\x21-\\x7E\\x80-\\xFF])*"';
+/** RFC 9111 §5.2: `cache-directive = token [ "=" ( token / quoted-string ) ]`, its name and argument captured. */
+const CACHE_DIRECTIVE = `(${TCHAR}+)(?:=(${TCHAR}+|${QUOTED_STRING}))?`;
+/** RFC 9111 §5.2: `Cache-Control = #cache-directive`, whose empty elements a recipient MUST accept (RFC 9110 §5.6.1). */
+const CACHE_CONTROL = new RegExp(`^(?:${CACHE_DIRECTIVE})?(?:[ \\t]*,[ \\t]*(?:${CACHE_DIRECTIVE})?)*$`);
+/**
+ * The response directives whose argument is delta-seconds (RFC 9111 §1.2.2: `delta-seconds = 1*DIGIT`),
+ * each in "the token form of the argument syntax: e.g., 'max-age=5' not 'max-age="5"'. A sender
+ * MUST NOT generate the quoted-string form" (§5.2.2.1; §5.2.2.10 says the same of s-maxage).
+ */
+const DELTA_SECONDS_DIRECTIVES = new Set(['max-age', 's-maxage']);
+
+/** A Cache-Control value in its grammar, every delta-seconds directive with digits for its argument. */
+function validCacheControl(value: string): boolean {
+  const directives = value.trim();
+  if (!CACHE_CONTROL.test(directives)) return false;
+  // Read left to right, the directives match where the list's grammar placed them: a quoted-string is consumed whole.
+  return [...directives.matchAll(new RegExp(CACHE_DIRECTIVE, 'g'))].every(
+    ([, name = '', argument]) => !DELTA_SECONDS_DIRECTIVES.has(name.toLowerCase()) || (argument !== undefined && /^\d+$/.test(argument)),
+  );
+}
+
 /** RFC 5646 §2.1, as RFC 9110 §8.5.1 takes it: subtags of letters and digits, one to eight each, joined by "-", the first letters only. */
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 
@@ -19,7 +44,7 @@ const everyMember =
     members(value).every(valid);
 
 /**
- * The response fields of RFC 9110 and RFC 9111 that no other check reads, each with its grammar and
+ * The response fields of RFC 9110 and RFC 9111 whose grammar no other check reads (shared-cache reads what Cache-Control allows, not how it is written), each with its grammar and
  * the clause that gives it. Expires takes "0" too: RFC 9111 §5.3 names it as the invalid date
  * recipients read as "already expired", and frameworks send it by default.
  */
@@ -32,6 +57,11 @@ const GRAMMARS: Readonly<Record<string, { readonly grammar: string; readonly val
   trailer: { grammar: 'Trailer = #field-name (RFC 9110 §6.6.2)', valid: everyMember((name) => TOKEN.test(name)) },
   age: { grammar: 'Age = delta-seconds, 1*DIGIT (RFC 9111 §5.1)', valid: (value) => /^\d+$/.test(value.trim()) },
   expires: { grammar: 'Expires = HTTP-date (RFC 9111 §5.3)', valid: (value) => value.trim() === '0' || dateProblem(value.trim()) === undefined },
+  'cache-control': {
+    grammar:
+      'Cache-Control = #cache-directive, cache-directive = token [ "=" ( token / quoted-string ) ] (RFC 9111 §5.2), max-age and s-maxage in the token form of delta-seconds = 1*DIGIT (§5.2.2.1, §5.2.2.10)',
+    valid: validCacheControl,
+  },
 };
 
 export const fieldSyntax: ExchangeCheck = {
@@ -39,14 +69,14 @@ export const fieldSyntax: ExchangeCheck = {
   scope: 'exchange',
   rule: '1',
   quote: 'Every operation is an HTTP call whose body and response are JSON.',
-  standards: ['rfc9110-5.5-field-grammar'],
+  standards: ['rfc9110-5.5-field-grammar', 'rfc9111-5.2.2.1-max-age-token'],
   severity: 'warning',
   title: 'A header field whose value is not in its grammar',
   description: `A response field that HTTP defines, with a value outside the grammar that defines it: ${Object.values(GRAMMARS)
     .map(({ grammar }) => grammar)
     .join(
       '; ',
-    )}. "Field values are usually constrained to the range of US-ASCII characters… Fields needing a greater range of characters can use an encoding", and each field's definition gives its grammar (RFC 9110 §5.5); a client, cache or proxy that parses the field refuses such a value or reads another meaning into it (Content-Language: zh_CN is no language tag: the subtags of RFC 5646 are joined by "-"). A warning: the spec shows no header of an answer.`,
+    )}. "Field values are usually constrained to the range of US-ASCII characters… Fields needing a greater range of characters can use an encoding", and each field's definition gives its grammar (RFC 9110 §5.5); a client, cache or proxy that parses the field refuses such a value or reads another meaning into it (Content-Language: zh_CN is no language tag: the subtags of RFC 5646 are joined by "-"; Cache-Control: max-age="60" is the quoted-string form of which RFC 9111 §5.2.2.1 says "A sender MUST NOT generate" it, and a cache that reads delta-seconds as digits finds none). A warning: the spec shows no header of an answer.`,
   needs: 'response',
   intents: ['conforming', 'hostile', 'http-probe'],
   run(exchange) {

@@ -3,7 +3,7 @@ import type { Requirement } from './requirement.js';
 /** Undici refuses these before the kit reads a byte of the answer: no check of their own can see them. */
 const REFUSED_BY_UNDICI = 'undici refuses such an answer before the kit reads a byte of it: the call fails, reported as `response-received`';
 
-/** RFC 9110 (HTTP semantics) and RFC 9112 (HTTP/1.1): what "an HTTP call" (1) rests on. */
+/** RFC 9110 (HTTP semantics), RFC 9111 (caching) and RFC 9112 (HTTP/1.1): what "an HTTP call" (1) rests on. */
 export const httpRequirements = [
   {
     id: 'rfc9110-5.1-field-name-case',
@@ -43,7 +43,7 @@ export const httpRequirements = [
     text: 'Field values are usually constrained to the range of US-ASCII characters [USASCII]. … Fields needing a greater range of characters can use an encoding',
     side: 'answer',
     observable: true,
-    note: 'each field definition gives its grammar; the kit reads those of the fields no other check judges: Content-Language, Vary, Allow, Accept-Ranges, Connection, Trailer, Age and Expires',
+    note: 'each field definition gives its grammar; the kit reads those of the fields no other check judges: Content-Language, Vary, Allow, Accept-Ranges, Connection, Trailer, Age, Expires and Cache-Control (RFC 9111 §5.2: `Cache-Control = #cache-directive`, `cache-directive = token [ "=" ( token / quoted-string ) ]`)',
   },
   {
     id: 'rfc9110-5.5-obs-text',
@@ -345,6 +345,16 @@ export const httpRequirements = [
     side: 'request',
     observable: true,
     note: 'the kit sends If-Modified-Since only where an answer gave a Last-Modified (the HTTP probes)',
+  },
+  {
+    id: 'rfc9111-5.2.2.1-max-age-token',
+    standard: 'RFC 9111',
+    section: '5.2.2.1',
+    level: 'MUST NOT',
+    text: "Argument syntax: delta-seconds (see Section 1.2.2) … This directive uses the token form of the argument syntax: e.g., 'max-age=5' not 'max-age=\"5\"'. A sender MUST NOT generate the quoted-string form.",
+    side: 'answer',
+    observable: true,
+    note: 'the delta-seconds of max-age and s-maxage (§5.2.2.10 says the same of it) are digits, `delta-seconds = 1*DIGIT` (§1.2.2), in a Cache-Control read with the grammar of §5.2',
   },
   {
     id: 'rfc9112-2.2-crlf',

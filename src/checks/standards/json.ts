@@ -91,6 +91,16 @@ export const jsonRequirements = [
     note: "a server's freedom: the kit reads escapes as JSON.parse does (the clean variant normalised-values writes every character outside ASCII as a \\u escape)",
   },
   {
+    id: 'rfc8259-7-code-point-escape',
+    standard: 'RFC 8259',
+    section: '7',
+    level: 'definition',
+    text: "If the character is in the Basic Multilingual Plane (U+0000 through U+FFFF), then it may be represented as a six-character sequence: a reverse solidus, followed by the lowercase letter u, followed by four hexadecimal digits that encode the character's code point.",
+    side: 'answer',
+    observable: true,
+    note: 'the kit reads strings decoded, so what it sees is the text: characters U+0080–U+00FF whose runs, taken as octets, are well-formed multi-byte UTF-8, in a string with no character above U+00FF, are the octets of a text escaped one by one, or its UTF-8 read as Latin-1 and written again (double encoding); Latin-1 text of its own has no lead octet followed by its continuation octets',
+  },
+  {
     id: 'rfc8259-8.1-utf8',
     standard: 'RFC 8259',
     section: '8.1',

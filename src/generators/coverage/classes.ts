@@ -122,6 +122,8 @@ const stringClasses: readonly ValueClass[] = [
   },
   { id: 'apostrophe', family: 'string', targets: ['string'], values: [json("O'Neill & Sons")], allowedIn: ['free-text'] },
   { id: 'double-quote', family: 'string', targets: ['string'], values: [json('2.5" flask, "AR" grade')], allowedIn: ['free-text'] },
+  // The five characters an HTML escaper replaces, all in one plain text: a server that stores text as sent answers it as sent.
+  { id: 'markup-characters', family: 'string', targets: ['string'], values: [json('Store <25 C & >2 C, "dry"; don\'t stack')], allowedIn: ['free-text'] },
   { id: 'backslash', family: 'string', targets: ['string'], values: [json('C:\\lab\\new'), json('\\u0041\\')] },
   { id: 'sql', family: 'string', targets: ['string'], values: [json("' OR '1'='1"), json('1; DROP TABLE orders--')] },
   { id: 'html', family: 'string', targets: ['string'], values: [json('<script>alert(1)</script>'), json('"><img src=x onerror=alert(1)>')] },

@@ -1,6 +1,9 @@
 /** The checks of the JSON text, the envelope and the records: a fixture where each fires, and one where it stays quiet. */
-import { exchangeOf } from '../../support/exchange.js';
+import { exchangeOf, samplePayload } from '../../support/exchange.js';
 import { type Case, type Json, withData, withBody, noted } from './fixtures.js';
+
+/** An order whose note holds the five characters an HTML escaper replaces. */
+const markedOrder: Json = { ...samplePayload('alpha-order-create'), soNote: `A&B "x" <y> it's` };
 
 export const bodiesCases: Record<string, Case> = {
   'json-bom': {
@@ -26,6 +29,32 @@ export const bodiesCases: Record<string, Case> = {
     fires: exchangeOf('custom-demand-delete', { body: '{"data":{},"status":"success","code":"200","message":"cut \\ud83e","error":{}}' }),
     instancePath: '/message',
     quiet: exchangeOf('custom-demand-delete', { body: '{"data":{},"status":"success","code":"200","message":"whole \\ud83e\\uddea \\ufffd","error":{}}' }),
+  },
+  'text-double-encoded': {
+    // 丙酮 with each of its UTF-8 octets escaped as a character of its own.
+    fires: exchangeOf('consignment-delete', {
+      body: '{"data":{"productCname":"\\u00e4\\u00b8\\u0099\\u00e9\\u0085\\u00ae"},"status":"success","code":"200","message":"ok","error":{}}',
+    }),
+    instancePath: '/data/productCname',
+    // Latin-1 text of its own; and a string the request sent, answered as sent.
+    quiet: [
+      exchangeOf('consignment-delete', {
+        body: '{"data":{"productCname":"Café Grüße, 25 °C ±2 ½"},"status":"success","code":"200","message":"ok","error":{}}',
+      }),
+      exchangeOf('consignment-delete', {
+        payload: { cid: '198', note: 'Ã©' },
+        body: '{"data":{"productCname":"Ã©"},"status":"success","code":"200","message":"ok","error":{}}',
+      }),
+    ],
+  },
+  'text-html-escaped': {
+    fires: withData('alpha-order-create', (data) => ({ ...data, soNote: 'A&amp;B &quot;x&quot; &lt;y&gt; it&#39;s' }), markedOrder),
+    instancePath: '/data/soNote',
+    // The text kept as sent, the text sent holding a reference itself among it.
+    quiet: [
+      exchangeOf('alpha-order-create', { payload: markedOrder }),
+      exchangeOf('alpha-order-create', { payload: { ...markedOrder, soCaStreet: 'A&amp;B座' } }),
+    ],
   },
   envelope: {
     fires: withBody('custom-demand-delete', ({ code: _code, ...rest }) => rest),

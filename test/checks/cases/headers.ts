@@ -43,8 +43,12 @@ export const headersCases: Record<string, Case> = {
     ],
   },
   'field-syntax': {
-    // A Java locale where a language tag belongs; then the fields as their grammars have them, Expires: 0 among them.
-    fires: [exchangeOf('login', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'content-language': 'zh_CN' } })],
+    // A Java locale where a language tag belongs; then the fields as their grammars have them, Expires: 0 and a quoted field list in Cache-Control among them.
+    fires: [
+      exchangeOf('login', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'content-language': 'zh_CN' } }),
+      // The quoted-string form of max-age, which RFC 9111 §5.2.2.1 says a sender MUST NOT generate.
+      exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'cache-control': 'private, max-age="60"' } }),
+    ],
     instancePath: '',
     quiet: [
       exchangeOf('login', {
@@ -57,6 +61,7 @@ export const headersCases: Record<string, Case> = {
           connection: 'keep-alive',
           age: '0',
           expires: '0',
+          'cache-control': 'private, max-age=60, no-cache="Set-Cookie, Vary", , S-MAXAGE=0',
         },
       }),
     ],

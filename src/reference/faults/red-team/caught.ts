@@ -151,6 +151,9 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'page-cached-without-its-size': { check: 'page-size-asked', severity: 'warning' },
   'listed-ids-are-row-numbers': { check: 'flow-bank-card-lifecycle', severity: 'warning' },
   'customer-po-answers-another-members-order': { check: 'order-line-codes', severity: 'warning' },
+  'max-age-written-as-quoted-string': { check: 'field-syntax', severity: 'warning', breaks: ['rfc9111-5.2.2.1-max-age-token'] },
+  'utf8-bytes-escaped-as-characters': { check: 'text-double-encoded', severity: 'warning', breaks: ['rfc8259-7-code-point-escape'] },
+  'request-text-stored-html-escaped': { check: 'text-html-escaped', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
