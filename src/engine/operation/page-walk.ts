@@ -71,9 +71,8 @@ const MAX_SMALL_LAST_PAGE = 100_000;
 /**
  * Each part of the walk takes its calls' places from its own block (the walk at its own page size
  * first, then each small page size, then the single pages, then page 1 without pageNo, then the
- * list without its filters), so a call's
- * place is the same whatever order the answers come in. A block holds more than the longest walk
- * (--walk-pages is at most 100,000).
+ * list without its filters), so a call's place is the same whatever order the answers come in. A
+ * block holds more than the longest walk (--walk-pages is at most 100,000).
  */
 const BLOCK = 2 ** 20;
 
@@ -197,10 +196,10 @@ export function walkCallsAtMost(operation: Operation, bounds: WalkBounds): numbe
  * where the documented call leaves pageNo out (#1, #4, #7), page 1 at the walk's size without it,
  * which must answer the page it says it is. Where it names pageNo, each walk also asks the pages
  * far past the last whose offset passes 2^31 and 2^32 (wrappedOffsetPages), once page 1 said how
- * many there are. Where the base filters (`status` of #1, #4 and #7), the list without its filters
- * too (unfilteredBase), page after page at the walk's size to its last page or a bound: what the
- * filtered pages are held against (`filter-outside-list`). Every part goes out before any call of
- * the run changes state: the run's state changes wait for the whole walk.
+ * many there are. Where the base filters by fields null leaves out (`status` 0 of #1 and #7), the
+ * list without its filters too (unfilteredBase), page after page at the walk's size to its last
+ * page or a bound: what the filtered pages are held against (`filter-outside-list`). Every part
+ * goes out before any call of the run changes state: the run's state changes wait for the whole walk.
  * Each walk is sequential where the next page depends on an answer; the walks go side by side.
  * The checks of src/checks/page/ judge each page size's pages together.
  */
