@@ -12,12 +12,13 @@ import type { AnswerCoding, AskedValue, CallRecord, Exchange, PageOutline, Preco
 export const KEYS_KEPT = 1000;
 
 /**
- * Whether a call is a page of a walk (`page:<size>:<no>`, `page-hostile:…`, or page 1 asked without
- * pageNo, `page-unnumbered:<size>`): the answers the checks compare record by record, across pages.
+ * Whether a call is a page of a walk (`page:<size>:<no>`, `page-hostile:…`, page 1 asked without
+ * pageNo, `page-unnumbered:<size>`, or a page of the list without its filters,
+ * `page-unfiltered:<size>:<no>`): the answers the checks compare record by record, across pages.
  * Only their records are kept as keys: every other call of an operation keeps none, whatever the
  * length of its list.
  */
-const WALK_PREFIXES = ['page:', 'page-hostile:', 'page-unnumbered:'];
+const WALK_PREFIXES = ['page:', 'page-hostile:', 'page-unnumbered:', 'page-unfiltered:'];
 const walksAList = (exchange: Exchange) => WALK_PREFIXES.some((prefix) => exchange.path.startsWith(prefix));
 /** Strings longer than this are not kept of what a call asked: the checks compare ids, codes and numbers. */
 export const ASKED_STRING_CHARS = 256;

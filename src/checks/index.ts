@@ -2,6 +2,7 @@ import { massAssignment } from './abuse/mass-assignment.js';
 import { methodOverride } from './abuse/method-override.js';
 import { severalRecipients } from './abuse/several-recipients.js';
 import { byIdRecord } from './asked/by-id-record.js';
+import { filterOutsideList } from './asked/filter-outside-list.js';
 import { listFilter } from './asked/list-filter.js';
 import { listSelector } from './asked/list-selector.js';
 import { listedRecordFound } from './asked/listed-record-found.js';
@@ -119,7 +120,7 @@ export const checksByArea = {
     pagePastEndList,
     pageNumberDefault,
   ],
-  asked: [byIdRecord, listedRecordFound, listFilter, listSelector],
+  asked: [byIdRecord, listedRecordFound, listFilter, filterOutsideList, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount, orderTimeFuture],
   hygiene: [
     stackTraceLeak,

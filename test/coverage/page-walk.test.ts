@@ -45,6 +45,7 @@ describe('the page walk', () => {
       'page-size-default',
       'page-size-large',
       'page-without-number',
+      'page-without-filter',
     ]);
     expect(result.deviations.map(line)).toEqual([]);
   });
@@ -80,21 +81,24 @@ function parsedOrEmpty(text: string): unknown {
 
 /**
  * A list of `count` records ({ id }) served for any body, paged as asked; every page asked for kept
- * as `<pageSize>:<pageNo>`, and every body without pageNo as it came.
+ * as `<pageSize>:<pageNo>` (those asked with status null, the list without its filter, apart), and
+ * every body without pageNo as it came.
  */
 async function listServer(count: number) {
   const asked: string[] = [];
+  const unfiltered: string[] = [];
   const unnumbered: string[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const body = parsedOrEmpty(text) as { pageSize?: unknown; pageNo?: unknown };
+      const body = parsedOrEmpty(text) as { pageSize?: unknown; pageNo?: unknown; status?: unknown };
       const pageSize = Number.isSafeInteger(body.pageSize) && (body.pageSize as number) > 0 ? (body.pageSize as number) : 10;
       const pageNo = Number.isSafeInteger(body.pageNo) && (body.pageNo as number) > 0 ? (body.pageNo as number) : 1;
-      if (body.pageNo !== undefined) asked.push(`${pageSize}:${pageNo}`);
-      else unnumbered.push(text);
+      if (body.pageNo === undefined) unnumbered.push(text);
+      else if (body.status === null) unfiltered.push(`${pageSize}:${pageNo}`);
+      else asked.push(`${pageSize}:${pageNo}`);
       const start = (pageNo - 1) * pageSize;
       const list = Array.from({ length: Math.max(0, Math.min(pageSize, count - start)) }, (_, index) => ({ id: start + index + 1 }));
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -106,7 +110,7 @@ async function listServer(count: number) {
     server.closeAllConnections();
     server.close();
   });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked, unnumbered };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked, unfiltered, unnumbered };
 }
 
 describe('the walk at one, two and three records a page', () => {
@@ -117,11 +121,13 @@ describe('the walk at one, two and three records a page', () => {
       .sort((a, b) => a - b);
 
   it('reads each small size from page 1: the next pages in a row, a deep one (one a page), the last and one past it', async () => {
-    const { url, asked } = await listServer(47);
+    const { url, asked, unfiltered } = await listServer(47);
     const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false }));
     stops.push(() => client.close());
     await runOperation(findOperation('custom-demand-list')!, context);
     expect(pagesOf(asked, 40)).toEqual([1, 2, 3]);
+    // The list without its filter, at the walk's size to its last page, and no page past it.
+    expect(unfiltered).toEqual(['40:1', '40:2']);
     expect(pagesOf(asked, 1)).toEqual([1, 2, 3, 24, 47, 48]);
     expect(pagesOf(asked, 2)).toEqual([1, 2, 3, 24, 25]);
     expect(pagesOf(asked, 3)).toEqual([1, 2, 3, 16, 17]);
@@ -130,7 +136,7 @@ describe('the walk at one, two and three records a page', () => {
   });
 
   it('stays bounded on a list of 60,000 records: the bounds, then six pages a small size at most', async () => {
-    const { url, asked, unnumbered } = await listServer(60_000);
+    const { url, asked, unfiltered, unnumbered } = await listServer(60_000);
     // The coverage pass asks for pages of 2^31 records: the whole list comes back, some 900 KB.
     const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, maxBodyBytes: 8 * 1024 * 1024 }));
     stops.push(() => client.close());
@@ -142,7 +148,8 @@ describe('the walk at one, two and three records a page', () => {
     expect(asked.length).toBe(50 + 6 + 5 + 5 + 2);
     // Page 1 as #1 documents the call, without pageNo, at the walk's size: one call. The most counts it and the page past the last, which a walk stopped by its bound does not read.
     expect(unnumbered.filter((body) => body === '{"pageSize":40,"status":0}')).toHaveLength(1);
-    expect(walkCallsAtMost(findOperation('custom-demand-list')!, { pages: 50, records: 2000 })).toBe(asked.length + 1 + 1);
+    expect(unfiltered).toHaveLength(50);
+    expect(walkCallsAtMost(findOperation('custom-demand-list')!, { pages: 50, records: 2000 })).toBe(asked.length + 1 + 1 + unfiltered.length);
   });
 
   it('where the request names pageNo (#16), each walk also asks the pages whose offset passes 2^31 and 2^32, the same under every seed', async () => {
@@ -254,6 +261,32 @@ describe('page 1 of the walk asked without pageNo', () => {
     });
     const replayed = await replayCall('bank-card-list:page-unnumbered:40', { ...settings, seed: 7 }, client, sharedValidator());
     expect([replayed.path, replayed.answered, replayed.deviations]).toEqual(['page-unnumbered:40', true, []]);
+  });
+});
+
+describe('the list without its filters', () => {
+  it('is rebuilt from its path: the base body with each filter null, at the page asked, judged as a valid call', () => {
+    expect(pageCallAt(findOperation('custom-demand-list')!, 'page-unfiltered:40:2')).toEqual({
+      judgedAs: 'conforming',
+      payload: { pageSize: 40, status: null, pageNo: 2 },
+      body: '{"pageSize":40,"status":null,"pageNo":2}',
+    });
+    // #4 filters by cusType too, which null does not leave out; #13 and #16 filter by nothing.
+    for (const id of ['purchase-order-list', 'alpha-orders-list', 'beta-products-by-brand'])
+      expect(pageCallAt(findOperation(id)!, 'page-unfiltered:40:1')).toBeUndefined();
+    expect(walkCallsAtMost(findOperation('purchase-order-list')!, { pages: 50, records: 2000 })).toBe(50 + 1 + 1 + (6 + 5 + 5) + 2);
+  });
+
+  it('replays from its path under any seed', async () => {
+    const reference = await startReferenceServer({ token });
+    const settings = testSettings(reference.url, token, { runs: 0, hostileRuns: 0, authProbes: false });
+    const { client } = kitFor(settings);
+    stops.push(async () => {
+      await client.close();
+      await reference.close();
+    });
+    const replayed = await replayCall('custom-demand-list:page-unfiltered:40:5', { ...settings, seed: 7 }, client, sharedValidator());
+    expect([replayed.path, replayed.answered, replayed.deviations]).toEqual(['page-unfiltered:40:5', true, []]);
   });
 });
 

@@ -4,7 +4,7 @@ import type { CallRecord, Finding, OperationCheck } from '../types.js';
 import { valueText } from './value-text.js';
 
 /** Fields that say which page, not which records: "pageSize and, where given, pageNo" (4 rule 2). */
-const PAGING_FIELDS: ReadonlySet<string> = new Set(['pageSize', 'pageNo']);
+export const PAGING_FIELDS: ReadonlySet<string> = new Set(['pageSize', 'pageNo']);
 
 /**
  * Records of one other value it takes, over a value's answers, before they show a filter at work

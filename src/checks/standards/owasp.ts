@@ -12,7 +12,17 @@ export const owaspRequirements = [
     text: 'Broken Object Level Authorization',
     side: 'request',
     observable: false,
-    note: "needs a second account's records to ask for: the kit holds one token (5 rule 3), and what a lookup of another id may show is not shown; a member the request does not document that names another owner (a memberId in the body) would have to be guessed by name, a list and not a rule",
+    note: "needs a second account's records to ask for: the kit holds one token (5 rule 3), and what a lookup of another id may show is not shown; a member the request does not document that names another owner (a memberId in the body) would have to be guessed by name, a list and not a rule. A filter that lets other members' records into a list is the row below",
+  },
+  {
+    id: 'owasp-api1-filtered-list',
+    standard: OWASP,
+    section: 'API1',
+    level: 'risk',
+    text: 'Object level authorization is an access control mechanism that is usually implemented at the code level to validate that a user can only access the objects that they should have permissions to access',
+    side: 'request',
+    observable: true,
+    note: "whose records a list shows is not shown, but a filter narrows a list: the walk reads the list without its filters whole (`status` null, as the samples show it, 4 rule 4) before any call of the run changes state, and a page of the list with its filters that holds records it does not hold lists records that are not the member's (`filter-outside-list`)",
   },
   {
     id: 'owasp-api2-token-authenticity',

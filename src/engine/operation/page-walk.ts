@@ -3,10 +3,12 @@ import { isPlainObject, resultData } from '../../checks/preconditions.js';
 import {
   PAGE_OFFSET_PAST_INT32,
   PAGE_SIZE_LARGE,
+  PAGE_WITHOUT_FILTER,
   PAGE_WITHOUT_NUMBER,
   pageClass,
   SMALL_PAGE_SIZES,
   SMALL_WALK_PAGES,
+  unfilteredBase,
   walkBase,
   walkPageSize,
   wrappedOffsetPages,
@@ -68,9 +70,9 @@ const MAX_SMALL_LAST_PAGE = 100_000;
 
 /**
  * Each part of the walk takes its calls' places from its own block (the walk at its own page size
- * first, then each small page size, then the single pages, then page 1 without pageNo), so a call's
- * place is the same whatever order the answers come in. A block holds more than the longest walk
- * (--walk-pages is at most 100,000).
+ * first, then each small page size, then the single pages, then page 1 without pageNo, then the
+ * list without its filters), so a call's place is the same whatever order the answers come in. A
+ * block holds more than the longest walk (--walk-pages is at most 100,000).
  */
 const BLOCK = 2 ** 20;
 
@@ -104,6 +106,13 @@ export const pagePath = (pageSize: number, pageNo: number, judgedAs: CoverageJud
 export const unnumberedPagePath = (pageSize: number): string => `page-unnumbered:${pageSize}`;
 
 /**
+ * Where the pages of the list without its filters (unfilteredBase) are found again, and how
+ * `--replay` rebuilds them: `page-unfiltered:<pageSize>:<pageNo>`, a path of its own, which the
+ * checks of a walk's pages do not read as one of the walk's (it is another list).
+ */
+export const unfilteredPagePath = (pageSize: number, pageNo: number): string => `page-unfiltered:${pageSize}:${pageNo}`;
+
+/**
  * Whether the walk asks page 1 without pageNo too: only where the documented call leaves it out
  * (#1, #4, #7; "where given", 4 rule 2). Where the request names pageNo (#13, #16, a mapped list
  * whose body has one), a call without it is not one the spec shows, and nothing can be held to it.
@@ -125,6 +134,13 @@ export function pageCallAt(operation: Operation, path: string): { judgedAs: Cove
   if (unnumbered) {
     if (!asksUnnumbered(operation)) return undefined;
     const payload = unnumberedPageBody(base, Number(unnumbered[1]));
+    return { judgedAs: 'conforming', payload, body: JSON.stringify(payload) };
+  }
+  const unfiltered = /^page-unfiltered:(\d+):(\d+)$/.exec(path);
+  if (unfiltered) {
+    const without = unfilteredBase(operation.id, base);
+    if (!without) return undefined;
+    const payload = pageBody(without, Number(unfiltered[1]), Number(unfiltered[2]));
     return { judgedAs: 'conforming', payload, body: JSON.stringify(payload) };
   }
   const match = /^(page|page-hostile):(\d+):(\d+)$/.exec(path);
@@ -167,7 +183,9 @@ export function walkCallsAtMost(operation: Operation, bounds: WalkBounds): numbe
   );
   // The walk at its own size: every page up to the bound, then one past the last and the wrapped ones; page 1 without pageNo.
   const ownCalls = bounds.pages + 1 + wrappedPagesOf(operation, size).length;
-  return ownCalls + (asksUnnumbered(operation) ? 1 : 0) + smallCalls.reduce((total, calls) => total + calls, 0) + singles.length;
+  // The list without its filters: every page up to the bound.
+  const unfilteredCalls = unfilteredBase(operation.id, base) ? bounds.pages : 0;
+  return ownCalls + (asksUnnumbered(operation) ? 1 : 0) + smallCalls.reduce((total, calls) => total + calls, 0) + singles.length + unfilteredCalls;
 }
 
 /**
@@ -178,7 +196,10 @@ export function walkCallsAtMost(operation: Operation, bounds: WalkBounds): numbe
  * where the documented call leaves pageNo out (#1, #4, #7), page 1 at the walk's size without it,
  * which must answer the page it says it is. Where it names pageNo, each walk also asks the pages
  * far past the last whose offset passes 2^31 and 2^32 (wrappedOffsetPages), once page 1 said how
- * many there are.
+ * many there are. Where the base filters by fields null leaves out (`status` 0 of #1 and #7), the
+ * list without its filters too (unfilteredBase), page after page at the walk's size to its last
+ * page or a bound: what the filtered pages are held against (`filter-outside-list`). Every part
+ * goes out before any call of the run changes state: the run's state changes wait for the whole walk.
  * Each walk is sequential where the next page depends on an answer; the walks go side by side.
  * The checks of src/checks/page/ judge each page size's pages together.
  */
@@ -199,6 +220,7 @@ export async function walkPages(
     payload: Record<string, unknown>,
     judgedAs: CoverageJudgement,
     classOf: (read: PageRead | undefined) => string,
+    field = pageSize === size ? 'pageNo' : 'pageSize',
   ) => {
     const exchange = await session.send(judgedAs, path, payload, JSON.stringify(payload));
     const data = resultData(exchange);
@@ -206,7 +228,7 @@ export async function walkPages(
     const read: PageRead | undefined = Array.isArray(list)
       ? { records: list.length, totalPage: totalPageOf(data), firstRecord: recordAt(list, 0), lastRecord: recordAt(list, list.length - 1) }
       : undefined;
-    calls.push({ class: classOf(read), family: 'page', field: pageSize === size ? 'pageNo' : 'pageSize', judgedAs, place });
+    calls.push({ class: classOf(read), family: 'page', field, judgedAs, place });
     judge(exchange, place);
     return read;
   };
@@ -274,9 +296,24 @@ export async function walkPages(
     ]);
   };
 
+  /** The list without its filters, page after page at the walk's size, until the last, a bound, or a page that says nothing more. */
+  const walkUnfiltered = async (unfiltered: Readonly<Record<string, unknown>>, block: number) => {
+    const filters = Object.keys(unfiltered)
+      .filter((field) => unfiltered[field] === null && base[field] !== null)
+      .join(', ');
+    let records = 0;
+    for (let pageNo = 1; pageNo <= bounds.pages && !session.abandoned; pageNo++) {
+      const path = unfilteredPagePath(size, pageNo);
+      const page = await sendAt(block + pageNo - 1, size, path, pageBody(unfiltered, size, pageNo), 'conforming', () => PAGE_WITHOUT_FILTER, filters);
+      records += page?.records ?? 0;
+      if (!page || page.records === 0 || (page.totalPage !== undefined && pageNo >= page.totalPage) || records >= bounds.records) return;
+    }
+  };
+
   const { small, singles } = walkParts(base, size);
   const singlesBlock = (small.length + 1) * BLOCK;
   const unnumberedBlock = (small.length + 2) * BLOCK;
+  const unfiltered = unfilteredBase(operation.id, base);
   const [walk] = await Promise.all([
     walkInOrder(),
     ...small.map(({ pageSize, class: pageClassOne }, index) => walkSmall(pageSize, pageClassOne, (index + 1) * BLOCK)),
@@ -284,6 +321,7 @@ export async function walkPages(
     ...(asksUnnumbered(operation)
       ? [sendAt(unnumberedBlock, size, unnumberedPagePath(size), unnumberedPageBody(base, size), 'conforming', () => PAGE_WITHOUT_NUMBER)]
       : []),
+    ...(unfiltered ? [walkUnfiltered(unfiltered, (small.length + 3) * BLOCK)] : []),
   ]);
   return { calls: calls.sort((a, b) => a.place - b.place), walk, ...(first && last ? { ends: { first, last } } : {}) };
 }

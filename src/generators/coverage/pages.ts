@@ -1,4 +1,6 @@
+import { extend } from '../../objects.js';
 import { basePayloads } from './base-payloads.js';
+import { fieldRoles } from './roles.js';
 
 /*
  * The page classes and the bounds of the page walk, as data. The walk reads every page of a list
@@ -28,6 +30,11 @@ export const SMALL_WALK_PAGES = 3;
  * names pageNo are not asked without it.
  */
 export const PAGE_WITHOUT_NUMBER = 'page-without-number';
+/**
+ * The class of the pages of the list without its filters (unfilteredBase), read at the walk's size
+ * from page 1 to the last: the list the walk's filtered pages are held against.
+ */
+export const PAGE_WITHOUT_FILTER = 'page-without-filter';
 /** No maximum page size is documented ("maximum page size: … not shown", 8): a large one is sent, judged as hostile. */
 export const PAGE_SIZE_LARGE = 10_000;
 
@@ -69,4 +76,19 @@ export function walkPageSize(bounds: { readonly pages: number; readonly records:
 export function walkBase(operationId: string, mappedBody: unknown): Readonly<Record<string, unknown>> | undefined {
   if (Object.hasOwn(basePayloads, operationId)) return basePayloads[operationId];
   return mappedBody !== null && typeof mappedBody === 'object' && !Array.isArray(mappedBody) ? (mappedBody as Record<string, unknown>) : undefined;
+}
+
+/**
+ * The list a walk's base asks for with every filter left out: each field of the base but its page
+ * set to null, as the samples show it ("Request fields of #1 to #5 and #7 to #12 are shown with
+ * null or numeric sample values only", 4 rule 4) and as the coverage pass judges it in a filter, a
+ * value that filters nothing (`status` of #1 and #7). Undefined where the base filters by nothing,
+ * or by a field null does not leave out (#4's cusType, whose sample is a string): a list with one
+ * filter left is not the whole list, and which records two filters select together is the server's.
+ */
+export function unfilteredBase(operationId: string, base: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> | undefined {
+  const filters = Object.keys(base).filter((field) => field !== 'pageSize' && field !== 'pageNo');
+  const roles = fieldRoles[operationId] ?? {};
+  if (!filters.every((field) => roles[field] === 'filter') || filters.every((field) => base[field] === null)) return undefined;
+  return extend(base, Object.fromEntries(filters.map((field) => [field, null])));
 }

@@ -6,6 +6,16 @@ const signedIn = { data: {}, status: 'success', code: '200', message: 'ok', erro
 const mobileRefused = { data: {}, status: 'fail', code: '400', message: 'mobile: required', error: { field: 'mobile' } };
 const passwordRefused = { data: {}, status: 'fail', code: '400', message: 'password: required', error: { field: 'password' } };
 
+/** The demand list without status (null, as the samples show it), every seeded demand on one page, as the walk reads it. */
+const wholeDemandList = exchangeOf('custom-demand-list', { payload: { pageSize: 200, pageNo: 1, status: null }, path: 'page-unfiltered:200:1' });
+const STATUS_ZERO = { pageSize: 10, pageNo: 1, status: 0 };
+/** The page with a demand no list of the member holds (another member's) first. */
+function withForeignDemand(body: Json): Json {
+  const data = body.data as Json;
+  const list = data.list as Json[];
+  return { ...body, data: { ...data, list: [{ ...list[0], id: 100_001 }, ...list.slice(0, -1)] } };
+}
+
 export const callsCases: Record<string, Case> = {
   'by-id-record': {
     fires: withData('consignee-by-id', (data) => ({ ...data, id: Number(data.id) + 1 }), { id: 7 }),
@@ -23,6 +33,15 @@ export const callsCases: Record<string, Case> = {
       exchangeOf('bank-card-by-id', { payload: { id: 200 }, path: 'listed:first:10:1:{"id":200}' }),
       exchangeOf('bank-card-by-id', { payload: { id: 3 }, path: 'listed:last:10:20:{"id":3}' }),
     ],
+  },
+  'filter-outside-list': {
+    // The list without status, whole on one page (totalPage 1), and page 1 asked with status 0 holding another member's demand, id 100001, before the member's own.
+    fires: [
+      wholeDemandList,
+      exchangeOf('custom-demand-list', { payload: STATUS_ZERO, path: 'page:10:1', body: withForeignDemand(cleanBody('custom-demand-list', STATUS_ZERO)) }),
+    ],
+    instancePath: '/data/list',
+    quiet: [wholeDemandList, exchangeOf('custom-demand-list', { payload: STATUS_ZERO, path: 'page:10:1' })],
   },
   'list-selector': {
     // Brand 2 answered with brand 1's first page: the same records for two brands.

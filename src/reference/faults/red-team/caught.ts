@@ -154,6 +154,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'max-age-written-as-quoted-string': { check: 'field-syntax', severity: 'warning', breaks: ['rfc9111-5.2.2.1-max-age-token'] },
   'utf8-bytes-escaped-as-characters': { check: 'text-double-encoded', severity: 'warning', breaks: ['rfc8259-7-code-point-escape'] },
   'request-text-stored-html-escaped': { check: 'text-html-escaped', severity: 'warning' },
+  'status-filter-replaces-member-condition': { check: 'filter-outside-list', severity: 'warning', breaks: ['owasp-api1-filtered-list'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
