@@ -144,6 +144,9 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'delete-authorized-after-it-runs': { check: 'flow-consignment-lifecycle', severity: 'warning' },
   'card-by-id-searches-first-page-only': { check: 'listed-record-found', severity: 'warning' },
   'send-code-answered-twice': { check: 'unsolicited-answer', severity: 'warning', breaks: ['rfc9110-15-one-final-response', 'rfc9112-9.2-response-order'] },
+  'chunked-request-body-read-as-empty': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc9112-7.1-chunked-request'] },
+  'byte-range-served-for-post': { check: 'partial-content-status', severity: 'warning', breaks: ['rfc9110-14.2-range-ignored'] },
+  'pipelined-answers-in-completion-order': { check: 'pipelined-order', severity: 'warning', breaks: ['rfc9112-9.3.2-pipelined-order'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
