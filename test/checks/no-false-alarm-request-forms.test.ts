@@ -107,6 +107,17 @@ describe('equivalent-form', () => {
     expect(findings(equivalentForm, calls({ body: registered }))).toEqual([]);
   });
 
+  it('no false alarm: chunked content that met a limit the same content with a Content-Length met in another form', () => {
+    const limit = { data: {}, status: 'fail', code: '400', message: 'Too many codes for this mobile today.', error: { reason: 'limit' } };
+    const calls = [
+      exchangeOf('send-code'),
+      probe('send-code', 'persistent'),
+      probe('send-code', 'media-type', { body: limit }),
+      probe('send-code', 'chunked', { body: limit }),
+    ];
+    expect(findings(equivalentForm, calls)).toEqual([]);
+  });
+
   it('no false alarm: a read whose bad input gets HTTP 400 with the valid token', () => {
     const calls = [
       exchangeOf('custom-demand-list'),
