@@ -62,10 +62,10 @@ export function queryOf(payload: unknown): string | undefined {
  * answer carried; with its field names in title case; with the media type written another way;
  * as a GET with its payload in the query; where it has content, with `Expect: 100-continue` and in
  * the chunked coding, each on a connection of its own; where it only reads, with fields that ask a
- * method-override middleware for DELETE; where it is no GET, with a Range; and pipelined, the
- * same call without the token written behind it. Each answer goes to `judge` with its place. A client that
- * reaches the server through a proxy holds no connection of its own: the probes on a connection of
- * their own are then not sent, and those the pool sends are.
+ * method-override middleware for DELETE; where it is no GET, with a Range; and pipelined, the same
+ * call without the token written behind it. Each answer goes to `judge` with its place. A client
+ * that reaches the server through a proxy holds no connection of its own: the probes on a
+ * connection of their own are then not sent, and those the pool sends are.
  */
 export async function sendHttpProbes(
   session: OperationSession,
@@ -87,7 +87,8 @@ export async function sendHttpProbes(
   const inHttp10 = session
     .converse([{ path: HTTP_PROBES.http10, payload, body, httpVersion: '1.0', headers: { connection: 'close' } }])
     .then((exchanges) => exchanges?.forEach(judgeInPlace));
-  // "A client MUST NOT generate a 100-continue expectation in a request that does not include content" (RFC 9110 10.1.1); nor is there content to put in chunks.
+  // "A client MUST NOT generate a 100-continue expectation in a request that does not include content" (RFC 9110 10.1.1);
+  // nor is there content to put in chunks.
   const withContent =
     body === undefined
       ? []
