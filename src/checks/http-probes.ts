@@ -35,6 +35,18 @@ export const HTTP_PROBES = {
   expectContinue: 'http-probe:expect-continue',
   /** The first valid call with METHOD_OVERRIDE: only where the operation changes nothing (OWASP API5). */
   methodOverride: 'http-probe:method-override',
+  /**
+   * The first valid call, on a connection of its own, its content in the chunked transfer coding
+   * and without Content-Length, as a client that streams its body sends it: only where the call has
+   * content (RFC 9112 7.1).
+   */
+  chunked: 'http-probe:chunked',
+  /** The first valid call with `Range: RANGE`: only where the operation's method is not GET, the one method range handling is defined for (RFC 9110 14.2). */
+  range: 'http-probe:range',
+  /** The first valid call, on a connection of its own, with the next probe written behind it before its answer came (RFC 9112 9.3.2). */
+  pipelined: 'http-probe:pipelined',
+  /** The first valid call without the authorization header, written right behind the pipelined one: an answer told apart from that one's. */
+  pipelinedWithoutToken: 'http-probe:pipelined-without-token',
 } as const;
 
 export type HttpProbe = keyof typeof HTTP_PROBES;
@@ -51,6 +63,9 @@ export const METHOD_OVERRIDE: Readonly<Record<string, string>> = {
   'x-http-method': 'DELETE',
   'x-method-override': 'DELETE',
 };
+
+/** The Range of the range probe: the first hundred bytes, as a download client resuming, or a cache filling in, asks them. */
+export const RANGE = 'bytes=0-99';
 
 /** The Content-Type of the media-type probe: `application/json` in capitals, with the charset a UTF-8 body is in, as OkHttp and other clients add it. */
 export const MEDIA_TYPE_FORM = 'Application/JSON; charset=utf-8';

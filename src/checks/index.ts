@@ -73,6 +73,8 @@ import { connectionClose } from './transport/connection-close.js';
 import { headContent } from './transport/head-content.js';
 import { unsolicitedAnswer } from './transport/unsolicited-answer.js';
 import { notModifiedStatus } from './transport/not-modified-status.js';
+import { partialContentStatus } from './transport/partial-content-status.js';
+import { pipelinedOrder } from './transport/pipelined-order.js';
 import { allowHeader } from './headers/allow-header.js';
 import { fieldSyntax } from './headers/field-syntax.js';
 import { equivalentForm } from './headers/equivalent-form.js';
@@ -98,7 +100,9 @@ export const checksByArea = {
     connectionClose,
     headContent,
     unsolicitedAnswer,
+    pipelinedOrder,
     notModifiedStatus,
+    partialContentStatus,
     statusLine,
     transferEncodingVersion,
     interimAnswerVersion,

@@ -15,6 +15,7 @@ import { createPacer, retryAfterMs } from './pacing.js';
 import { type PathForm, parseBaseUrl, pathInForm, requestPath } from './target.js';
 import { Turns } from './turns.js';
 import { converse } from './conversation.js';
+import { pipeline } from './pipeline.js';
 
 export interface ClientOptions {
   readonly baseUrl: string;
@@ -97,6 +98,12 @@ export interface Client {
    * so cannot hold a connection to it.
    */
   converse(requests: readonly ConversationRequest[]): Promise<Transcript[] | undefined>;
+  /**
+   * Writes the requests at once on a connection of their own, none waiting for an answer, and
+   * reads the answers in the order they come (client/pipeline.ts): one transcript for each request
+   * answered before the server closed, in the order written. Undefined through a proxy, as converse.
+   */
+  pipeline(requests: readonly ConversationRequest[]): Promise<Transcript[] | undefined>;
   close(): Promise<void>;
 }
 
@@ -271,7 +278,8 @@ export function createClient(options: ClientOptions): Client {
   }
 
   const proxied = options.transport?.proxy !== undefined && (options.transport.proxy.httpProxy !== '' || options.transport.proxy.httpsProxy !== '');
-  async function converseOnce(requests: readonly ConversationRequest[]): Promise<Transcript[]> {
+  /** The requests sent on a connection of the kit's own, by `onConnection` (converse or pipeline). */
+  async function onOwnConnection(requests: readonly ConversationRequest[], onConnection: typeof converse): Promise<Transcript[]> {
     if (pace) await pace();
     requests[0]?.onSent?.();
     const wireRequests = requests.map((request) => ({
@@ -282,7 +290,7 @@ export function createClient(options: ClientOptions): Client {
       ...(request.httpVersion ? { httpVersion: request.httpVersion } : {}),
     }));
     const abandon = requests.find((request) => request.abandon)?.abandon;
-    return converse(wireRequests, {
+    return onConnection(wireRequests, {
       origin: target.origin,
       timeoutMs: options.timeoutMs,
       maxBytes: options.maxBodyBytes,
@@ -293,7 +301,8 @@ export function createClient(options: ClientOptions): Client {
 
   return {
     send: (request) => limit(() => send(request)),
-    converse: (requests) => (proxied ? Promise.resolve(undefined) : limit(() => converseOnce(requests))),
+    converse: (requests) => (proxied ? Promise.resolve(undefined) : limit(() => onOwnConnection(requests, converse))),
+    pipeline: (requests) => (proxied ? Promise.resolve(undefined) : limit(() => onOwnConnection(requests, pipeline))),
     close: async () => {
       await dispatcher.destroy();
     },

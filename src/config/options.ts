@@ -157,7 +157,7 @@ export const runOptions: readonly OptionSpec[] = [
     negatable: true,
     defaultText: 'on (off with --runs 1)',
     description:
-      "Send each operation's first valid call again in the forms HTTP gives every client: on a connection kept open with a TRACE and a HEAD after it, in HTTP/1.0, with a precondition of the validators its answer gave, with its field names in title case, with another writing of its media type, with Expect: 100-continue, and as a GET with its payload in the query; --no-http-probes turns them off.",
+      "Send each operation's first valid call again in the forms HTTP gives every client: on a connection kept open with a TRACE and a HEAD after it, in HTTP/1.0, with a precondition of the validators its answer gave, with its field names in title case, with another writing of its media type, with Expect: 100-continue, with its content in chunks, with a Range, pipelined, and as a GET with its payload in the query; --no-http-probes turns them off.",
   },
   {
     name: 'stateful',

@@ -77,6 +77,47 @@ describe('equivalent-form', () => {
     expect(findings(equivalentForm, madeAlready)).toEqual([]);
   });
 
+  it('chunked content: a refusal in the envelope that the same content with a Content-Length did not get is reported, though bad input gets it', () => {
+    const notJson = { data: {}, status: 'fail', code: '400', message: 'Request body is not valid JSON.', error: { reason: 'invalid JSON' } };
+    const readAsEmpty = [
+      exchangeOf('consignment-publish'),
+      exchangeOf('consignment-publish', { intent: 'hostile', body: refused }),
+      probe('consignment-publish', 'persistent'),
+      probe('consignment-publish', 'chunked', { body: notJson }),
+    ];
+    expect(findings(equivalentForm, readAsEmpty).map((finding) => [finding.actual, finding.calls?.map((call) => call.path)])).toEqual([
+      [
+        'with Transfer-Encoding: chunked and no Content-Length: HTTP 200, code "400", which the same content with a Content-Length did not get',
+        ['conforming:0', 'http-probe:chunked'],
+      ],
+    ]);
+  });
+
+  it('no false alarm: chunked content refused with 411 (Length Required), as the status or the code; found made already, as the call sent again was', () => {
+    const lengthRequired = { data: {}, status: 'fail', code: '411', message: 'Length Required', error: { reason: 'length required' } };
+    const calls = (chunked: Parameters<typeof exchangeOf>[1]) => [
+      exchangeOf('custom-demand-create'),
+      probe('custom-demand-create', 'persistent', { body: registered }),
+      probe('custom-demand-create', 'chunked', chunked),
+    ];
+    expect(
+      findings(equivalentForm, calls({ status: 411, body: '<h1>411 Length Required</h1>', headers: { 'content-type': 'text/html', date: HTTP_DATE } })),
+    ).toEqual([]);
+    expect(findings(equivalentForm, calls({ body: lengthRequired }))).toEqual([]);
+    expect(findings(equivalentForm, calls({ body: registered }))).toEqual([]);
+  });
+
+  it('no false alarm: chunked content that met a limit the same content with a Content-Length met in another form', () => {
+    const limit = { data: {}, status: 'fail', code: '400', message: 'Too many codes for this mobile today.', error: { reason: 'limit' } };
+    const calls = [
+      exchangeOf('send-code'),
+      probe('send-code', 'persistent'),
+      probe('send-code', 'media-type', { body: limit }),
+      probe('send-code', 'chunked', { body: limit }),
+    ];
+    expect(findings(equivalentForm, calls)).toEqual([]);
+  });
+
   it('no false alarm: a read whose bad input gets HTTP 400 with the valid token', () => {
     const calls = [
       exchangeOf('custom-demand-list'),

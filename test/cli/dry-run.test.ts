@@ -64,7 +64,7 @@ describe('--dry-run', () => {
     expect(stdout).toMatch(/custom-demand \(Custom demand orders\): 1 read, then 2 state changes one after another, then 1 flow/);
     expect(stdout).toMatch(/#1 +POST \/\/pc\/custom_demand\/list +coverage \d+ · walk ≤ \d+ · conforming 25 · hostile 25 · probes ≤ 13/);
     expect(stdout).toMatch(
-      /^Requests: +coverage \d+ · walk ≤ \d+ · conforming 100 · hostile 100 · probes ≤ 52 · http-probes ≤ 44 · listed 0: at most \d+ in all/m,
+      /^Requests: +coverage \d+ · walk ≤ \d+ · conforming 100 · hostile 100 · probes ≤ 52 · http-probes ≤ 60 · listed 0: at most \d+ in all/m,
     );
     expect(stdout).toContain('Flows:      flow-demand-lifecycle');
     expect(stdout).toContain(`Checks:     ${allChecks.length - 1} checks run: response-received,`);

@@ -256,3 +256,35 @@ describe('a request that expects 100-continue', () => {
     expect(bodies).toEqual([post.body]);
   });
 });
+
+describe('a request whose Transfer-Encoding names chunked', () => {
+  const chunked: WireRequest = { ...post, headers: { ...post.headers, 'transfer-encoding': 'chunked' }, body: '{"keyword":"丙酮","pageSize":10}' };
+
+  it('sends its content in chunks of octets and the last chunk, without a Content-Length: a server that decodes the coding reads it whole', async () => {
+    const { origin, bodies } = await expectingServer(() => undefined);
+    const [only] = await converse([chunked], options(origin));
+    expect(only).toMatchObject({ request: { headers: { 'transfer-encoding': 'chunked' } }, response: { status: 200, bodyText: '{"data":{}}' } });
+    expect(bodies).toEqual([chunked.body]);
+  });
+
+  it('on the wire: the head without Content-Length, the content in two chunks sized in octets', async () => {
+    const received: string[] = [];
+    const server = createServer((socket) =>
+      socket.on('data', (chunk: Buffer) => {
+        received.push(chunk.toString('latin1'));
+        if (received.join('').endsWith('0\r\n\r\n')) socket.end(json('{"data":{}}'));
+      }),
+    );
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await converse([chunked], options(`http://127.0.0.1:${(server.address() as { port: number }).port}`));
+    const message = received.join('');
+    const headEnd = message.indexOf('\r\n\r\n');
+    expect(message.slice(0, headEnd)).toMatch(/^transfer-encoding: chunked$/m);
+    expect(message.slice(0, headEnd)).not.toMatch(/^content-length:/im);
+    const octets = Buffer.from(chunked.body!);
+    const half = Math.ceil(octets.length / 2);
+    const chunk = (part: Buffer) => `${part.length.toString(16)}\r\n${part.toString('latin1')}\r\n`;
+    expect(message.slice(headEnd + 4)).toBe(`${chunk(octets.subarray(0, half))}${chunk(octets.subarray(half))}0\r\n\r\n`);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * The HTTP probes: the first valid call again on a connection of its own with a TRACE and a HEAD
  * after it, in HTTP/1.0, with a precondition of each validator its answer gave, with its field
- * names in title case, with another media type, and as a GET with its payload in the query; judged
+ * names in title case, with another media type, as a GET with its payload in the query, in chunks,
+ * with a Range, and pipelined with the same call without the token behind it; judged
  * only by the checks of the HTTP rules they put, left out with --no-http-probes, and those on a
  * connection of their own left out where a proxy holds the connection.
  */
@@ -34,10 +35,11 @@ async function probed(operationId: string, overrides: Parameters<typeof testSett
 }
 
 describe('HTTP probes', () => {
-  it('against a clean server: three calls on one connection, one in HTTP/1.0, five more forms, no precondition without a validator, nothing reported', async () => {
+  it('against a clean server: three calls on one connection, one in HTTP/1.0, two pipelined, seven more forms, no precondition without a validator, nothing reported', async () => {
     const result = await probed('custom-demand-list');
-    // The valid call; then the call again, a TRACE and a HEAD; the call in HTTP/1.0; with Expect: 100-continue; with its field names in title case, with another media type, as a GET, and with a method override (a read).
-    expect(result.exchanges).toBe(10);
+    // The valid call; then the call again, a TRACE and a HEAD; the call in HTTP/1.0; with Expect: 100-continue; in chunks; pipelined with the call without
+    // the token; with its field names in title case, with another media type, as a GET, with a method override (a read), and with a Range.
+    expect(result.exchanges).toBe(14);
     expect(result.deviations).toEqual([]);
     expect(Object.keys(result.byCheck)).toEqual(
       expect.arrayContaining([
@@ -50,13 +52,15 @@ describe('HTTP probes', () => {
         'vary-accept-encoding',
         'get-query-answered',
         'method-override',
+        'partial-content-status',
+        'pipelined-order',
       ]),
     );
   });
 
   it('a precondition of the Last-Modified the answer gave, and a 304 to the POST reported', async () => {
     const result = await probed('purchase-order-list', {}, 'not-modified-since-to-post');
-    expect(result.exchanges).toBe(11);
+    expect(result.exchanges).toBe(15);
     expect(result.deviations.map((deviation) => [deviation.check, deviation.intent])).toEqual([['not-modified-status', 'http-probe']]);
   });
 
@@ -65,12 +69,12 @@ describe('HTTP probes', () => {
     await server!.close();
     const proxy = { httpProxy: 'http://127.0.0.1:9', httpsProxy: '', noProxy: '127.0.0.1' };
     // With a proxy configured the probes on a connection of their own are not sent, even where NO_PROXY lets the calls go straight to the server.
-    expect((await probed('custom-demand-list', { transport: { proxy } })).exchanges).toBe(5);
+    expect((await probed('custom-demand-list', { transport: { proxy } })).exchanges).toBe(6);
   });
 
   it('no GET where the payload holds an object or an array, nor of an operation that is a GET', async () => {
     // #14: the order's items are an array; and it places an order, so no method override either.
-    expect((await probed('alpha-order-create')).exchanges).toBe(8);
+    expect((await probed('alpha-order-create')).exchanges).toBe(12);
   });
 
   it.each([
@@ -80,6 +84,9 @@ describe('HTTP probes', () => {
     ['get-binds-query-fields', 'get-query-answered'],
     ['processing-interim-sent-to-http-1-0', 'interim-answer-version'],
     ['expect-continue-refused-with-417', 'equivalent-form'],
+    ['chunked-request-body-read-as-empty', 'equivalent-form'],
+    ['byte-range-served-for-post', 'partial-content-status'],
+    ['pipelined-answers-in-completion-order', 'pipelined-order'],
   ])('a server with %s: %s reported', async (fault, check) => {
     const operationId = findFault(fault)!.operationId;
     const result = await probed(operationId, { authProbes: true }, fault);
@@ -133,18 +140,28 @@ describe('the HTTP probes on the wire', () => {
     expect(lines.filter((head) => head.includes('expect: 100-continue'))).toHaveLength(1);
     expect(lines[expecting]![0]).toBe('POST //pc/custom_demand/list HTTP/1.1');
     expect(bodies[expecting]).toBe(bodies[0]);
+    // The content in chunks, without a Content-Length, read back whole.
+    const chunked = lines.findIndex((head) => head.includes('transfer-encoding: chunked'));
+    expect(lines.filter((head) => head.includes('transfer-encoding: chunked'))).toHaveLength(1);
+    expect(lines[chunked]!.some((field) => /^content-length:/i.test(field))).toBe(false);
+    expect(bodies[chunked]).toBe(bodies[0]);
+    expect(lines.filter((head) => head.includes('range: bytes=0-99'))).toHaveLength(1);
+    // The pipelined pair: the documented call, and the same call without the authorization header.
+    const withoutToken = lines.filter((head) => head[0]!.startsWith('POST ') && !head.some((field) => /^authorization:/i.test(field)));
+    expect(withoutToken).toHaveLength(1);
     const get = lines.find((head) => head[0]!.startsWith('GET '))!;
     expect(get[0]).toBe(`GET //pc/custom_demand/list?${queryOf(JSON.parse(bodies[0]!))} HTTP/1.1`);
     expect(get.some((field) => /^content-type:/i.test(field))).toBe(false);
     expect(get.some((field) => field.startsWith('authorization: bearer'))).toBe(true);
   });
 
-  it('no expectation of 100-continue where the call has no content', async () => {
+  it('no expectation of 100-continue, nor chunks, where the call has no content', async () => {
     const sent = async (body: string | undefined) => {
       const paths: string[] = [];
       const session = {
         operation: findOperation('custom-demand-list')!,
         converse: async (calls: readonly { path: string }[]) => void paths.push(...calls.map((call) => call.path)),
+        pipeline: async (calls: readonly { path: string }[]) => void paths.push(...calls.map((call) => call.path)),
         probe: async (call: { path: string }) => {
           paths.push(call.path);
           return { path: call.path };
@@ -153,8 +170,9 @@ describe('the HTTP probes on the wire', () => {
       await sendHttpProbes(session, { payload: undefined, body, validators: {} }, () => undefined, { text: (text) => text });
       return paths;
     };
-    expect(await sent('{"pageSize":10}')).toContain('http-probe:expect-continue');
+    expect(await sent('{"pageSize":10}')).toEqual(expect.arrayContaining(['http-probe:expect-continue', 'http-probe:chunked']));
     expect(await sent(undefined)).not.toContain('http-probe:expect-continue');
+    expect(await sent(undefined)).not.toContain('http-probe:chunked');
   });
 
   it('no GET where the query would hold a secret of the run, whatever its field is named', async () => {

@@ -1,4 +1,4 @@
-import { answered, answerKind, refusedToken, withTheToken } from '../call-record.js';
+import { answered, answerKind, askedAlike, refusedToken, withTheToken } from '../call-record.js';
 import { probeOf } from '../auth/probes.js';
 import { type HttpProbe, httpProbeOf, MEDIA_TYPE_FORM } from '../http-probes.js';
 import type { CallRecord, OperationCheck } from '../types.js';
@@ -8,7 +8,26 @@ const EQUIVALENT_FORMS: Partial<Record<HttpProbe, string>> = {
   fieldNameCase: 'every field name in title case (Authorization, Content-Type)',
   mediaType: `Content-Type: ${MEDIA_TYPE_FORM}`,
   expectContinue: 'Expect: 100-continue',
+  chunked: 'Transfer-Encoding: chunked and no Content-Length',
 };
+
+/**
+ * What a form may be refused with, by the probe that sends it: "A server MAY reject a request that
+ * contains a message body but not a Content-Length by responding with 411 (Length Required)" (RFC
+ * 9112 6.3).
+ */
+const ALLOWED_REFUSALS: Partial<Record<HttpProbe, number>> = { chunked: 411 };
+
+/**
+ * The probes whose form changes how the content is framed, not what it says. A server that cannot
+ * decode the framing reads other content (none, or the chunk sizes among it) and refuses it as bad
+ * input, as it refuses a hostile call: such a call is compared with the same call in the documented
+ * form, not with every call the token was sent with.
+ */
+const REFRAMED: readonly HttpProbe[] = ['chunked'];
+
+/** The probes that send the first valid call's content as it is, with a Content-Length, in a form the same as the documented one. */
+const WITH_A_LENGTH = (Object.keys(EQUIVALENT_FORMS) as HttpProbe[]).filter((probe) => !REFRAMED.includes(probe));
 
 /**
  * The statuses that turn a request away for how it is written: bad request, no or refused
@@ -26,6 +45,17 @@ const FORM_REFUSALS = new Set([400, 401, 403, 415, 417, 422]);
  */
 const SENT_AGAIN: readonly HttpProbe[] = ['persistent', 'ifNoneMatch', 'ifModifiedSince'];
 
+/** HTTP 4xx or 5xx, or an error result in the envelope: the call was not done. */
+const notDone = (call: CallRecord) => call.status! >= 400 || call.envelope?.errorResult === true;
+
+/** Not an answer to a form: no such record, a conflict or a limit met (SENT_AGAIN), as a status or as the envelope's code. */
+const OF_WHAT_IT_FINDS = new Set([404, 409, 429]);
+const findsOtherwise = (call: CallRecord) => OF_WHAT_IT_FINDS.has(call.status!) || OF_WHAT_IT_FINDS.has(Number(call.envelope?.code));
+
+/** Whether the call got the refusal its form allows, as its status or as the envelope's code. */
+const refusedAsAllowed = (call: CallRecord, allowed: number | undefined) =>
+  allowed !== undefined && (call.status === allowed || Number(call.envelope?.code) === allowed);
+
 const answerOf = (call: CallRecord) => `HTTP ${call.status}${call.envelope ? `, code ${JSON.stringify(call.envelope.code)}` : ''}`;
 
 export const equivalentForm: OperationCheck = {
@@ -34,11 +64,17 @@ export const equivalentForm: OperationCheck = {
   rule: '4 rule 1',
   quote:
     'Every request sends `Content-Type: application/json` and the `authorization` header (part 5). … Each operation in the table answers HTTP 200 with the envelope of 2.1.',
-  standards: ['rfc9110-5.1-field-name-case', 'rfc9110-8.3.1-request-type-case', 'rfc8259-11-request-charset', 'rfc9110-10.1.1-expect-continue'],
+  standards: [
+    'rfc9110-5.1-field-name-case',
+    'rfc9110-8.3.1-request-type-case',
+    'rfc8259-11-request-charset',
+    'rfc9110-10.1.1-expect-continue',
+    'rfc9112-7.1-chunked-request',
+  ],
   severity: 'warning',
   title: 'The documented request refused in a form HTTP makes the same',
   description:
-    'The kit sends the first valid call again with every field name in title case (`Authorization`, `Content-Type`, as Java, Python and most curl examples write them) with `Content-Type: Application/JSON; charset=utf-8` (the media type in capitals, with the charset OkHttp and others add), and, where it has content, with `Expect: 100-continue` (as .NET sends every POST, and curl a large body) on a connection of its own, its content sent on a 100 (Continue) or after a second without one: "Field names are case-insensitive" (RFC 9110 §5.1), "The type and subtype tokens are case-insensitive" (§8.3.1), of `charset` for JSON "Adding one really has no effect on compliant recipients" (RFC 8259 §11), and a server that receives a 100-continue expectation "MUST either send an immediate response with a final status code, if that status can be determined by examining just the request-line and header fields, or send an immediate 100 (Continue) response to encourage the client to send the request content" (§10.1.1), a 417 being for an expectation that "could not be met". Reported where such a call is refused for its form and no call in the documented form was: an HTTP 400, 401, 403, 415, 417 or 422 that no call with the valid token got, an answer that refuses the token (HTTP 401 or 403, or code "401" or "403") where none with the valid token did, or the answer the call with no authorization header got (its status and code) where no call with the valid token got it. What the same call sent again in the documented form gets (the HTTP probe on the kit\'s own connection: no such record after a delete, a mobile already registered) is no refusal of the form, nor is a 404, 409 or 429; through a proxy, where that call is not sent, an operation that changes state is judged only on a refused token. A warning: section 4 writes the names in lower case, and a client that writes them so is served.',
+    'The kit sends the first valid call again with every field name in title case (`Authorization`, `Content-Type`, as Java, Python and most curl examples write them) with `Content-Type: Application/JSON; charset=utf-8` (the media type in capitals, with the charset OkHttp and others add), and, where it has content, with `Expect: 100-continue` (as .NET sends every POST, and curl a large body) on a connection of its own, its content sent on a 100 (Continue) or after a second without one, and in the chunked transfer coding without a Content-Length (as node:http, fetch with a stream and HTTP client libraries send a body whose length they do not know) on a connection of its own: "Field names are case-insensitive" (RFC 9110 §5.1), "The type and subtype tokens are case-insensitive" (§8.3.1), of `charset` for JSON "Adding one really has no effect on compliant recipients" (RFC 8259 §11), and a server that receives a 100-continue expectation "MUST either send an immediate response with a final status code, if that status can be determined by examining just the request-line and header fields, or send an immediate 100 (Continue) response to encourage the client to send the request content" (§10.1.1), a 417 being for an expectation that "could not be met", and "A recipient MUST be able to parse and decode the chunked transfer coding" (RFC 9112 §7.1). Reported where such a call is refused for its form and no call in the documented form was: an HTTP 400, 401, 403, 415, 417 or 422 that no call with the valid token got, an answer that refuses the token (HTTP 401 or 403, or code "401" or "403") where none with the valid token did, or the answer the call with no authorization header got (its status and code) where no call with the valid token got it; and, of the chunked content, a refusal (HTTP 4xx or 5xx, or an error result in the envelope, such as code "400" for a body read as empty) that neither the first valid call, nor that call sent again, nor its content with a Content-Length in the forms above got, as a server that cannot decode the coding reads other content and refuses it as bad input. A 411 (Length Required, as the status or the code) is no finding: "A server MAY reject a request that contains a message body but not a Content-Length by responding with 411" (RFC 9112 §6.3). What the same call sent again in the documented form gets (the HTTP probe on the kit\'s own connection: no such record after a delete, a mobile already registered) is no refusal of the form, nor is a 404, 409 or 429; through a proxy, where that call is not sent, an operation that changes state is judged only on a refused token. A warning: section 4 writes the names in lower case, and a client that writes them so is served.',
   run(calls) {
     // A rate limit (429) tells nothing of what the call sent again finds: it is no answer to compare with.
     const sentAgain = calls.filter((call) => SENT_AGAIN.includes(httpProbeOf(call)!) && answered(call));
@@ -57,18 +93,29 @@ export const equivalentForm: OperationCheck = {
       if (refusedToken(call) && !tokenRefused) return { how: `${answerOf(call)}: the token refused, as in no call in the documented form` };
       if (againKnown && noHeader && call.envelope && answerKind(call) === noHeaderKind && !kinds.has(noHeaderKind))
         return { how: `${answerOf(call)}, as the call with no authorization header was`, as: noHeader };
+      if (againKnown && REFRAMED.includes(httpProbeOf(call)!) && notDone(call) && !findsOtherwise(call)) {
+        // The same content with a Content-Length: the first valid call, and that call sent again, in the documented form or
+        // in another the same (a limit met by the calls sent again answers them all alike).
+        const withLength = calls.filter(
+          (other) => answered(other) && ((other.intent === 'conforming' && askedAlike(other, call)) || WITH_A_LENGTH.includes(httpProbeOf(other)!)),
+        );
+        const plain = [...withLength, ...sentAgain];
+        if (plain.length > 0 && !plain.some((other) => answerKind(other) === answerKind(call)))
+          return { how: `${answerOf(call)}, which the same content with a Content-Length did not get`, as: plain[0] };
+      }
       return undefined;
     };
     return calls.flatMap((call) => {
-      const form = EQUIVALENT_FORMS[httpProbeOf(call)!];
-      if (form === undefined || !answered(call) || call.bodyCut) return [];
+      const probe = httpProbeOf(call)!;
+      const form = EQUIVALENT_FORMS[probe];
+      if (form === undefined || !answered(call) || call.bodyCut || refusedAsAllowed(call, ALLOWED_REFUSALS[probe])) return [];
       const refused = refusal(call);
       if (refused === undefined) return [];
       return [
         {
           instancePath: '',
           expected:
-            'the call answered as in its documented form: field names and media types are case-insensitive, a charset has no effect on JSON, and a 100-continue expectation is met',
+            'the call answered as in its documented form: field names and media types are case-insensitive, a charset has no effect on JSON, a 100-continue expectation is met, and chunked content is decoded (or refused with 411)',
           actual: `with ${form}: ${refused.how}`,
           calls: refused.as ? [refused.as, call] : [call],
         },

@@ -1,4 +1,4 @@
-import { HTTP_PROBES, MEDIA_TYPE_FORM, METHOD_OVERRIDE, NO_CODING } from '../../checks/http-probes.js';
+import { HTTP_PROBES, MEDIA_TYPE_FORM, METHOD_OVERRIDE, NO_CODING, RANGE } from '../../checks/http-probes.js';
 import { isPlainObject } from '../../checks/preconditions.js';
 import type { Exchange } from '../../checks/types.js';
 import type { OperationSession, PoolProbe } from './session.js';
@@ -26,7 +26,11 @@ export function validatorsOf(exchange: Exchange): Validators {
   };
 }
 
-/** The HTTP probes of an operation at most (HTTP_PROBES): every one, where the first answer gives both validators, the payload makes a query and the call has content. */
+/**
+ * The HTTP probes of an operation at most (HTTP_PROBES): every one, where the first answer gives
+ * both validators, the payload makes a query, the call has content, and the operation is a POST
+ * that changes nothing.
+ */
 export const MOST_HTTP_PROBES = Object.keys(HTTP_PROBES).length;
 
 /** Each probe's place in the operation's plan: its place in HTTP_PROBES. */
@@ -56,11 +60,12 @@ export function queryOf(payload: unknown): string | undefined {
  * them (HTTP_PROBES): on a connection kept open, with a TRACE and a HEAD after it on the same
  * connection; in HTTP/1.0 on a connection of its own; with a precondition of each validator its
  * answer carried; with its field names in title case; with the media type written another way;
- * as a GET with its payload in the query; where it has content, with `Expect: 100-continue` on a
- * connection of its own; and, where it only reads, with fields that ask a method-override
- * middleware for DELETE. Each answer goes to `judge` with its place. A client that
- * reaches the server through a proxy holds no connection of its own: the probes on a connection of
- * their own are then not sent, and those the pool sends are.
+ * as a GET with its payload in the query; where it has content, with `Expect: 100-continue` and in
+ * the chunked coding, each on a connection of its own; where it only reads, with fields that ask a
+ * method-override middleware for DELETE; where it is no GET, with a Range; and pipelined, the same
+ * call without the token written behind it. Each answer goes to `judge` with its place. A client
+ * that reaches the server through a proxy holds no connection of its own: the probes on a
+ * connection of their own are then not sent, and those the pool sends are.
  */
 export async function sendHttpProbes(
   session: OperationSession,
@@ -82,13 +87,22 @@ export async function sendHttpProbes(
   const inHttp10 = session
     .converse([{ path: HTTP_PROBES.http10, payload, body, httpVersion: '1.0', headers: { connection: 'close' } }])
     .then((exchanges) => exchanges?.forEach(judgeInPlace));
-  // "A client MUST NOT generate a 100-continue expectation in a request that does not include content" (RFC 9110 10.1.1).
-  const expecting =
+  // "A client MUST NOT generate a 100-continue expectation in a request that does not include content" (RFC 9110 10.1.1);
+  // nor is there content to put in chunks.
+  const withContent =
     body === undefined
-      ? undefined
-      : session
-          .converse([{ path: HTTP_PROBES.expectContinue, payload, body, headers: { expect: '100-continue' } }])
-          .then((exchanges) => exchanges?.forEach(judgeInPlace));
+      ? []
+      : [
+          session.converse([{ path: HTTP_PROBES.expectContinue, payload, body, headers: { expect: '100-continue' } }]),
+          session.converse([{ path: HTTP_PROBES.chunked, payload, body, headers: { 'transfer-encoding': 'chunked' } }]),
+        ].map((conversation) => conversation.then((exchanges) => exchanges?.forEach(judgeInPlace)));
+  // The call with the token, then the same without it: a refusal, which a server answers at once, behind an answer that does the work.
+  const pipelined = session
+    .pipeline([
+      { path: HTTP_PROBES.pipelined, payload, body },
+      { path: HTTP_PROBES.pipelinedWithoutToken, payload, body, headers: { authorization: undefined } },
+    ])
+    .then((exchanges) => exchanges?.forEach(judgeInPlace));
   const { etag, lastModified } = probed.validators;
   // Nor a secret of the run (a credential a mapped operation's template took), under whatever name, in any escaped form.
   const written = session.operation.method === 'POST' ? queryOf(payload) : undefined;
@@ -100,7 +114,8 @@ export async function sendHttpProbes(
     { path: HTTP_PROBES.mediaType, payload, body, headers: { 'content-type': MEDIA_TYPE_FORM } },
     query === undefined ? undefined : { path: HTTP_PROBES.getQuery, method: 'GET', payload, body: undefined, query, headers: { 'content-type': undefined } },
     session.operation.mutates ? undefined : { path: HTTP_PROBES.methodOverride, payload, body, headers: METHOD_OVERRIDE },
+    session.operation.method === 'GET' ? undefined : { path: HTTP_PROBES.range, payload, body, headers: { range: RANGE } },
   ];
   const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
-  await Promise.all([onOneConnection, inHttp10, expecting, ...pooled]);
+  await Promise.all([onOneConnection, inHttp10, ...withContent, pipelined, ...pooled]);
 }

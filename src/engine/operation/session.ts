@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { type Operation, wirePath } from '../../catalogue/operations.js';
 import type { Exchange, Intent } from '../../checks/types.js';
 import type { Client, ConversationRequest, OutgoingRequest } from '../../client/client.js';
+import type { Transcript } from '../../client/exchange.js';
 import { extend } from '../../objects.js';
 import { LatencyLog } from './latency.js';
 
@@ -86,7 +87,23 @@ export class OperationSession {
    * not counted against the operation's timeout, as each probe is judged alone. Undefined where the
    * client holds no connection of its own (it goes through a proxy).
    */
-  async converse(calls: readonly ConversationCall[]): Promise<Exchange[] | undefined> {
+  converse(calls: readonly ConversationCall[]): Promise<Exchange[] | undefined> {
+    return this.onOwnConnection(calls, (requests) => this.client.converse(requests));
+  }
+
+  /**
+   * Calls of the HTTP probes written at once on a connection of their own, none waiting for an
+   * answer (Client.pipeline): an exchange for each call answered before the server closed, in the
+   * order written, not counted against the operation's timeout. Undefined through a proxy.
+   */
+  pipeline(calls: readonly ConversationCall[]): Promise<Exchange[] | undefined> {
+    return this.onOwnConnection(calls, (requests) => this.client.pipeline(requests));
+  }
+
+  private async onOwnConnection(
+    calls: readonly ConversationCall[],
+    sending: (requests: readonly ConversationRequest[]) => Promise<Transcript[] | undefined>,
+  ): Promise<Exchange[] | undefined> {
     const requests = calls.map((call): ConversationRequest => ({
       method: call.method ?? this.operation.method,
       wirePath: this.wirePath,
@@ -96,7 +113,7 @@ export class OperationSession {
       ...(call.headers ? { headers: call.headers } : {}),
       ...(call.httpVersion ? { httpVersion: call.httpVersion } : {}),
     }));
-    const transcripts = await this.client.converse(requests);
+    const transcripts = await sending(requests);
     if (!transcripts) return undefined;
     return transcripts.map((transcript, index) => {
       const call = calls[index]!;

@@ -79,6 +79,7 @@ export function clientForRun(settings: RunSettings): { client: Client; redactor:
           })
         : sender.send(request),
     converse: (requests) => sender.converse(requests),
+    pipeline: (requests) => sender.pipeline(requests),
     close: () => sender.close(),
   };
   return { client: settings.exchangeLogDir ? loggingClient(client, settings.exchangeLogDir, redactor) : client, redactor };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { listedOperations } from '../../catalogue/listed-operations.js';
 import { operations } from '../../catalogue/operations.js';
-import type { CallPlace, Client } from '../../client/client.js';
+import type { CallPlace, Client, ConversationRequest } from '../../client/client.js';
 import type { Transcript } from '../../client/exchange.js';
 import type { Redactor } from '../../redaction/redactor.js';
 import { RESPONSE_EXCERPT_CHARS } from '../judging/evidence.js';
@@ -68,6 +68,16 @@ function loggedExchange(transcript: Transcript, startedAt: Date, redactor: Redac
  */
 export function loggingClient(client: Client, dir: string, redactor: Redactor): Client {
   const file = join(dir, `${process.pid}-${threadId}${EXCHANGE_LOG_SUFFIX}`);
+  /** The transcripts of requests sent on a connection of the kit's own, each appended with the place of its request. */
+  async function logged(requests: readonly ConversationRequest[], sending: Promise<Transcript[] | undefined>): Promise<Transcript[] | undefined> {
+    const startedAt = new Date();
+    const transcripts = await sending;
+    transcripts?.forEach((transcript, index) => {
+      if (transcript.failure?.kind !== 'aborted')
+        appendFileSync(file, `${JSON.stringify(loggedExchange(transcript, startedAt, redactor, requests[index]?.place))}\n`);
+    });
+    return transcripts;
+  }
   return {
     send: async (request) => {
       const startedAt = new Date();
@@ -75,15 +85,8 @@ export function loggingClient(client: Client, dir: string, redactor: Redactor): 
       if (transcript.failure?.kind !== 'aborted') appendFileSync(file, `${JSON.stringify(loggedExchange(transcript, startedAt, redactor, request.place))}\n`);
       return transcript;
     },
-    converse: async (requests) => {
-      const startedAt = new Date();
-      const transcripts = await client.converse(requests);
-      transcripts?.forEach((transcript, index) => {
-        if (transcript.failure?.kind !== 'aborted')
-          appendFileSync(file, `${JSON.stringify(loggedExchange(transcript, startedAt, redactor, requests[index]?.place))}\n`);
-      });
-      return transcripts;
-    },
+    converse: (requests) => logged(requests, client.converse(requests)),
+    pipeline: (requests) => logged(requests, client.pipeline(requests)),
     close: () => client.close(),
   };
 }

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { Operation } from '../../catalogue/operations.js';
-import type { Client } from '../../client/client.js';
+import type { Client, ConversationRequest } from '../../client/client.js';
 import type { Flow } from '../../flows/flow.js';
 import { extend } from '../../objects.js';
 import { sharedValidator } from '../../validation/validator.js';
@@ -47,6 +47,17 @@ function countingClient(client: Client) {
   let done = 0;
   let queued = 0;
   const inFlight = new Map<number, { operation: string; since: number }>();
+  /** Requests sent together on a connection of the kit's own (converse, pipeline): in flight from when the first leaves. */
+  const onOwnConnection = (requests: readonly ConversationRequest[], sending: Client['converse']) => {
+    const ticket = queued;
+    queued += requests.length;
+    const onSent = () => inFlight.set(ticket, { operation: requests[0]?.wirePath ?? '', since: performance.now() });
+    return sending(requests.map((request, index) => (index === 0 ? extend(request, { onSent }) : request))).then((transcripts) => {
+      inFlight.delete(ticket);
+      done += requests.length;
+      return transcripts;
+    });
+  };
   const counted: Client = {
     send: (request) => {
       const ticket = queued++;
@@ -58,16 +69,8 @@ function countingClient(client: Client) {
         return transcript;
       });
     },
-    converse: (requests) => {
-      const ticket = queued;
-      queued += requests.length;
-      const onSent = () => inFlight.set(ticket, { operation: requests[0]?.wirePath ?? '', since: performance.now() });
-      return client.converse(requests.map((request, index) => (index === 0 ? extend(request, { onSent }) : request))).then((transcripts) => {
-        inFlight.delete(ticket);
-        done += requests.length;
-        return transcripts;
-      });
-    },
+    converse: (requests) => onOwnConnection(requests, (sent) => client.converse(sent)),
+    pipeline: (requests) => onOwnConnection(requests, (sent) => client.pipeline(sent)),
     close: () => client.close(),
   };
   const progress = (): RequestProgress => {

@@ -1,6 +1,6 @@
 /** The checks of whether an answer came, its status, framing and content coding: a fixture where each fires, and one where it stays quiet. */
 import { exchangeOf, HTTP_DATE } from '../../support/exchange.js';
-import { type Case, noted, asHead, inHttp10 } from './fixtures.js';
+import { type Case, noted, asHead, inHttp10, unauthorized } from './fixtures.js';
 
 export const transportCases: Record<string, Case> = {
   'response-received': {
@@ -170,6 +170,55 @@ export const transportCases: Record<string, Case> = {
         ...exchangeOf('alpha-order-create', { intent: 'http-probe', path: 'http-probe:persistent' }),
         connection: { interimAnswers: [{ status: 102, statusLine: 'HTTP/1.1 102 Processing' }] },
       },
+    ],
+  },
+  'partial-content-status': {
+    // The first hundred bytes of the page, and a range past its end, each answered to the POST.
+    fires: [
+      exchangeOf('alpha-orders-list', {
+        intent: 'http-probe',
+        path: 'http-probe:range',
+        status: 206,
+        body: '{"data":{"list":[{"soId":',
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, 'content-range': 'bytes 0-99/2817' },
+        requestHeaders: { range: 'bytes=0-99' },
+      }),
+      exchangeOf('alpha-orders-list', {
+        intent: 'http-probe',
+        path: 'http-probe:range',
+        status: 416,
+        body: '',
+        headers: { 'content-type': 'text/html', date: HTTP_DATE, 'content-range': 'bytes */2817' },
+        requestHeaders: { range: 'bytes=5000-' },
+      }),
+    ],
+    instancePath: '',
+    // The Range ignored on the POST; a range served to a GET, the method range handling is defined for; a 206 to no Range, not this check's.
+    quiet: [
+      exchangeOf('alpha-orders-list', { intent: 'http-probe', path: 'http-probe:range', requestHeaders: { range: 'bytes=0-99' } }),
+      ((get) => ({ ...get, request: { ...get.request, method: 'GET', body: undefined } }))(
+        exchangeOf('alpha-orders-list', {
+          intent: 'http-probe',
+          path: 'http-probe:range',
+          status: 206,
+          headers: { 'content-type': 'application/json', date: HTTP_DATE, 'content-range': 'bytes 0-99/2817' },
+          requestHeaders: { range: 'bytes=0-99' },
+        }),
+      ),
+    ],
+  },
+  'pipelined-order': {
+    // The call with the token answered with the refusal of the call without it written behind it, and that one with the code.
+    fires: [
+      exchangeOf('send-code'),
+      exchangeOf('send-code', { intent: 'http-probe', path: 'http-probe:pipelined', body: unauthorized }),
+      exchangeOf('send-code', { intent: 'http-probe', path: 'http-probe:pipelined-without-token' }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('send-code'),
+      exchangeOf('send-code', { intent: 'http-probe', path: 'http-probe:pipelined' }),
+      exchangeOf('send-code', { intent: 'http-probe', path: 'http-probe:pipelined-without-token', body: unauthorized }),
     ],
   },
   'http-status-client-error': {

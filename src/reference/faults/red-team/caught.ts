@@ -155,6 +155,9 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'utf8-bytes-escaped-as-characters': { check: 'text-double-encoded', severity: 'warning', breaks: ['rfc8259-7-code-point-escape'] },
   'request-text-stored-html-escaped': { check: 'text-html-escaped', severity: 'warning' },
   'status-filter-replaces-member-condition': { check: 'filter-outside-list', severity: 'warning', breaks: ['owasp-api1-filtered-list'] },
+  'chunked-request-body-read-as-empty': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc9112-7.1-chunked-request'] },
+  'byte-range-served-for-post': { check: 'partial-content-status', severity: 'warning', breaks: ['rfc9110-14.2-range-ignored'] },
+  'pipelined-answers-in-completion-order': { check: 'pipelined-order', severity: 'warning', breaks: ['rfc9112-9.3.2-pipelined-order'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();

@@ -1,0 +1,61 @@
+import type { Transcript } from './exchange.js';
+import {
+  abandoned,
+  type ConversationOptions,
+  deadlineOf,
+  failureOf,
+  Inbox,
+  messageOf,
+  open,
+  readAnswer,
+  receivedOf,
+  saysClose,
+  sentOf,
+  tenths,
+  WireError,
+  type WireRequest,
+} from './wire-message.js';
+
+/**
+ * Writes the requests on a connection of their own all at once, none waiting for an answer
+ * ("pipelining", RFC 9112 §9.3.2), then reads the answers as they come, each framed as RFC 9112
+ * frames it and taken, as every HTTP/1.1 client takes it, for the answer to the request in the same
+ * place: HTTP/1.1 "relies on the order of response arrival to correspond exactly to the order in
+ * which requests are made on the same connection" (§9.2). A server may close the connection after
+ * any answer, and "the client SHOULD retry unanswered requests": the requests it left unanswered
+ * have no transcript, and none is waited for after an answer that says it closes. Each answer has
+ * the timeout from the end of the one before.
+ */
+export async function pipeline(requests: readonly WireRequest[], options: ConversationOptions): Promise<Transcript[]> {
+  const origin = new URL(options.origin);
+  if (options.abandon?.aborted) return abandoned(requests, origin);
+  const socket = open(origin, options);
+  const inbox = new Inbox(socket, options.maxBytes);
+  const transcripts: Transcript[] = [];
+  try {
+    socket.write(Buffer.concat(requests.map((request) => messageOf(request, origin.host))));
+    let started = performance.now();
+    for (const [index, request] of requests.entries()) {
+      const deadline = deadlineOf(options.timeoutMs, options.abandon);
+      try {
+        const answer = await readAnswer(inbox, request.method, deadline.promise);
+        if (answer === undefined && index > 0) break;
+        if (answer === undefined) throw new WireError('connection-reset', inbox.error?.message ?? 'the connection closed before any answer came');
+        const ended = performance.now();
+        const { response, facts } = receivedOf(answer);
+        const connection = Object.keys(facts).length > 0 ? { connection: facts } : {};
+        transcripts.push({ request: sentOf(request, origin), response, durationMs: tenths(ended - started), ...connection });
+        started = ended;
+        if (saysClose(answer.head)) break;
+      } catch (error) {
+        transcripts.push({ request: sentOf(request, origin), failure: failureOf(error), durationMs: tenths(performance.now() - started) });
+        break;
+      } finally {
+        deadline.clear();
+      }
+    }
+  } finally {
+    socket.destroy();
+  }
+  return transcripts;
+}
