@@ -101,7 +101,8 @@ export interface Client {
   /**
    * Writes the requests at once on a connection of their own, none waiting for an answer, and
    * reads the answers in the order they come (client/pipeline.ts): one transcript for each request
-   * answered before the server closed, in the order written. Undefined through a proxy, as converse.
+   * answered before the server closed, in the order written. Undefined through a proxy, as converse,
+   * and where the requests are more than the concurrency: each is in flight, and holds a slot.
    */
   pipeline(requests: readonly ConversationRequest[]): Promise<Transcript[] | undefined>;
   close(): Promise<void>;
@@ -302,7 +303,9 @@ export function createClient(options: ClientOptions): Client {
   return {
     send: (request) => limit(() => send(request)),
     converse: (requests) => (proxied ? Promise.resolve(undefined) : limit(() => onOwnConnection(requests, converse))),
-    pipeline: (requests) => (proxied ? Promise.resolve(undefined) : limit(() => onOwnConnection(requests, pipeline))),
+    // Pipelined requests are in flight together, each in a slot of its own; more than --concurrency allows are not sent.
+    pipeline: (requests) =>
+      proxied || requests.length > options.concurrency ? Promise.resolve(undefined) : limit(() => onOwnConnection(requests, pipeline), requests.length),
     close: async () => {
       await dispatcher.destroy();
     },
