@@ -35,6 +35,8 @@ export const HTTP_PROBES = {
   expectContinue: 'http-probe:expect-continue',
   /** The first valid call with METHOD_OVERRIDE: only where the operation changes nothing (OWASP API5). */
   methodOverride: 'http-probe:method-override',
+  /** The first valid call with `Origin: ` FOREIGN_ORIGIN, as a browser sends a page's call to another site (OWASP API8, CORS). */
+  origin: 'http-probe:origin',
 } as const;
 
 export type HttpProbe = keyof typeof HTTP_PROBES;
@@ -51,6 +53,12 @@ export const METHOD_OVERRIDE: Readonly<Record<string, string>> = {
   'x-http-method': 'DELETE',
   'x-method-override': 'DELETE',
 };
+
+/**
+ * The Origin of the origin probe: a site no server can have configured, since `.invalid` is
+ * reserved never to resolve (RFC 2606 2), standing for any page a browser may have open.
+ */
+export const FOREIGN_ORIGIN = 'https://otp-conformance.invalid';
 
 /** The Content-Type of the media-type probe: `application/json` in capitals, with the charset a UTF-8 body is in, as OkHttp and other clients add it. */
 export const MEDIA_TYPE_FORM = 'Application/JSON; charset=utf-8';

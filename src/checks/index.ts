@@ -21,6 +21,7 @@ import { lastModified } from './headers/last-modified.js';
 import { linkHeader } from './headers/link-header.js';
 import { statusLine } from './transport/status-line.js';
 import { corsCredentialsWildcard } from './hygiene/cors-credentials-wildcard.js';
+import { corsReflectedOrigin } from './hygiene/cors-reflected-origin.js';
 import { databaseErrorLeak } from './hygiene/database-error-leak.js';
 import { markupEcho } from './hygiene/markup-echo.js';
 import { recordSecrets } from './hygiene/record-secrets.js';
@@ -126,6 +127,7 @@ export const checksByArea = {
     versionDisclosure,
     debugFields,
     corsCredentialsWildcard,
+    corsReflectedOrigin,
     recordSecrets,
     recordPersonalData,
     sharedCache,

@@ -170,7 +170,7 @@ export const owaspRequirements = [
     text: 'A Cross-Origin Resource Sharing (CORS) policy is missing or improperly set',
     side: 'answer',
     observable: true,
-    note: 'the kit sends no Origin, so it sees only the policy a server sends to everyone',
+    note: 'the kit sends each operation’s first valid call again with the Origin of a site no server can know (`https://otp-conformance.invalid`): a grant of that origin with credentials is a policy that allows any; the policy a server sends without an Origin is judged on every call',
   },
   {
     id: 'owasp-api8-cache-control',

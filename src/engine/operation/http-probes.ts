@@ -1,4 +1,4 @@
-import { HTTP_PROBES, MEDIA_TYPE_FORM, METHOD_OVERRIDE, NO_CODING } from '../../checks/http-probes.js';
+import { FOREIGN_ORIGIN, HTTP_PROBES, MEDIA_TYPE_FORM, METHOD_OVERRIDE, NO_CODING } from '../../checks/http-probes.js';
 import { isPlainObject } from '../../checks/preconditions.js';
 import type { Exchange } from '../../checks/types.js';
 import type { OperationSession, PoolProbe } from './session.js';
@@ -57,10 +57,10 @@ export function queryOf(payload: unknown): string | undefined {
  * connection; in HTTP/1.0 on a connection of its own; with a precondition of each validator its
  * answer carried; with its field names in title case; with the media type written another way;
  * as a GET with its payload in the query; where it has content, with `Expect: 100-continue` on a
- * connection of its own; and, where it only reads, with fields that ask a method-override
- * middleware for DELETE. Each answer goes to `judge` with its place. A client that
- * reaches the server through a proxy holds no connection of its own: the probes on a connection of
- * their own are then not sent, and those the pool sends are.
+ * connection of its own; where it only reads, with fields that ask a method-override middleware
+ * for DELETE; and with the Origin of a site the server cannot know. Each answer goes to `judge`
+ * with its place. A client that reaches the server through a proxy holds no connection of its
+ * own: the probes on a connection of their own are then not sent, and those the pool sends are.
  */
 export async function sendHttpProbes(
   session: OperationSession,
@@ -100,6 +100,7 @@ export async function sendHttpProbes(
     { path: HTTP_PROBES.mediaType, payload, body, headers: { 'content-type': MEDIA_TYPE_FORM } },
     query === undefined ? undefined : { path: HTTP_PROBES.getQuery, method: 'GET', payload, body: undefined, query, headers: { 'content-type': undefined } },
     session.operation.mutates ? undefined : { path: HTTP_PROBES.methodOverride, payload, body, headers: METHOD_OVERRIDE },
+    { path: HTTP_PROBES.origin, payload, body, headers: { origin: FOREIGN_ORIGIN } },
   ];
   const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
   await Promise.all([onOneConnection, inHttp10, expecting, ...pooled]);

@@ -144,6 +144,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'delete-authorized-after-it-runs': { check: 'flow-consignment-lifecycle', severity: 'warning' },
   'card-by-id-searches-first-page-only': { check: 'listed-record-found', severity: 'warning' },
   'send-code-answered-twice': { check: 'unsolicited-answer', severity: 'warning', breaks: ['rfc9110-15-one-final-response', 'rfc9112-9.2-response-order'] },
+  'cors-grants-any-origin-credentials': { check: 'cors-reflected-origin', severity: 'warning', breaks: ['owasp-api8-cors'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
