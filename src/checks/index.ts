@@ -13,6 +13,8 @@ import { authDocumentedHeader } from './auth/documented-header.js';
 import { authNearMissToken } from './auth/near-miss-token.js';
 import { authUnsignedJwt } from './auth/unsigned-jwt.js';
 import { authInternalCaller } from './auth/internal-caller.js';
+import { authCookieInPlaceOfToken } from './auth/cookie-in-place-of-token.js';
+import { authRenewedToken } from './auth/renewed-token.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
 import { authUnauthorizedChange } from './auth/unauthorized-change.js';
 import { signInWithoutPassword } from './auth/sign-in-without-password.js';
@@ -136,7 +138,17 @@ export const checksByArea = {
     getQueryAnswered,
   ],
   abuse: [massAssignment, severalRecipients, methodOverride],
-  auth: [authDocumentedHeader, authUnauthorizedData, authUnauthorizedChange, authNearMissToken, authUnsignedJwt, authInternalCaller, signInWithoutPassword],
+  auth: [
+    authDocumentedHeader,
+    authUnauthorizedData,
+    authUnauthorizedChange,
+    authNearMissToken,
+    authUnsignedJwt,
+    authInternalCaller,
+    authCookieInPlaceOfToken,
+    authRenewedToken,
+    signInWithoutPassword,
+  ],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;
 

@@ -145,6 +145,12 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'card-by-id-searches-first-page-only': { check: 'listed-record-found', severity: 'warning' },
   'send-code-answered-twice': { check: 'unsolicited-answer', severity: 'warning', breaks: ['rfc9110-15-one-final-response', 'rfc9112-9.2-response-order'] },
   'cors-grants-any-origin-credentials': { check: 'cors-reflected-origin', severity: 'warning', breaks: ['owasp-api8-cors'] },
+  'login-session-cookie-stands-in-for-token': {
+    check: 'auth-cookie-in-place-of-token',
+    severity: 'warning',
+    breaks: ['owasp-api2-authentication-flows'],
+  },
+  'renewed-token-never-accepted': { check: 'auth-renewed-token', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
