@@ -70,7 +70,7 @@ export function dryRunText(config: RunConfig): string {
   );
   const firstCall = preflightOperation(selected);
   const tokenOperation = tokenOperationOf({ mapped, ...(tokenSource ? { tokenSource } : {}) });
-  const issuing = config.authProbes && inPart.length > 0;
+  const issuing = config.authProbes;
   const planned = new Map(inPart.map((op) => [op.id, plannedRequests(op, config)]));
   const operationLines = partGroups.flatMap((group) => groupLines(group, inPart, flows, planned));
   const phaseTotals = PHASES.map((phase) =>
@@ -96,7 +96,7 @@ export function dryRunText(config: RunConfig): string {
     `First:      a connection check of the target${tokenSource && !config.token ? `, the token operation ${tokenSource.operation.path} for a token` : ''}, then first contact: ${firstCall ? `one call of ${firstCall.path} in the documented form (a few more in other forms only if the server refuses it)` : 'none (no selected operation only reads and takes the token)'}`,
     ...(issuing
       ? [
-          `Then:       for the auth probes, once: a sign-in, #12 ${wirePath(operations.find((op) => op.id === 'login')!)} (the cookies it sets)${tokenOperation ? `, and the token operation ${wirePath(tokenOperation)} twice (the token a renewal answers)` : ''}; judged by no check`,
+          `Then:       before the operations, for the auth probes: a sign-in, #12 ${wirePath(operations.find((op) => op.id === 'login')!)} (the cookies it sets)${tokenOperation ? `, and the token operation ${wirePath(tokenOperation)} twice (the token a renewal answers)` : ''}; judged by no check`,
         ]
       : []),
     `Pace:       ${plural(config.concurrency, 'request')} in flight at once, ${config.ratePerSecond === undefined ? 'no rate cap' : `at most ${config.ratePerSecond} a second`}, ${config.timeoutMs} ms per request`,

@@ -67,7 +67,9 @@ describe('--dry-run', () => {
       /^Requests: +coverage \d+ · walk ≤ \d+ · conforming 100 · hostile 100 · probes ≤ 60 · http-probes ≤ 48 · listed 0: at most \d+ in all, besides the flows' calls, the calls under Then,/m,
     );
     // No operation map: no token operation to renew.
-    expect(stdout).toContain('Then:       for the auth probes, once: a sign-in, #12 //pc/auth/login (the cookies it sets); judged by no check');
+    expect(stdout).toContain(
+      'Then:       before the operations, for the auth probes: a sign-in, #12 //pc/auth/login (the cookies it sets); judged by no check',
+    );
     expect(stdout).toContain('Flows:      flow-demand-lifecycle');
     expect(stdout).toContain(`Checks:     ${allChecks.length - 1} checks run: response-received,`);
     expect(stdout).toContain('Left out:   1 left out by --exclude-checks: page-total');
@@ -91,7 +93,7 @@ describe('--dry-run', () => {
     expect(stdout).toMatch(/^Part: +2\/3 of a sharded run: /m);
     // The reference server's map names its token operation: the auth probes send a renewed token too.
     expect(stdout).toMatch(
-      /^Then: +for the auth probes, once: a sign-in, #12 \/\/pc\/auth\/login \(the cookies it sets\), and the token operation \/\/auth\/get_token twice/m,
+      /^Then: +before the operations, for the auth probes: a sign-in, #12 \/\/pc\/auth\/login \(the cookies it sets\), and the token operation \/\/auth\/get_token twice/m,
     );
     expect(stdout).toMatch(/^Skipped: +.*custom-demand-create.*\(read-only: the operation changes state\)/m);
     expect(stdout).toContain('Flows:      none');

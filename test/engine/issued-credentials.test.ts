@@ -10,7 +10,7 @@ import type { Transcript } from '../../src/client/exchange.js';
 import { createClient } from '../../src/client/client.js';
 import { clientForRun } from '../../src/engine/schedule/context.js';
 import { startRun } from '../../src/engine/schedule/run-plan.js';
-import { obtainIssuedCredentials } from '../../src/engine/target/issued-credentials.js';
+import { obtainIssuedCredentials, withIssuedCredentials } from '../../src/engine/target/issued-credentials.js';
 import { issuedCookies } from '../../src/engine/target/issued-tokens.js';
 import { testSettings } from '../support/kit.js';
 
@@ -115,7 +115,7 @@ describe('what the auth probes send in place of the token, obtained once a run',
     const client = createClient(testSettings(url, TOKEN));
     try {
       const issuedNow = await obtainIssuedCredentials(client, { mapped: [tokenGet], readOnly: false });
-      expect(issuedNow).toEqual({ cookie: `SESSION=${SESSION}`, renewedToken: 'renewed-1-9d2f7a' });
+      expect(issuedNow).toEqual({ cookies: [{ name: 'SESSION', value: SESSION }], renewedToken: 'renewed-1-9d2f7a' });
       expect(issued).toEqual([TOKEN, 'renewed-1-9d2f7a']);
       // The sign-in with the run's token, as every operation takes it; the token operation without one.
       expect(seen.map((headers) => headers.authorization)).toEqual(expect.arrayContaining([`bearer${TOKEN}`, undefined, undefined]));
@@ -137,8 +137,10 @@ describe('what the auth probes send in place of the token, obtained once a run',
     const { url, issued } = await sessionServer();
     const client = createClient(testSettings(url, TOKEN));
     try {
-      expect(await obtainIssuedCredentials(client, { mapped: [], readOnly: false })).toEqual({ cookie: `SESSION=${SESSION}` });
-      expect(await obtainIssuedCredentials(client, { mapped: [{ ...tokenGet, mutates: true }], readOnly: true })).toEqual({ cookie: `SESSION=${SESSION}` });
+      expect(await obtainIssuedCredentials(client, { mapped: [], readOnly: false })).toEqual({ cookies: [{ name: 'SESSION', value: SESSION }] });
+      expect(await obtainIssuedCredentials(client, { mapped: [{ ...tokenGet, mutates: true }], readOnly: true })).toEqual({
+        cookies: [{ name: 'SESSION', value: SESSION }],
+      });
       expect(issued).toEqual([]);
     } finally {
       await client.close();
@@ -146,18 +148,32 @@ describe('what the auth probes send in place of the token, obtained once a run',
   });
 });
 
+describe('the settings of a run, with them', () => {
+  it('what was handed out, its values among the run’s secrets; nothing asked for where the auth probes are off', async () => {
+    const { url, issued } = await sessionServer();
+    const settings = await withIssuedCredentials(testSettings(url, TOKEN, { mapped: [tokenGet] }));
+    expect(settings.issued).toEqual({ cookies: [{ name: 'SESSION', value: SESSION }], renewedToken: 'renewed-1-9d2f7a' });
+    expect(settings.secrets).toEqual(expect.arrayContaining([TOKEN, SESSION, 'renewed-1-9d2f7a']));
+    const off = testSettings(url, TOKEN, { mapped: [tokenGet], authProbes: false });
+    expect(await withIssuedCredentials(off)).toBe(off);
+    expect(issued).toHaveLength(2);
+  });
+});
+
 /** The run of bank-card-list alone against a server, with the map's token operation, its exchanges logged. */
 async function runAgainst(url: string) {
   const exchangeLogDir = mkdtempSync(join(tmpdir(), 'otp-issued-'));
-  const settings = testSettings(url, TOKEN, {
-    runs: 2,
-    hostileRuns: 0,
-    coveragePass: false,
-    httpProbes: false,
-    stateful: false,
-    mapped: [tokenGet],
-    exchangeLogDir,
-  });
+  const settings = await withIssuedCredentials(
+    testSettings(url, TOKEN, {
+      runs: 2,
+      hostileRuns: 0,
+      coveragePass: false,
+      httpProbes: false,
+      stateful: false,
+      mapped: [tokenGet],
+      exchangeLogDir,
+    }),
+  );
   const { operations } = await startRun(settings, { operations: [findOperation('bank-card-list')!], flows: [] }).finished;
   return {
     result: operations[0]!,

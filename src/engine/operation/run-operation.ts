@@ -22,7 +22,8 @@ import { type ProbedCall, sendHttpProbes, validatorsOf } from './http-probes.js'
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
 import { whyUnverified } from './verification.js';
-import { type IssuedCredentials, NONE_ISSUED } from '../target/issued-credentials.js';
+import { cookieField } from '../target/issued-credentials.js';
+import type { IssuedCredentials } from '../schedule/settings.js';
 
 export interface OperationResult {
   readonly operationId: string;
@@ -74,12 +75,8 @@ export interface OperationRunContext extends CheckContext, EvidenceContext {
   readonly hostileRuns: number;
   /** Whether to send the auth probes of section 5. */
   readonly authProbes: boolean;
-  /**
-   * What the server handed out during the run besides its token (a sign-in's cookies, a renewed
-   * token), which the probes `session-cookie` and `renewed-token` send: they wait for it. Absent:
-   * those probes are not sent.
-   */
-  readonly issued?: Promise<IssuedCredentials>;
+  /** What the server handed out besides the token, which the probes `session-cookie` and `renewed-token` send; absent: they are not sent. */
+  readonly issued?: IssuedCredentials;
   /** Whether to send the HTTP probes (HTTP_PROBES); absent: they are sent. */
   readonly httpProbes?: boolean;
   /** How the run writes the token: probes of a wrong or near-miss token are written the same way. */
@@ -105,7 +102,12 @@ const caseChanged = (token: string) => token.replace(/[a-zA-Z]/g, (letter) => (l
  * the cookies and the renewed token must have been handed out. A token that is not the valid one is
  * written in the run's scheme, so that only the token differs from the valid calls.
  */
-function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme, issued: IssuedCredentials): Record<string, string | undefined> | undefined {
+function probeHeaders(
+  probe: AuthProbe,
+  token: string,
+  scheme: AuthScheme,
+  issued: IssuedCredentials | undefined,
+): Record<string, string | undefined> | undefined {
   // Not the last character in either case, so the changed token differs however the server compares.
   const otherLast = token.slice(-1).toLowerCase() === 'x' ? 'y' : 'x';
   const inScheme = (value: string) => authorizationValue(scheme, value);
@@ -124,13 +126,16 @@ function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme, issue
     'no-header-single-slash': undefined,
     'internal-caller': undefined,
     'session-cookie': undefined,
-    'renewed-token': issued.renewedToken === undefined ? undefined : inScheme(issued.renewedToken),
+    'renewed-token': issued?.renewedToken === undefined ? undefined : inScheme(issued.renewedToken),
   };
   const sameAsToken = values[probe] === inScheme(token);
   if (nearMissTokens.includes(probe) && (token.length < 2 || sameAsToken)) return undefined;
   if (probe === 'unsigned-jwt' && sameAsToken) return undefined;
   if (probe === 'internal-caller') return { authorization: undefined, ...INTERNAL_CALLER_FIELDS };
-  if (probe === 'session-cookie') return issued.cookie === undefined ? undefined : { authorization: undefined, cookie: issued.cookie };
+  if (probe === 'session-cookie') {
+    const cookie = cookieField(issued?.cookies ?? []);
+    return cookie === undefined ? undefined : { authorization: undefined, cookie };
+  }
   if (probe === 'renewed-token' && (values[probe] === undefined || sameAsToken)) return undefined;
   return { authorization: values[probe] };
 }
@@ -145,8 +150,7 @@ function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme, issue
  * - conforming: the generated valid calls; waits for nothing, and is started first, so that a
  *   timeout elsewhere, which abandons the operation, finds them already sent.
  * - hostile: the generated hostile calls; waits for nothing.
- * - probes: the first valid call again with the header written other ways; waits for that call,
- *   and for what the server handed out during the run (OperationRunContext.issued).
+ * - probes: the first valid call again with the header written other ways; waits for that call.
  * - http-probes: the first valid call again in the forms HTTP gives a client (http-probes.ts); waits for that call.
  * - listed: of a lookup of a list's records (Operation.listedIn), the record the list showed first
  *   and the one it showed last, asked for by id (listed-lookups.ts); waits for the list's walk, or,
@@ -233,10 +237,10 @@ async function phasesOf(
   );
   const probeRuns =
     context.authProbes && firstValid
-      ? Promise.all([firstValid, context.issued ?? NONE_ISSUED]).then(([probed, issued]) =>
+      ? firstValid.then((probed) =>
           Promise.all(
             authProbes.map((probe, index) => {
-              const headers = probeHeaders(probe, context.token, context.authScheme, issued);
+              const headers = probeHeaders(probe, context.token, context.authScheme, context.issued);
               // The other path form exists only where section 4 writes a doubled slash.
               const otherForm = probe === 'no-header-single-slash';
               if (otherForm && operation.pathStyle !== 'double-slash') return undefined;

@@ -36,6 +36,7 @@ export function operationContext(
     lanes: settings.concurrency,
     hostileRuns: settings.hostileRuns,
     authProbes: settings.authProbes,
+    ...(settings.issued ? { issued: settings.issued } : {}),
     ...(settings.httpProbes === false ? { httpProbes: false } : {}),
     seed: settings.seed,
     token: settings.token,

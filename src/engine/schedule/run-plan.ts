@@ -11,7 +11,6 @@ import type { ListedEnds } from '../operation/page-walk.js';
 import { findOperation } from '../../catalogue/operations.js';
 import { type OperationResult, startOperation } from '../operation/run-operation.js';
 import type { RunSettings } from './settings.js';
-import { obtainIssuedCredentials } from '../target/issued-credentials.js';
 
 /** What a run calls: operations (documented and mapped) and the flows over them. */
 export interface RunScope {
@@ -103,9 +102,7 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
   const cancelled = new AbortController();
   // Every operation and flow under way listens for it: many more than Node's leak warning expects.
   setMaxListeners(0, cancelled.signal);
-  // What the auth probes send in place of the token, asked for once, at the start: every operation's probes wait for it.
-  const issued = settings.authProbes && scope.operations.length > 0 ? obtainIssuedCredentials(client, settings, cancelled.signal) : undefined;
-  const context = { ...operationContext(settings, client, sharedValidator(), redactor), cancelled: cancelled.signal, ...(issued ? { issued } : {}) };
+  const context = { ...operationContext(settings, client, sharedValidator(), redactor), cancelled: cancelled.signal };
   // Each result is redacted whole as it leaves the engine, by the redactor that knows the tokens
   // issued during the run (only the engine does): what the server said beside the evidence
   // (envelope codes, flow reasons) and tokens issued after evidence was written are caught here.

@@ -6,13 +6,12 @@ import { atPointer } from '../../json-pointer.js';
 import type { TokenSource } from '../schedule/settings.js';
 
 /** Calls the token operation with the map's body. No token is sent with it: a client asking for one has none yet. */
-export function askForToken(client: Client, operation: Operation, abandon?: AbortSignal): Promise<Transcript> {
+export function askForToken(client: Client, operation: Operation): Promise<Transcript> {
   return client.send({
     method: operation.method,
     wirePath: wirePath(operation),
     body: operation.body === undefined ? undefined : JSON.stringify(operation.body),
     headers: { authorization: undefined },
-    ...(abandon ? { abandon } : {}),
   });
 }
 
