@@ -47,6 +47,8 @@ export const HTTP_PROBES = {
   pipelined: 'http-probe:pipelined',
   /** The first valid call without the authorization header, written right behind the pipelined one: an answer told apart from that one's. */
   pipelinedWithoutToken: 'http-probe:pipelined-without-token',
+  /** The first valid call with `Origin: ` FOREIGN_ORIGIN, as a browser sends a page's call to another site (OWASP API8, CORS). */
+  origin: 'http-probe:origin',
 } as const;
 
 export type HttpProbe = keyof typeof HTTP_PROBES;
@@ -66,6 +68,12 @@ export const METHOD_OVERRIDE: Readonly<Record<string, string>> = {
 
 /** The Range of the range probe: the first hundred bytes, as a download client resuming, or a cache filling in, asks them. */
 export const RANGE = 'bytes=0-99';
+
+/**
+ * The Origin of the origin probe: a site no server can have configured, since `.invalid` is
+ * reserved never to resolve (RFC 2606 2), standing for any page a browser may have open.
+ */
+export const FOREIGN_ORIGIN = 'https://otp-conformance.invalid';
 
 /** The Content-Type of the media-type probe: `application/json` in capitals, with the charset a UTF-8 body is in, as OkHttp and other clients add it. */
 export const MEDIA_TYPE_FORM = 'Application/JSON; charset=utf-8';

@@ -15,6 +15,8 @@ import { authDocumentedHeader } from './auth/documented-header.js';
 import { authNearMissToken } from './auth/near-miss-token.js';
 import { authUnsignedJwt } from './auth/unsigned-jwt.js';
 import { authInternalCaller } from './auth/internal-caller.js';
+import { authCookieInPlaceOfToken } from './auth/cookie-in-place-of-token.js';
+import { authRenewedToken } from './auth/renewed-token.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
 import { authUnauthorizedChange } from './auth/unauthorized-change.js';
 import { signInWithoutPassword } from './auth/sign-in-without-password.js';
@@ -23,6 +25,7 @@ import { lastModified } from './headers/last-modified.js';
 import { linkHeader } from './headers/link-header.js';
 import { statusLine } from './transport/status-line.js';
 import { corsCredentialsWildcard } from './hygiene/cors-credentials-wildcard.js';
+import { corsReflectedOrigin } from './hygiene/cors-reflected-origin.js';
 import { databaseErrorLeak } from './hygiene/database-error-leak.js';
 import { markupEcho } from './hygiene/markup-echo.js';
 import { recordSecrets } from './hygiene/record-secrets.js';
@@ -133,6 +136,7 @@ export const checksByArea = {
     versionDisclosure,
     debugFields,
     corsCredentialsWildcard,
+    corsReflectedOrigin,
     recordSecrets,
     recordPersonalData,
     sharedCache,
@@ -141,7 +145,17 @@ export const checksByArea = {
     getQueryAnswered,
   ],
   abuse: [massAssignment, severalRecipients, methodOverride],
-  auth: [authDocumentedHeader, authUnauthorizedData, authUnauthorizedChange, authNearMissToken, authUnsignedJwt, authInternalCaller, signInWithoutPassword],
+  auth: [
+    authDocumentedHeader,
+    authUnauthorizedData,
+    authUnauthorizedChange,
+    authNearMissToken,
+    authUnsignedJwt,
+    authInternalCaller,
+    authCookieInPlaceOfToken,
+    authRenewedToken,
+    signInWithoutPassword,
+  ],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;
 

@@ -6,6 +6,7 @@ import type { RunConfig } from '../config/resolve.js';
 import { PHASES, type Phase } from '../engine/operation/run-operation.js';
 import { plannedRequests, type PhaseRequests } from '../engine/schedule/planned-requests.js';
 import { preflightOperation } from '../engine/target/first-contact.js';
+import { tokenOperationOf } from '../engine/target/issued-credentials.js';
 import type { Flow } from '../flows/flow.js';
 import { flowsToRun } from '../flows/index.js';
 import { leftOutReason } from '../report/report.js';
@@ -68,6 +69,8 @@ export function dryRunText(config: RunConfig): string {
     { kind: 'finished' },
   );
   const firstCall = preflightOperation(selected);
+  const tokenOperation = tokenOperationOf({ mapped, ...(tokenSource ? { tokenSource } : {}) });
+  const issuing = config.authProbes;
   const planned = new Map(inPart.map((op) => [op.id, plannedRequests(op, config)]));
   const operationLines = partGroups.flatMap((group) => groupLines(group, inPart, flows, planned));
   const phaseTotals = PHASES.map((phase) =>
@@ -91,10 +94,15 @@ export function dryRunText(config: RunConfig): string {
     ...(config.shard ? [`Part:       ${config.shard} of a sharded run: ${partGroups.join(', ')}`] : []),
     ...config.warnings.map((warning) => `Warning:    ${warning}`),
     `First:      a connection check of the target${tokenSource && !config.token ? `, the token operation ${tokenSource.operation.path} for a token` : ''}, then first contact: ${firstCall ? `one call of ${firstCall.path} in the documented form (a few more in other forms only if the server refuses it)` : 'none (no selected operation only reads and takes the token)'}`,
+    ...(issuing
+      ? [
+          `Then:       before the operations, for the auth probes: a sign-in, #12 ${wirePath(operations.find((op) => op.id === 'login')!)} (the cookies it sets)${tokenOperation ? `, and the token operation ${wirePath(tokenOperation)} twice (the token a renewal answers)` : ''}; judged by no check`,
+        ]
+      : []),
     `Pace:       ${plural(config.concurrency, 'request')} in flight at once, ${config.ratePerSecond === undefined ? 'no rate cap' : `at most ${config.ratePerSecond} a second`}, ${config.timeoutMs} ms per request`,
     `Operations: ${plural(inPart.length, 'operation')} in ${plural(partGroups.length, 'group')}, the calls of each phase (${PHASES.join(', ')}):`,
     ...operationLines,
-    `Requests:   ${PHASES.map((phase, index) => `${phase} ${shown(phaseTotals[index]!)}`).join(' · ')}: at most ${allAtMost} in all, besides the flows' calls, one re-send of the call behind each cause found, and the calls that shrink a hostile failure`,
+    `Requests:   ${PHASES.map((phase, index) => `${phase} ${shown(phaseTotals[index]!)}`).join(' · ')}: at most ${allAtMost} in all, besides the flows' calls${issuing ? ', the calls under Then' : ''}, one re-send of the call behind each cause found, and the calls that shrink a hostile failure`,
     ...(config.skipped.length > 0
       ? [`Skipped:    ${config.skipped.map((entry) => entry.operationId).join(', ')} (${[...new Set(config.skipped.map((entry) => entry.reason))].join('; ')})`]
       : []),

@@ -13,6 +13,7 @@ import { mappedForRun } from '../config/mapped.js';
 import { secretsOfRun } from '../config/secrets.js';
 import { replayCall } from '../engine/schedule/replay.js';
 import { obtainToken } from '../engine/target/token.js';
+import { withIssuedCredentials } from '../engine/target/issued-credentials.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { OperationResult } from '../engine/operation/run-operation.js';
@@ -416,13 +417,16 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
         stop.stop({ kind: 'max-failures', after: limit.after });
         throw new RunStopped();
       }
-      const settings: RunSettings = {
-        ...base,
-        ...form,
-        token,
-        secrets: [...new Set([givenToken, ...secretsOfRunWith(token, base.secrets, config)])],
-        ...(exchangeLogDir ? { exchangeLogDir } : {}),
-      };
+      // What the auth probes send besides the token, asked for before the suites as the token is.
+      const settings: RunSettings = await stop.race(
+        withIssuedCredentials({
+          ...base,
+          ...form,
+          token,
+          secrets: [...new Set([givenToken, ...secretsOfRunWith(token, base.secrets, config)])],
+          ...(exchangeLogDir ? { exchangeLogDir } : {}),
+        }),
+      );
       redactor = new Redactor(settings.secrets);
       if (!quiet) io.log(runHeader(testedOf(serverHeader)));
       if (!quiet)

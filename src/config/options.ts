@@ -148,7 +148,8 @@ export const runOptions: readonly OptionSpec[] = [
     type: 'boolean',
     negatable: true,
     defaultText: 'on (off with --runs 1)',
-    description: 'Call each operation without a token, with a wrong one and with the token written other ways (section 5); --no-auth-probes turns them off.',
+    description:
+      'Call each operation without a token, with a wrong one, with the token written other ways, and with the cookies a sign-in sets or a renewed token in its place (section 5); --no-auth-probes turns them off.',
   },
   {
     name: 'http-probes',

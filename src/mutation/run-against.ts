@@ -4,6 +4,7 @@ import { readOperationMap } from '../validation/operation-map-file.js';
 import { findOperation, type Operation, operations } from '../catalogue/operations.js';
 import type { Deviation } from '../engine/judging/deviation.js';
 import { firstContactFor } from '../engine/target/first-contact.js';
+import { withIssuedCredentials } from '../engine/target/issued-credentials.js';
 import { startRun } from '../engine/schedule/run-plan.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
 import type { Flow } from '../flows/flow.js';
@@ -99,8 +100,9 @@ export async function deviationsAgainst(
     // As a run does: first contact decides the form the run goes on in, and says what the server refused.
     const contact = await firstContactFor(settings, selected, sharedValidator());
     if (contact.kind !== 'go-on') return { deviations: [], requests: 0, notRun: contact.reason };
-    const { operations: operationResults, flows: flowResults } = await startRun({ ...settings, ...contact.form, mapped }, { operations: selected, flows })
-      .finished;
+    // And, as a run does, what the auth probes send besides the token is asked for before the schedule starts.
+    const run = await withIssuedCredentials({ ...settings, ...contact.form, mapped });
+    const { operations: operationResults, flows: flowResults } = await startRun(run, { operations: selected, flows }).finished;
     const results = [...operationResults, ...flowResults];
     return {
       deviations: [...contact.deviations, ...results.flatMap((r) => r.deviations)],

@@ -62,9 +62,13 @@ describe('--dry-run', () => {
     expect(stdout).toContain(`Target:     ${counter.url}`);
     expect(stdout).toContain('Seed:       77');
     expect(stdout).toMatch(/custom-demand \(Custom demand orders\): 1 read, then 2 state changes one after another, then 1 flow/);
-    expect(stdout).toMatch(/#1 +POST \/\/pc\/custom_demand\/list +coverage \d+ · walk ≤ \d+ · conforming 25 · hostile 25 · probes ≤ 13/);
+    expect(stdout).toMatch(/#1 +POST \/\/pc\/custom_demand\/list +coverage \d+ · walk ≤ \d+ · conforming 25 · hostile 25 · probes ≤ 15/);
     expect(stdout).toMatch(
-      /^Requests: +coverage \d+ · walk ≤ \d+ · conforming 100 · hostile 100 · probes ≤ 52 · http-probes ≤ 60 · listed 0: at most \d+ in all/m,
+      /^Requests: +coverage \d+ · walk ≤ \d+ · conforming 100 · hostile 100 · probes ≤ 60 · http-probes ≤ 64 · listed 0: at most \d+ in all, besides the flows' calls, the calls under Then,/m,
+    );
+    // No operation map: no token operation to renew.
+    expect(stdout).toContain(
+      'Then:       before the operations, for the auth probes: a sign-in, #12 //pc/auth/login (the cookies it sets); judged by no check',
     );
     expect(stdout).toContain('Flows:      flow-demand-lifecycle');
     expect(stdout).toContain(`Checks:     ${allChecks.length - 1} checks run: response-received,`);
@@ -87,6 +91,10 @@ describe('--dry-run', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('Target:     the embedded reference server, started on a free loopback port (not started by this dry run)');
     expect(stdout).toMatch(/^Part: +2\/3 of a sharded run: /m);
+    // The reference server's map names its token operation: the auth probes send a renewed token too.
+    expect(stdout).toMatch(
+      /^Then: +before the operations, for the auth probes: a sign-in, #12 \/\/pc\/auth\/login \(the cookies it sets\), and the token operation \/\/auth\/get_token twice/m,
+    );
     expect(stdout).toMatch(/^Skipped: +.*custom-demand-create.*\(read-only: the operation changes state\)/m);
     expect(stdout).toContain('Flows:      none');
     expect(stdout).toContain('Checks:     4 checks run: response-received, envelope, data-schema, operation-verified');

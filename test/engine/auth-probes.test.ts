@@ -114,6 +114,47 @@ describe('auth probes: the header written every way a client could get it wrong'
     expect(fields.filter((each) => each.forwarded !== undefined || each['x-real-ip'] !== undefined)).toHaveLength(1);
   });
 
+  it('with what the run was handed out: the call with no header and the sign-in’s cookies, and the call with the renewed token in the run’s scheme', async () => {
+    const { url, fields } = await recordingServer();
+    const { client, context } = kitFor(
+      testSettings(url, 'Tok3n-abcX', { runs: 1, hostileRuns: 0, coveragePass: false, httpProbes: false, authScheme: 'bearer-space' }),
+    );
+    const issued = {
+      cookies: [
+        { name: 'SESSION', value: 'F3A91C0D5E7B2468' },
+        { name: 'route', value: 'node-7f3a9c51' },
+      ],
+      renewedToken: 'Renewed-77',
+    };
+    try {
+      const result = await runOperation(findOperation('bank-card-list')!, { ...context, issued });
+      expect(result.observations.map((observation) => observation.probe)).toEqual(expect.arrayContaining(['session-cookie', 'renewed-token']));
+      const withCookie = fields.filter((each) => each.cookie !== undefined);
+      expect(withCookie).toHaveLength(1);
+      expect(withCookie[0]).toMatchObject({ cookie: 'SESSION=F3A91C0D5E7B2468; route=node-7f3a9c51' });
+      expect(withCookie[0]!.authorization).toBeUndefined();
+      expect(fields.filter((each) => each.authorization === 'Bearer Renewed-77')).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('leaves out the renewed token where the renewal answered the run’s own, the cookies where the sign-in set none, and both where nothing was asked for', async () => {
+    const { url } = await recordingServer();
+    const { client, context } = kitFor(testSettings(url, 'Tok3n-abcX', { runs: 1, hostileRuns: 0, coveragePass: false, httpProbes: false }));
+    try {
+      const same = await runOperation(findOperation('bank-card-list')!, { ...context, issued: { cookies: [], renewedToken: 'Tok3n-abcX' } });
+      const none = await runOperation(findOperation('bank-card-list')!, context);
+      for (const result of [same, none]) {
+        const probes = result.observations.map((observation) => observation.probe);
+        expect(probes).not.toContain('renewed-token');
+        expect(probes).not.toContain('session-cookie');
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
   it('leaves out the case change where it changes nothing (a token of digits)', async () => {
     const { probes } = await probesSent('20261122');
     expect(probes).toContain('token-half');

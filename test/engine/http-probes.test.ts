@@ -35,11 +35,11 @@ async function probed(operationId: string, overrides: Parameters<typeof testSett
 }
 
 describe('HTTP probes', () => {
-  it('against a clean server: three calls on one connection, one in HTTP/1.0, two pipelined, seven more forms, no precondition without a validator, nothing reported', async () => {
+  it('against a clean server: three calls on one connection, one in HTTP/1.0, two pipelined, eight more forms, no precondition without a validator, nothing reported', async () => {
     const result = await probed('custom-demand-list');
     // The valid call; then the call again, a TRACE and a HEAD; the call in HTTP/1.0; with Expect: 100-continue; in chunks; pipelined with the call without
-    // the token; with its field names in title case, with another media type, as a GET, with a method override (a read), and with a Range.
-    expect(result.exchanges).toBe(14);
+    // the token; with its field names in title case, with another media type, as a GET, with a method override (a read), with a Range, and with a foreign Origin.
+    expect(result.exchanges).toBe(15);
     expect(result.deviations).toEqual([]);
     expect(Object.keys(result.byCheck)).toEqual(
       expect.arrayContaining([
@@ -54,13 +54,14 @@ describe('HTTP probes', () => {
         'method-override',
         'partial-content-status',
         'pipelined-order',
+        'cors-reflected-origin',
       ]),
     );
   });
 
   it('a precondition of the Last-Modified the answer gave, and a 304 to the POST reported', async () => {
     const result = await probed('purchase-order-list', {}, 'not-modified-since-to-post');
-    expect(result.exchanges).toBe(15);
+    expect(result.exchanges).toBe(16);
     expect(result.deviations.map((deviation) => [deviation.check, deviation.intent])).toEqual([['not-modified-status', 'http-probe']]);
   });
 
@@ -74,7 +75,7 @@ describe('HTTP probes', () => {
 
   it('no GET where the payload holds an object or an array, nor of an operation that is a GET', async () => {
     // #14: the order's items are an array; and it places an order, so no method override either.
-    expect((await probed('alpha-order-create')).exchanges).toBe(12);
+    expect((await probed('alpha-order-create')).exchanges).toBe(13);
   });
 
   it.each([
@@ -113,7 +114,7 @@ async function recordingServer(): Promise<{ url: string; heads: string[]; bodies
 }
 
 describe('the HTTP probes on the wire', () => {
-  it('the forms as sent: field names in title case, the media type in capitals with a charset, HTTP/1.0, and a GET with the payload as its query', async () => {
+  it('the forms as sent: field names in title case, the media type in capitals with a charset, HTTP/1.0, a GET with the payload as its query, and a foreign Origin', async () => {
     const { url, heads, bodies, server: recording } = await recordingServer();
     const { client, context } = kitFor(testSettings(url, token, { runs: 1, hostileRuns: 0, authProbes: false, coveragePass: false }));
     try {
@@ -153,6 +154,11 @@ describe('the HTTP probes on the wire', () => {
     expect(get[0]).toBe(`GET //pc/custom_demand/list?${queryOf(JSON.parse(bodies[0]!))} HTTP/1.1`);
     expect(get.some((field) => /^content-type:/i.test(field))).toBe(false);
     expect(get.some((field) => field.startsWith('authorization: bearer'))).toBe(true);
+    // One call with an Origin, of a site no server can know; the documented calls send none.
+    const fromElsewhere = lines.filter((head) => head.some((field) => /^origin:/i.test(field)));
+    expect(fromElsewhere).toHaveLength(1);
+    expect(fromElsewhere[0]).toContain('origin: https://otp-conformance.invalid');
+    expect(fromElsewhere[0]![0]).toBe('POST //pc/custom_demand/list HTTP/1.1');
   });
 
   it('no expectation of 100-continue, nor chunks, where the call has no content', async () => {

@@ -1,6 +1,5 @@
-import { answerKind, refusedToken, succeeded, withTheToken } from '../call-record.js';
 import type { OperationCheck } from '../types.js';
-import { INTERNAL_CALLER_FIELDS, probeOf } from './probes.js';
+import { INTERNAL_CALLER_FIELDS, letInWithoutHeader } from './probes.js';
 
 const fields = Object.entries(INTERNAL_CALLER_FIELDS)
   .map(([name, value]) => `\`${name}: ${value}\``)
@@ -16,13 +15,9 @@ export const authInternalCaller: OperationCheck = {
   title: 'A call with no token let in for naming loopback as its address',
   description: `The call with no authorization header is refused, but the same call with ${fields} (the fields a proxy names the client's address in, RFC 7239 and the two before it) is answered as calls with the valid token are (the same status and envelope code: a success, or "no such record" where a delete sent again finds its record gone). The server lets callers from its own network in without a token and believes the address the request writes: anyone can claim to be one of its services ("a microservice is vulnerable if … Other microservices can access it without authentication", OWASP API2). A warning, since the spec does not say what a server must answer to a missing token (5).`,
   run(calls) {
-    const noHeader = calls.find((call) => probeOf(call) === 'no-header');
-    if (noHeader?.envelope === undefined || succeeded(noHeader)) return [];
-    const internal = calls.find((call) => probeOf(call) === 'internal-caller');
-    if (internal?.envelope === undefined || refusedToken(internal) || answerKind(internal) === answerKind(noHeader)) return [];
-    // A delete sent again finds its record gone: "no such record" is then what the valid token got, and as much a call let in.
-    const answeredWithTheToken = new Set(calls.filter((call) => withTheToken(call) && call.envelope !== undefined).map(answerKind));
-    if (!succeeded(internal) && !answeredWithTheToken.has(answerKind(internal))) return [];
+    const shown = letInWithoutHeader(calls, 'internal-caller');
+    if (!shown) return [];
+    const { noHeader, letIn: internal } = shown;
     return [
       {
         instancePath: '',

@@ -1,5 +1,5 @@
-import { succeeded } from '../call-record.js';
-import type { CallRecord } from '../types.js';
+import { answerKind, refusedToken, succeeded, withTheToken } from '../call-record.js';
+import type { CallRecord, EnvelopeOutline } from '../types.js';
 
 /**
  * The ways the kit writes (or leaves out) the `authorization` header when probing (5): the
@@ -20,6 +20,8 @@ export const authProbes = [
   'unsigned-jwt',
   'no-header-single-slash',
   'internal-caller',
+  'session-cookie',
+  'renewed-token',
 ] as const;
 export type AuthProbe = (typeof authProbes)[number];
 
@@ -41,6 +43,13 @@ export const INTERNAL_CALLER_FIELDS: Readonly<Record<string, string>> = {
   'x-real-ip': '127.0.0.1',
 };
 
+/**
+ * `session-cookie` is the call with no header, with the Cookie field of the cookies the run's
+ * sign-in (#12 login) was answered with, as a browser sends them to every request to the host;
+ * `renewed-token` the call with, in the run's scheme, the token the token operation answered when
+ * asked again. Each is sent only where the server handed out what it carries.
+ */
+
 /** Probes that carry the valid token written another way than section 5 shows. */
 export const otherForms: readonly AuthProbe[] = ['bearer-space', 'bearer-lowercase-space', 'token-only'];
 /**
@@ -61,4 +70,21 @@ export function probeOf(call: Pick<CallRecord, 'intent' | 'path'>): AuthProbe | 
 /** Records in the answer: a non-empty list, or a non-empty record, as the server does what was asked. */
 export function servedRecords(call: CallRecord): boolean {
   return succeeded(call) && call.operation.response.kind !== 'object' && call.envelope!.records > 0;
+}
+
+/** A call answered with a JSON object: an envelope to read. */
+type Enveloped = CallRecord & { readonly envelope: EnvelopeOutline };
+
+/**
+ * A probe with no authorization header let in where the call with no header, and nothing else, was
+ * refused: answered otherwise than that call, and as calls with the valid token are (a success, or
+ * an answer they got too: "no such record" where a delete sent again finds its record gone).
+ */
+export function letInWithoutHeader(calls: readonly CallRecord[], probe: AuthProbe): { noHeader: Enveloped; letIn: Enveloped } | undefined {
+  const noHeader = calls.find((call): call is Enveloped => probeOf(call) === 'no-header' && call.envelope !== undefined);
+  if (!noHeader || succeeded(noHeader)) return undefined;
+  const letIn = calls.find((call): call is Enveloped => probeOf(call) === probe && call.envelope !== undefined);
+  if (!letIn || refusedToken(letIn) || answerKind(letIn) === answerKind(noHeader)) return undefined;
+  const answeredWithTheToken = new Set(calls.filter((call) => withTheToken(call) && call.envelope !== undefined).map(answerKind));
+  return succeeded(letIn) || answeredWithTheToken.has(answerKind(letIn)) ? { noHeader, letIn } : undefined;
 }

@@ -54,6 +54,16 @@ export const owaspRequirements = [
     note: 'the kit sends the call with no header again, naming loopback as its address in Forwarded, X-Forwarded-For and X-Real-IP: a server that lets its own services in unauthenticated by the address a request writes lets in anyone',
   },
   {
+    id: 'owasp-api2-authentication-flows',
+    standard: OWASP,
+    section: 'API2',
+    level: 'risk',
+    text: 'Make sure you know all the possible flows to authenticate to the API (mobile/ web/deep links that implement one-click authentication/etc.).',
+    side: 'request',
+    observable: true,
+    note: 'the kit signs in once a run and sends the call with no header again with the cookies the sign-in set: a session that lets in what the missing header does not is a second way in, and one a browser opens to any page (RFC 6265 §8.2)',
+  },
+  {
     id: 'owasp-api2-implementation-flaws',
     standard: OWASP,
     section: 'API2',
@@ -180,7 +190,7 @@ export const owaspRequirements = [
     text: 'A Cross-Origin Resource Sharing (CORS) policy is missing or improperly set',
     side: 'answer',
     observable: true,
-    note: 'the kit sends no Origin, so it sees only the policy a server sends to everyone',
+    note: 'the kit sends each operation’s first valid call again with the Origin of a site no server can know (`https://otp-conformance.invalid`): a grant of that origin with credentials is a policy that allows any; the policy a server sends without an Origin is judged on every call',
   },
   {
     id: 'owasp-api8-cache-control',

@@ -1,4 +1,4 @@
-import { HTTP_PROBES, MEDIA_TYPE_FORM, METHOD_OVERRIDE, NO_CODING, RANGE } from '../../checks/http-probes.js';
+import { FOREIGN_ORIGIN, HTTP_PROBES, MEDIA_TYPE_FORM, METHOD_OVERRIDE, NO_CODING, RANGE } from '../../checks/http-probes.js';
 import { isPlainObject } from '../../checks/preconditions.js';
 import type { Exchange } from '../../checks/types.js';
 import type { OperationSession, PoolProbe } from './session.js';
@@ -62,8 +62,8 @@ export function queryOf(payload: unknown): string | undefined {
  * answer carried; with its field names in title case; with the media type written another way;
  * as a GET with its payload in the query; where it has content, with `Expect: 100-continue` and in
  * the chunked coding, each on a connection of its own; where it only reads, with fields that ask a
- * method-override middleware for DELETE; where it is no GET, with a Range; and pipelined, the same
- * call without the token written behind it. Each answer goes to `judge` with its place. A client
+ * method-override middleware for DELETE; where it is no GET, with a Range; pipelined, the same
+ * call without the token written behind it; and with the Origin of a site the server cannot know. Each answer goes to `judge` with its place. A client
  * that reaches the server through a proxy holds no connection of its own: the probes on a
  * connection of their own are then not sent, and those the pool sends are.
  */
@@ -115,6 +115,7 @@ export async function sendHttpProbes(
     query === undefined ? undefined : { path: HTTP_PROBES.getQuery, method: 'GET', payload, body: undefined, query, headers: { 'content-type': undefined } },
     session.operation.mutates ? undefined : { path: HTTP_PROBES.methodOverride, payload, body, headers: METHOD_OVERRIDE },
     session.operation.method === 'GET' ? undefined : { path: HTTP_PROBES.range, payload, body, headers: { range: RANGE } },
+    { path: HTTP_PROBES.origin, payload, body, headers: { origin: FOREIGN_ORIGIN } },
   ];
   const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
   await Promise.all([onOneConnection, inHttp10, ...withContent, pipelined, ...pooled]);

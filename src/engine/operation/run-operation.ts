@@ -22,6 +22,8 @@ import { type ProbedCall, sendHttpProbes, validatorsOf } from './http-probes.js'
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
 import { whyUnverified } from './verification.js';
+import { cookieField } from '../target/issued-credentials.js';
+import type { IssuedCredentials } from '../schedule/settings.js';
 
 export interface OperationResult {
   readonly operationId: string;
@@ -73,6 +75,8 @@ export interface OperationRunContext extends CheckContext, EvidenceContext {
   readonly hostileRuns: number;
   /** Whether to send the auth probes of section 5. */
   readonly authProbes: boolean;
+  /** What the server handed out besides the token, which the probes `session-cookie` and `renewed-token` send; absent: they are not sent. */
+  readonly issued?: IssuedCredentials;
   /** Whether to send the HTTP probes (HTTP_PROBES); absent: they are sent. */
   readonly httpProbes?: boolean;
   /** How the run writes the token: probes of a wrong or near-miss token are written the same way. */
@@ -91,13 +95,19 @@ const caseChanged = (token: string) => token.replace(/[a-zA-Z]/g, (letter) => (l
 
 /**
  * The `authorization` header of each probe (a value of undefined removes it), with the fields that
- * name the caller's address for `internal-caller`, or undefined when the
- * probe does not apply: a near miss must differ from the token (there is no case to change in
- * "123456"), and a token of one character has no near miss worth the name; the unsigned JWT must
- * differ from the token (a run whose token is one already). A token that is not the valid one is
+ * name the caller's address for `internal-caller` and the sign-in's cookies for `session-cookie`,
+ * or undefined when the probe does not apply: a near miss must differ from the token (there is no
+ * case to change in "123456"), and a token of one character has no near miss worth the name; the
+ * unsigned JWT and the renewed token must differ from the token (a run whose token is one already);
+ * the cookies and the renewed token must have been handed out. A token that is not the valid one is
  * written in the run's scheme, so that only the token differs from the valid calls.
  */
-function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme): Record<string, string | undefined> | undefined {
+function probeHeaders(
+  probe: AuthProbe,
+  token: string,
+  scheme: AuthScheme,
+  issued: IssuedCredentials | undefined,
+): Record<string, string | undefined> | undefined {
   // Not the last character in either case, so the changed token differs however the server compares.
   const otherLast = token.slice(-1).toLowerCase() === 'x' ? 'y' : 'x';
   const inScheme = (value: string) => authorizationValue(scheme, value);
@@ -115,11 +125,18 @@ function probeHeaders(probe: AuthProbe, token: string, scheme: AuthScheme): Reco
     'unsigned-jwt': inScheme(unsignedJwt(token)),
     'no-header-single-slash': undefined,
     'internal-caller': undefined,
+    'session-cookie': undefined,
+    'renewed-token': issued?.renewedToken === undefined ? undefined : inScheme(issued.renewedToken),
   };
   const sameAsToken = values[probe] === inScheme(token);
   if (nearMissTokens.includes(probe) && (token.length < 2 || sameAsToken)) return undefined;
   if (probe === 'unsigned-jwt' && sameAsToken) return undefined;
   if (probe === 'internal-caller') return { authorization: undefined, ...INTERNAL_CALLER_FIELDS };
+  if (probe === 'session-cookie') {
+    const cookie = cookieField(issued?.cookies ?? []);
+    return cookie === undefined ? undefined : { authorization: undefined, cookie };
+  }
+  if (probe === 'renewed-token' && (values[probe] === undefined || sameAsToken)) return undefined;
   return { authorization: values[probe] };
 }
 
@@ -223,7 +240,7 @@ async function phasesOf(
       ? firstValid.then((probed) =>
           Promise.all(
             authProbes.map((probe, index) => {
-              const headers = probeHeaders(probe, context.token, context.authScheme);
+              const headers = probeHeaders(probe, context.token, context.authScheme, context.issued);
               // The other path form exists only where section 4 writes a doubled slash.
               const otherForm = probe === 'no-header-single-slash';
               if (otherForm && operation.pathStyle !== 'double-slash') return undefined;

@@ -6,7 +6,7 @@ import type { Validator } from '../../validation/validator.js';
 import type { WalkBounds } from '../operation/page-walk.js';
 import type { OperationRunContext } from '../operation/run-operation.js';
 import type { RunSettings } from './settings.js';
-import { issuedTokens, tokenIssuingPaths } from '../target/issued-tokens.js';
+import { issuedCookies, issuedTokens, tokenIssuingPaths } from '../target/issued-tokens.js';
 import { obtainToken } from '../target/token.js';
 import { loggingClient } from './exchange-log.js';
 
@@ -36,6 +36,7 @@ export function operationContext(
     lanes: settings.concurrency,
     hostileRuns: settings.hostileRuns,
     authProbes: settings.authProbes,
+    ...(settings.issued ? { issued: settings.issued } : {}),
     ...(settings.httpProbes === false ? { httpProbes: false } : {}),
     seed: settings.seed,
     token: settings.token,
@@ -49,7 +50,8 @@ export function operationContext(
 /**
  * The client of a run, and the run's one redactor, which keeps its secrets out of everything it
  * writes. Tokens the server issues join it as they arrive: those in any answer of login or the token
- * operation, and the new token a call refused as unauthorized gets from the token operation.
+ * operation, the cookies those answers set, and the new token a call refused as unauthorized gets
+ * from the token operation.
  */
 export function clientForRun(settings: RunSettings): { client: Client; redactor: Redactor } {
   const redactor = new Redactor(settings.secrets);
@@ -74,7 +76,7 @@ export function clientForRun(settings: RunSettings): { client: Client; redactor:
     send: (request) =>
       issuing.has(request.wirePath)
         ? sender.send(request).then((transcript) => {
-            keep(issuedTokens(transcript, source?.pointer));
+            keep([...issuedTokens(transcript, source?.pointer), ...issuedCookies(transcript).map((cookie) => cookie.value)]);
             return transcript;
           })
         : sender.send(request),

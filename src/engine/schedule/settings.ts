@@ -4,6 +4,7 @@ import type { Severity } from '../../checks/types.js';
 import type { AuthScheme } from '../../client/auth.js';
 import type { TransportOptions } from '../../client/dispatcher.js';
 import type { PathForm } from '../../client/target.js';
+import type { IssuedCookie } from '../target/issued-tokens.js';
 
 /** Everything a run needs, resolved from options, environment and .env; plain data, so it can cross to workers. */
 export interface RunSettings {
@@ -46,7 +47,13 @@ export interface RunSettings {
   readonly mappedFlows: readonly MappedFlowSpec[];
   /** The token operation, when the map names it: called for the token, and again once if it is refused. */
   readonly tokenSource?: TokenSource;
-  /** Strings never written anywhere: the token and the credentials the templates took. */
+  /**
+   * What the server handed out before the run besides its token (withIssuedCredentials): the
+   * cookies a sign-in set and a renewed token, which the auth probes `session-cookie` and
+   * `renewed-token` send; their values are among `secrets`. Absent: those probes are not sent.
+   */
+  readonly issued?: IssuedCredentials;
+  /** Strings never written anywhere: the token, the credentials the templates took, and what `issued` holds. */
   readonly secrets: readonly string[];
   /** TLS trust (--ca-file, --insecure), proxies and --header: how the target is reached. */
   readonly transport?: TransportOptions;
@@ -58,4 +65,12 @@ export interface TokenSource {
   readonly operation: Operation;
   /** JSON pointer to the token in the response. */
   readonly pointer: string;
+}
+
+/** What the server hands out besides the run's token: what the auth probes send in its place. */
+export interface IssuedCredentials {
+  /** The cookies the sign-in's answer set (issuedCookies), what a browser sends back; empty where it set none. */
+  readonly cookies: readonly IssuedCookie[];
+  /** The token the token operation answered when asked again; absent where the run has no token operation or it answered none. */
+  readonly renewedToken?: string;
 }

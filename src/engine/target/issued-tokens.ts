@@ -1,5 +1,6 @@
 import { findOperation, type Operation, wirePath } from '../../catalogue/operations.js';
 import type { Transcript } from '../../client/exchange.js';
+import { fieldLinesOf } from '../../client/field-lines.js';
 import { atPointer } from '../../json-pointer.js';
 
 /** Keys under which a login or token answer carries something that works as a credential. */
@@ -45,4 +46,32 @@ export function issuedTokens(transcript: Transcript, pointer?: string): string[]
   const atTokenPointer = pointer === undefined ? undefined : atPointer(json.value, pointer);
   if (typeof atTokenPointer === 'string' && atTokenPointer.length > 0) found.push(atTokenPointer);
   return found;
+}
+
+/** A cookie as a user agent keeps it and sends it back (RFC 6265 5.4: "cookie-pair"). */
+export interface IssuedCookie {
+  readonly name: string;
+  readonly value: string;
+}
+
+/** Max-Age=0 (or less) in a cookie's attributes: the server removes the cookie (RFC 6265 5.2.2). */
+const REMOVED = /;\s*max-age\s*=\s*(?:0+|-\d+)\s*(?:;|$)/i;
+
+/**
+ * The cookies an answer of a token-issuing operation sets that work as a credential: each Set-Cookie
+ * line's name and value (RFC 6265 5.2), those whose value is 8 characters or more (a shorter one
+ * names a setting, a language or a flag, not a session), a cookie the line removes left out. They
+ * join the secrets of the run, and are what a browser would send back.
+ */
+export function issuedCookies(transcript: Transcript): IssuedCookie[] {
+  const header = transcript.response?.headers['set-cookie'];
+  if (header === undefined) return [];
+  return fieldLinesOf('set-cookie', header).flatMap((line) => {
+    const pair = line.split(';', 1)[0]!;
+    const equals = pair.indexOf('=');
+    if (equals <= 0 || REMOVED.test(line)) return [];
+    const name = pair.slice(0, equals).trim();
+    const value = pair.slice(equals + 1).trim();
+    return name !== '' && value.length >= MIN_ISSUED_TOKEN ? [{ name, value }] : [];
+  });
 }

@@ -178,6 +178,42 @@ export const callsCases: Record<string, Case> = {
       exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:internal-caller', body: unauthorized }),
     ],
   },
+  'auth-cookie-in-place-of-token': {
+    // A consignee deleted for a call with no header that carries the cookie the sign-in set, where the call with no header is refused.
+    fires: [
+      exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', body: unauthorized }),
+      exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:session-cookie', requestHeaders: { cookie: 'JSESSIONID=0123456789ABCDEF' } }),
+    ],
+    instancePath: '',
+    // The cookie is no credential here: refused as the call with no header is.
+    quiet: [
+      exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', body: unauthorized }),
+      exchangeOf('consignee-delete', {
+        intent: 'auth-probe',
+        path: 'auth-probe:session-cookie',
+        requestHeaders: { cookie: 'JSESSIONID=0123456789ABCDEF' },
+        body: unauthorized,
+      }),
+    ],
+  },
+  'auth-renewed-token': {
+    // The run's token lists the cards; the token a renewal answered is refused.
+    fires: [
+      exchangeOf('bank-card-list'),
+      exchangeOf('bank-card-list', {
+        intent: 'auth-probe',
+        path: 'auth-probe:renewed-token',
+        requestHeaders: { authorization: 'bearerR3NEWED' },
+        body: unauthorized,
+      }),
+    ],
+    instancePath: '',
+    // The renewed token lists them too.
+    quiet: [
+      exchangeOf('bank-card-list'),
+      exchangeOf('bank-card-list', { intent: 'auth-probe', path: 'auth-probe:renewed-token', requestHeaders: { authorization: 'bearerR3NEWED' } }),
+    ],
+  },
   'sign-in-without-password': {
     // A mobile left empty refused; a password left empty answered as no refusal is.
     fires: [

@@ -129,6 +129,34 @@ export const hygieneCases: Record<string, Case> = {
       },
     }),
   },
+  'cors-reflected-origin': {
+    // The origin probe's Origin granted back, with credentials: the server allows whatever origin asks.
+    fires: exchangeOf('alpha-orders-list', {
+      intent: 'http-probe',
+      path: 'http-probe:origin',
+      requestHeaders: { origin: 'https://otp-conformance.invalid' },
+      headers: {
+        'content-type': 'application/json',
+        date: HTTP_DATE,
+        'access-control-allow-origin': 'https://otp-conformance.invalid',
+        'access-control-allow-credentials': 'true',
+        vary: 'Origin',
+      },
+    }),
+    instancePath: '',
+    // The server grants only its own site, whatever origin asks.
+    quiet: exchangeOf('alpha-orders-list', {
+      intent: 'http-probe',
+      path: 'http-probe:origin',
+      requestHeaders: { origin: 'https://otp-conformance.invalid' },
+      headers: {
+        'content-type': 'application/json',
+        date: HTTP_DATE,
+        'access-control-allow-origin': 'https://shop.example',
+        'access-control-allow-credentials': 'true',
+      },
+    }),
+  },
   'record-secrets': {
     fires: withData('consignee-by-id', (data) => ({ ...data, payPwd: '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy' }), { id: 7 }),
     instancePath: '/data/payPwd',

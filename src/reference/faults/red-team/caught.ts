@@ -158,6 +158,13 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'chunked-request-body-read-as-empty': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc9112-7.1-chunked-request'] },
   'byte-range-served-for-post': { check: 'partial-content-status', severity: 'warning', breaks: ['rfc9110-14.2-range-ignored'] },
   'pipelined-answers-in-completion-order': { check: 'pipelined-order', severity: 'warning', breaks: ['rfc9112-9.3.2-pipelined-order'] },
+  'cors-grants-any-origin-credentials': { check: 'cors-reflected-origin', severity: 'warning', breaks: ['owasp-api8-cors'] },
+  'login-session-cookie-stands-in-for-token': {
+    check: 'auth-cookie-in-place-of-token',
+    severity: 'warning',
+    breaks: ['owasp-api2-authentication-flows'],
+  },
+  'renewed-token-never-accepted': { check: 'auth-renewed-token', severity: 'warning' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
