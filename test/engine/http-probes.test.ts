@@ -70,7 +70,7 @@ describe('HTTP probes', () => {
     await server!.close();
     const proxy = { httpProxy: 'http://127.0.0.1:9', httpsProxy: '', noProxy: '127.0.0.1' };
     // With a proxy configured the probes on a connection of their own are not sent, even where NO_PROXY lets the calls go straight to the server.
-    expect((await probed('custom-demand-list', { transport: { proxy } })).exchanges).toBe(6);
+    expect((await probed('custom-demand-list', { transport: { proxy } })).exchanges).toBe(7);
   });
 
   it('no GET where the payload holds an object or an array, nor of an operation that is a GET', async () => {
