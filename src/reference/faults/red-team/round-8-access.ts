@@ -7,7 +7,7 @@ import { LIST_REQUEST, readRequest } from '../../handlers/_internals/request.js'
 import { pageOf } from '../../handlers/_internals/state.js';
 import { isPlainObject, type Json } from '../../json.js';
 import { type Fault, type FaultFacts, gateFault, socketFault } from '../fault.js';
-import { sendText, succeeded } from './_internals/answers.js';
+import { sendText, succeeded, UNAUTHORIZED } from './_internals/answers.js';
 import { inputSocketFault } from './_internals/struck.js';
 import { OWASP } from './_internals/standards.js';
 import { type RedTeamFault, redTeam } from './red-team-fault.js';
@@ -43,15 +43,6 @@ function syntaxError(asked: ListAsked, cusType: string): Json {
   const message = `You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near '${near}' at line 1`;
   return { data: {}, status: 'fail', code: '500', message, error: { sqlState: '42000', errorCode: 1064, sql } };
 }
-
-/** The refusal the server sends a call without the documented authorization (5), word for word. */
-const UNAUTHORIZED = JSON.stringify({
-  data: {},
-  status: 'fail',
-  code: '401',
-  message: 'Missing or invalid authorization: send authorization: bearer<TOKEN>.',
-  error: { reason: 'unauthorized' },
-});
 
 /**
  * A fault whose filter chain lets every call to its operation through, and whose method-level check

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { answerFault, interceptFault, json, socketFault } from '../fault.js';
-import { JSON_TYPE, pathOf, sendText } from './_internals/answers.js';
+import { JSON_TYPE, pathOf, sendText, UNAUTHORIZED } from './_internals/answers.js';
 import { type HeldAnswer, holdAnswer, wireMessage } from './_internals/held-answer.js';
 import { transcodeBody } from './_internals/request-body.js';
 import { type RedTeamFault, redTeam } from './red-team-fault.js';
@@ -16,15 +16,6 @@ const sentChunked = (req: IncomingMessage): boolean => /(?:^|,)\s*chunked\s*$/i.
 
 /** Whether the request carries a body at all: a Content-Length above 0, or a transfer coding. */
 const carriesBody = (req: IncomingMessage): boolean => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-
-/** The refusal the server sends a call without the documented authorization (5), word for word. */
-const UNAUTHORIZED = JSON.stringify({
-  data: {},
-  status: 'fail',
-  code: '401',
-  message: 'Missing or invalid authorization: send authorization: bearer<TOKEN>.',
-  error: { reason: 'unauthorized' },
-});
 
 /** A string as Python's repr() writes it: in single quotes unless it holds one and no double quote, the quote and backslash escaped. */
 function pythonRepr(text: string): string {

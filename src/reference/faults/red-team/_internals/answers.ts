@@ -19,6 +19,15 @@ export const pathOf = (operationId: string): string => wirePath(documented(opera
 export const succeeded = (body: Json): boolean => body.code === '200';
 export const success = (data: object): Json => envelope('full', done(data)) as Json;
 
+/** The refusal the server sends a call without the documented authorization (5), word for word. */
+export const UNAUTHORIZED = JSON.stringify({
+  data: {},
+  status: 'fail',
+  code: '401',
+  message: 'Missing or invalid authorization: send authorization: bearer<TOKEN>.',
+  error: { reason: 'unauthorized' },
+});
+
 /** Each record of a page's `list` rewritten; answers that hold no page go out as they are. */
 export function eachListed(body: Json, rewrite: (record: Json) => Json): Json {
   const data = body.data;
