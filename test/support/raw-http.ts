@@ -18,8 +18,12 @@ export interface Reply {
 
 /** One call with node:http on a connection of its own, to a path as given; the payload, where there is one, goes as JSON. */
 export function callTo(server: ReferenceServer, method: string, path: string, payload: unknown, headers: Headers): Promise<Reply> {
+  return callWithText(server, method, path, payload === undefined ? undefined : JSON.stringify(payload), headers);
+}
+
+/** One call with node:http on a connection of its own, to a path as given, its body (where it has one) this text exactly: JSON as a client that writes it its own way sends it. */
+export function callWithText(server: ReferenceServer, method: string, path: string, text: string | undefined, headers: Headers): Promise<Reply> {
   const { hostname, port } = new URL(server.url);
-  const text = payload === undefined ? undefined : JSON.stringify(payload);
   const length: Headers = text === undefined ? {} : { 'content-length': String(Buffer.byteLength(text)) };
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path, method, agent: false, headers: { ...headers, ...length } }, (res) => {

@@ -3,7 +3,7 @@
  * register, log out, passwords, the profile, bank cards, consignees and invoice profiles.
  */
 import type { ReferenceState } from '../records.js';
-import { FORGOT_REQUEST, givenProfileFields, isRegistered, PROFILE_CHANGE, REGISTER_REQUEST, RESET_REQUEST } from './_internals/account.js';
+import { ALREADY_REGISTERED, FORGOT_REQUEST, givenProfileFields, isRegistered, PROFILE_CHANGE, REGISTER_REQUEST, RESET_REQUEST } from './_internals/account.js';
 import { badRequest, done, type GroupHandlers, notFound, type Outcome } from './_internals/answer.js';
 import { BANK_CARD_EDIT, bankCardAsConsignee, bankCardRecords, editedBankCard } from './_internals/bank-cards.js';
 import { CONSIGNEE_EDIT, consigneeRecords, editedConsignee } from './_internals/consignees.js';
@@ -68,7 +68,7 @@ export const memberAccountHandlers: GroupHandlers = {
   // credentials: a password reset answers as it would, and the next run still gets its token.
   'account-register': (payload, state, context) =>
     withRequest(payload, REGISTER_REQUEST, (request) => {
-      if (isRegistered(state, context, request.mobile)) return badRequest('mobile', 'is already registered');
+      if (isRegistered(state, context, request.mobile)) return badRequest('mobile', ALREADY_REGISTERED);
       const id = takeId(state);
       state.members.unshift({
         id,

@@ -35,6 +35,9 @@ export const FORGOT_REQUEST = {
   newPassword: required(newPassword, A_NEW_PASSWORD),
 };
 
+/** Why a registration is refused whose mobile a member already signs in with. */
+export const ALREADY_REGISTERED = 'is already registered';
+
 /** The sandbox's own member signs in with the credentials' user name; the others with their mobile. */
 export function isRegistered(state: ReferenceState, { credentials }: HandlerContext, mobileNumber: string): boolean {
   return mobileNumber === credentials.mobile || state.members.some((member) => member.mobile === mobileNumber);

@@ -4,6 +4,7 @@
  * server reads a body from the request's 'data' events, so these stand between the socket and it.
  */
 import type { IncomingMessage } from 'node:http';
+import { isPlainObject, type Json } from '../../../json.js';
 
 type Emit = (event: string | symbol, ...args: unknown[]) => boolean;
 
@@ -26,6 +27,34 @@ export function supplyBody(req: IncomingMessage, text: string): void {
     if (event === 'end') emit('data', Buffer.from(text, 'utf8'));
     return emit(event, ...args);
   });
+}
+
+/**
+ * The whole body as `rewrite` makes it of its text, handed on in one piece once all of it has come:
+ * what a filter that reads the body before the handler does (to check it, or to bind it otherwise).
+ * `rewrite` may also only look, and give the text back as it came.
+ */
+export function rewriteBody(req: IncomingMessage, rewrite: (text: string) => string): void {
+  const chunks: Buffer[] = [];
+  wrapEmit(req, (emit) => (event, ...args) => {
+    const [chunk] = args;
+    if (event === 'data' && Buffer.isBuffer(chunk)) {
+      chunks.push(chunk);
+      return true;
+    }
+    if (event === 'end') emit('data', Buffer.from(rewrite(Buffer.concat(chunks).toString('utf8')), 'utf8'));
+    return emit(event, ...args);
+  });
+}
+
+/** The body's text as the JSON object it holds, or undefined where it holds none. */
+export function bodyObject(text: string): Json | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isPlainObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Each byte as the ISO-8859-1 character of the same number, written back as UTF-8: what a servlet container's default request decoding makes of UTF-8. */

@@ -12,6 +12,11 @@ export function inputSocketFault(facts: FaultFacts & { when(payload: unknown): b
   return { ...fault, strikes: (operation, payload) => fault.strikes(operation, payload) && facts.when(payload) };
 }
 
+/** A fault that answers its operation's calls its own way, and also watches requests before routing (what they carry, or others' calls). */
+export function watchingFault(facts: FaultFacts & Required<Pick<Fault, 'respond' | 'interceptor'>>): Fault {
+  return { ...socketFault(facts), interceptor: facts.interceptor };
+}
+
 /** The path the reference server answers an operation of 4.1 at, from its own operation map, doubled slash included. */
 export function listedPathOf(operationId: string): string {
   const listed = findListedOperation(operationId);
