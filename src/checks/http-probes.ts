@@ -49,6 +49,18 @@ export const HTTP_PROBES = {
   pipelinedWithoutToken: 'http-probe:pipelined-without-token',
   /** The first valid call with `Origin: ` FOREIGN_ORIGIN, as a browser sends a page's call to another site (OWASP API8, CORS). */
   origin: 'http-probe:origin',
+  /**
+   * The first valid call with its JSON written in every form of JSON_FORMS at once, the same value:
+   * pretty-printed with a newline at the end, string values with \u escapes, whole numbers with a
+   * fraction (RFC 8259 2, 6, 7). Only where the call has a JSON body that holds no secret of the run.
+   */
+  jsonForms: 'http-probe:json-forms',
+  /** Only where the JSON-forms probe was refused and the first valid call was not: its JSON pretty-printed alone, to tell which form is refused. */
+  jsonWhitespace: 'http-probe:json-whitespace',
+  /** As jsonWhitespace: its strings with \u escapes alone. */
+  jsonEscapes: 'http-probe:json-escapes',
+  /** As jsonWhitespace: its whole numbers with a fraction alone, where it has any. */
+  jsonFractions: 'http-probe:json-fractions',
 } as const;
 
 export type HttpProbe = keyof typeof HTTP_PROBES;

@@ -93,6 +93,32 @@ describe('equivalent-form', () => {
     ]);
   });
 
+  it('JSON written in other forms of the same value: a refusal the compact JSON did not get is reported, naming the forms refused alone', () => {
+    const notANumber = { data: {}, status: 'fail', code: '400', message: 'cannot unmarshal number 10.0 into int', error: { field: 'pageSize' } };
+    const refusedForms = [
+      exchangeOf('bank-card-list'),
+      exchangeOf('bank-card-list', { intent: 'hostile', body: refused }),
+      probe('bank-card-list', 'persistent'),
+      probe('bank-card-list', 'json-forms', { body: notANumber }),
+      probe('bank-card-list', 'json-whitespace'),
+      probe('bank-card-list', 'json-fractions', { body: notANumber }),
+    ];
+    expect(findings(equivalentForm, refusedForms).map((finding) => [finding.actual, finding.calls?.map((call) => call.path)])).toEqual([
+      [
+        'with its JSON pretty-printed with a newline at the end, string values with \\u escapes and whole numbers with a fraction (10.0): HTTP 200, code "400", which the same JSON written compactly did not get; refused alone: whole numbers with a fraction; answered otherwise alone: pretty-printed',
+        ['conforming:0', 'http-probe:json-forms', 'http-probe:json-fractions'],
+      ],
+    ]);
+    // Found made already, as the call sent again was; and answered as the compact JSON was.
+    const madeAlready = [
+      exchangeOf('custom-demand-create'),
+      probe('custom-demand-create', 'persistent', { body: registered }),
+      probe('custom-demand-create', 'json-forms', { body: registered }),
+    ];
+    expect(findings(equivalentForm, madeAlready)).toEqual([]);
+    expect(findings(equivalentForm, [exchangeOf('bank-card-list'), probe('bank-card-list', 'json-forms')])).toEqual([]);
+  });
+
   it('no false alarm: chunked content refused with 411 (Length Required), as the status or the code; found made already, as the call sent again was', () => {
     const lengthRequired = { data: {}, status: 'fail', code: '411', message: 'Length Required', error: { reason: 'length required' } };
     const calls = (chunked: Parameters<typeof exchangeOf>[1]) => [

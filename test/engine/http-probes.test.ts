@@ -2,9 +2,10 @@
  * The HTTP probes: the first valid call again on a connection of its own with a TRACE and a HEAD
  * after it, in HTTP/1.0, with a precondition of each validator its answer gave, with its field
  * names in title case, with another media type, as a GET with its payload in the query, in chunks,
- * with a Range, and pipelined with the same call without the token behind it; judged
- * only by the checks of the HTTP rules they put, left out with --no-http-probes, and those on a
- * connection of their own left out where a proxy holds the connection.
+ * with a Range, pipelined with the same call without the token behind it, and with its JSON written
+ * in other forms; judged only by the checks of the HTTP rules they put, left out with
+ * --no-http-probes, and those on a connection of their own left out where a proxy holds the
+ * connection.
  */
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { findFault } from '../../src/reference/faults/catalogue.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { kitFor, testSettings } from '../support/kit.js';
+import { exchangeOf } from '../support/exchange.js';
 import { readRequests } from '../support/raw-requests.js';
 
 const token = 'http-probes-token';
@@ -35,11 +37,12 @@ async function probed(operationId: string, overrides: Parameters<typeof testSett
 }
 
 describe('HTTP probes', () => {
-  it('against a clean server: three calls on one connection, one in HTTP/1.0, two pipelined, eight more forms, no precondition without a validator, nothing reported', async () => {
+  it('against a clean server: three calls on one connection, one in HTTP/1.0, two pipelined, nine more forms, no precondition without a validator, nothing reported', async () => {
     const result = await probed('custom-demand-list');
     // The valid call; then the call again, a TRACE and a HEAD; the call in HTTP/1.0; with Expect: 100-continue; in chunks; pipelined with the call without
-    // the token; with its field names in title case, with another media type, as a GET, with a method override (a read), with a Range, and with a foreign Origin.
-    expect(result.exchanges).toBe(15);
+    // the token; with its field names in title case, with another media type, as a GET, with a method override (a read), with a Range, with a foreign Origin,
+    // and with its JSON written in other forms.
+    expect(result.exchanges).toBe(16);
     expect(result.deviations).toEqual([]);
     expect(Object.keys(result.byCheck)).toEqual(
       expect.arrayContaining([
@@ -61,7 +64,7 @@ describe('HTTP probes', () => {
 
   it('a precondition of the Last-Modified the answer gave, and a 304 to the POST reported', async () => {
     const result = await probed('purchase-order-list', {}, 'not-modified-since-to-post');
-    expect(result.exchanges).toBe(16);
+    expect(result.exchanges).toBe(17);
     expect(result.deviations.map((deviation) => [deviation.check, deviation.intent])).toEqual([['not-modified-status', 'http-probe']]);
   });
 
@@ -70,12 +73,12 @@ describe('HTTP probes', () => {
     await server!.close();
     const proxy = { httpProxy: 'http://127.0.0.1:9', httpsProxy: '', noProxy: '127.0.0.1' };
     // With a proxy configured the probes on a connection of their own are not sent, even where NO_PROXY lets the calls go straight to the server.
-    expect((await probed('custom-demand-list', { transport: { proxy } })).exchanges).toBe(7);
+    expect((await probed('custom-demand-list', { transport: { proxy } })).exchanges).toBe(8);
   });
 
   it('no GET where the payload holds an object or an array, nor of an operation that is a GET', async () => {
     // #14: the order's items are an array; and it places an order, so no method override either.
-    expect((await probed('alpha-order-create')).exchanges).toBe(13);
+    expect((await probed('alpha-order-create')).exchanges).toBe(14);
   });
 
   it.each([
@@ -173,12 +176,42 @@ describe('the HTTP probes on the wire', () => {
           return { path: call.path };
         },
       } as unknown as OperationSession;
-      await sendHttpProbes(session, { payload: undefined, body, validators: {} }, () => undefined, { text: (text) => text });
+      await sendHttpProbes(session, { payload: undefined, body, validators: {}, refused: false }, () => undefined, { text: (text) => text });
       return paths;
     };
     expect(await sent('{"pageSize":10}')).toEqual(expect.arrayContaining(['http-probe:expect-continue', 'http-probe:chunked']));
     expect(await sent(undefined)).not.toContain('http-probe:expect-continue');
     expect(await sent(undefined)).not.toContain('http-probe:chunked');
+  });
+
+  it('JSON in other forms: each form alone only where every form at once was refused and the first call was not; none where the body holds a secret', async () => {
+    const notANumber = { data: {}, status: 'fail', code: '400', message: 'cannot unmarshal number 10.0 into int', error: { field: 'pageSize' } };
+    const sent = async (formsAnswer: Record<string, unknown> | undefined, { refused = false, secret = '' } = {}) => {
+      const paths: string[] = [];
+      const session = {
+        operation: findOperation('bank-card-list')!,
+        converse: async () => undefined,
+        pipeline: async () => undefined,
+        probe: async (call: { path: string; payload: unknown }) => {
+          paths.push(call.path);
+          return exchangeOf('bank-card-list', {
+            intent: 'http-probe',
+            path: call.path,
+            ...(call.path === 'http-probe:json-forms' && formsAnswer ? { body: formsAnswer } : {}),
+          });
+        },
+      } as unknown as OperationSession;
+      const body = '{"pageSize":10,"pageNo":1}';
+      await sendHttpProbes(session, { payload: JSON.parse(body), body, validators: {}, refused }, () => undefined, {
+        text: (text) => (secret !== '' ? text.replaceAll(secret, '[secret]') : text),
+      });
+      return paths.filter((path) => path.startsWith('http-probe:json-'));
+    };
+    // No string to escape: that form alone changes nothing and is not sent.
+    expect(await sent(notANumber)).toEqual(['http-probe:json-forms', 'http-probe:json-whitespace', 'http-probe:json-fractions']);
+    expect(await sent(undefined)).toEqual(['http-probe:json-forms']);
+    expect(await sent(notANumber, { refused: true })).toEqual(['http-probe:json-forms']);
+    expect(await sent(notANumber, { secret: 'pageNo' })).toEqual([]);
   });
 
   it('no GET where the query would hold a secret of the run, whatever its field is named', async () => {

@@ -71,6 +71,16 @@ export const jsonRequirements = [
     observable: true,
   },
   {
+    id: 'rfc8259-6-request-numbers',
+    standard: 'RFC 8259',
+    section: '6',
+    level: 'definition',
+    text: 'number = [ minus ] int [ frac ] [ exp ] … A fraction part is a decimal point followed by one or more digits.',
+    side: 'request',
+    observable: true,
+    note: "a whole number written with a fraction (10.0) is the number 10: the HTTP probe that writes the first valid call's JSON in other forms writes every whole number so, and a refusal the compact form did not get is reported",
+  },
+  {
     id: 'rfc8259-7-escapes-required',
     standard: 'RFC 8259',
     section: '7',
@@ -99,6 +109,16 @@ export const jsonRequirements = [
     side: 'answer',
     observable: true,
     note: 'the kit reads strings decoded, so what it sees is the text: characters U+0080–U+00FF whose runs, taken as octets, are well-formed multi-byte UTF-8, in a string with no character above U+00FF, are the octets of a text escaped one by one, or its UTF-8 read as Latin-1 and written again (double encoding); Latin-1 text of its own has no lead octet followed by its continuation octets',
+  },
+  {
+    id: 'rfc8259-7-request-escapes',
+    standard: 'RFC 8259',
+    section: '7',
+    level: 'definition',
+    text: "Any character may be escaped. If the character is in the Basic Multilingual Plane (U+0000 through U+FFFF), then it may be represented as a six-character sequence: a reverse solidus, followed by the lowercase letter u, followed by four hexadecimal digits that encode the character's code point.",
+    side: 'request',
+    observable: true,
+    note: "a string's value is its characters, not the escapes it is written with: the HTTP probe that writes the first valid call's JSON in other forms escapes every string value, and a refusal the compact form did not get, or a record answering the escapes' text, is reported",
   },
   {
     id: 'rfc8259-8.1-utf8',
@@ -145,7 +165,7 @@ export const jsonRequirements = [
     text: 'A JSON parser MUST accept all texts that conform to the JSON grammar.',
     side: 'request',
     observable: true,
-    note: 'what a server answers a value it will not take is not shown (4.1), so a refusal is its choice; a crash or no answer to a text the grammar allows is reported. The coverage pass sends every form of number, escapes, every Unicode plane and 64 levels of nesting',
+    note: "what a server answers a value it will not take is not shown (4.1), so a refusal is its choice; a crash or no answer to a text the grammar allows is reported, and so is a refusal of the first valid call's JSON written in another form of the same value (pretty-printed, escaped, 10.0) that the compact form did not get. The coverage pass sends every form of number, escapes, every Unicode plane and 64 levels of nesting",
   },
   {
     id: 'rfc8259-9-limits',

@@ -1,15 +1,18 @@
 import { FOREIGN_ORIGIN, HTTP_PROBES, MEDIA_TYPE_FORM, METHOD_OVERRIDE, NO_CODING, RANGE } from '../../checks/http-probes.js';
-import { isPlainObject } from '../../checks/preconditions.js';
+import { isErrorResult, isPlainObject, jsonBody } from '../../checks/preconditions.js';
 import type { Exchange } from '../../checks/types.js';
 import type { OperationSession, PoolProbe } from './session.js';
 import { namesASecret } from '../../checks/secret-names.js';
 import type { Redactor } from '../../redaction/redactor.js';
+import { JSON_FORMS, type JsonForm, writtenIn } from './json-forms.js';
 
 /** What the probes re-send of the operation's first valid call, and the validators its answer gave (RFC 9110 8.8). */
 export interface ProbedCall {
   readonly payload: unknown;
   readonly body: string | undefined;
   readonly validators: Validators;
+  /** Whether its answer refused it (refused): the JSON forms refused then tell nothing of their form. */
+  readonly refused: boolean;
 }
 
 /** An answer's entity tag and modification date, where it gave them: what a client puts in a precondition. */
@@ -24,6 +27,49 @@ export function validatorsOf(exchange: Exchange): Validators {
     ...(headers.etag ? { etag: headers.etag } : {}),
     ...(headers['last-modified'] ? { lastModified: headers['last-modified'] } : {}),
   };
+}
+
+/** HTTP 400 or above, or an error result in the envelope: the call was not done. */
+export function refused(exchange: Exchange): boolean {
+  const status = exchange.response?.status;
+  const body = jsonBody(exchange);
+  return status !== undefined && (status >= 400 || (isPlainObject(body) && isErrorResult(body, status)));
+}
+
+/** A refusal of what the call finds, not of how it is written: no such record, a conflict, a limit met, as the status or the envelope's code. */
+const OF_WHAT_IT_FINDS = new Set([404, 409, 429]);
+function findsOtherwise(exchange: Exchange): boolean {
+  const body = jsonBody(exchange);
+  return OF_WHAT_IT_FINDS.has(exchange.response!.status) || (isPlainObject(body) && OF_WHAT_IT_FINDS.has(Number(body.code)));
+}
+
+/** The probe that sends each JSON form alone. */
+const ONE_FORM: Readonly<Record<JsonForm, string>> = {
+  whitespace: HTTP_PROBES.jsonWhitespace,
+  escapes: HTTP_PROBES.jsonEscapes,
+  fractions: HTTP_PROBES.jsonFractions,
+};
+
+/**
+ * The first valid call with its JSON in every form of JSON_FORMS at once; where that is refused
+ * and the call was not, each form alone (one that changes nothing of the text is not sent), so
+ * that a report says which one the server refuses. Not where the body holds a secret of the run,
+ * which an escape would write in a form the redactor does not know.
+ */
+async function sendJsonForms(session: OperationSession, probed: ProbedCall, judge: (exchange: Exchange) => void, redactor: Pick<Redactor, 'text'>) {
+  const { payload, body } = probed;
+  const inEvery = body !== undefined && redactor.text(body) === body ? writtenIn(body, JSON_FORMS) : undefined;
+  if (inEvery === undefined) return;
+  const answered = await session.probe({ path: HTTP_PROBES.jsonForms, payload, body: inEvery });
+  judge(answered);
+  if (probed.refused || !refused(answered) || findsOtherwise(answered)) return;
+  const compact = writtenIn(body!, []);
+  await Promise.all(
+    JSON_FORMS.map((form) => {
+      const inOne = writtenIn(body!, [form]);
+      return inOne === compact ? undefined : session.probe({ path: ONE_FORM[form], payload, body: inOne }).then(judge);
+    }),
+  );
 }
 
 /**
@@ -63,7 +109,8 @@ export function queryOf(payload: unknown): string | undefined {
  * as a GET with its payload in the query; where it has content, with `Expect: 100-continue` and in
  * the chunked coding, each on a connection of its own; where it only reads, with fields that ask a
  * method-override middleware for DELETE; where it is no GET, with a Range; pipelined, the same
- * call without the token written behind it; and with the Origin of a site the server cannot know. Each answer goes to `judge` with its place. A client
+ * call without the token written behind it; with the Origin of a site the server cannot know; and
+ * with its JSON written in other forms of the same value. Each answer goes to `judge` with its place. A client
  * that reaches the server through a proxy holds no connection of its own: the probes on a
  * connection of their own are then not sent, and those the pool sends are.
  */
@@ -118,5 +165,5 @@ export async function sendHttpProbes(
     { path: HTTP_PROBES.origin, payload, body, headers: { origin: FOREIGN_ORIGIN } },
   ];
   const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
-  await Promise.all([onOneConnection, inHttp10, ...withContent, pipelined, ...pooled]);
+  await Promise.all([onOneConnection, inHttp10, ...withContent, pipelined, ...pooled, sendJsonForms(session, probed, judgeInPlace, redactor)]);
 }

@@ -18,7 +18,7 @@ import { describeProbe, type Observation } from './observation.js';
 import { type ListedSource, sendListedLookups } from './listed-lookups.js';
 import { type ListedEnds, type PageWalk, readListEnds, type WalkBounds, walkPages } from './page-walk.js';
 import { labelRecurrences } from './recurrence.js';
-import { type ProbedCall, sendHttpProbes, validatorsOf } from './http-probes.js';
+import { type ProbedCall, refused, sendHttpProbes, validatorsOf } from './http-probes.js';
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
 import { whyUnverified } from './verification.js';
@@ -215,7 +215,7 @@ async function phasesOf(
   const firstValid = valid[0]
     ? sendValid(valid[0], 0).then((sent): ProbedCall => {
         judgeIn('conforming')(sent, 0);
-        return { payload: sent.payload, body: sent.request.body, validators: validatorsOf(sent) };
+        return { payload: sent.payload, body: sent.request.body, validators: validatorsOf(sent), refused: refused(sent) };
       })
     : undefined;
   const conformingRuns = Promise.all([
