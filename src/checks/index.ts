@@ -9,6 +9,7 @@ import { listedRecordFound } from './asked/listed-record-found.js';
 import { dataSchema } from './data/data-schema.js';
 import { sampleTypes } from './data/sample-types.js';
 import { statusText } from './data/status-text.js';
+import { textEscapesKept } from './data/text-escapes-kept.js';
 import { textHtmlEscaped } from './data/text-html-escaped.js';
 import { envelope } from './envelope/envelope.js';
 import { authDocumentedHeader } from './auth/documented-header.js';
@@ -114,7 +115,7 @@ export const checksByArea = {
   headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, fieldSyntax, etag, lastModified, setCookie, linkHeader, equivalentForm, varyAcceptEncoding],
   paths: [documentedPath],
   envelope: [envelope],
-  data: [dataSchema, sampleTypes, statusText, textHtmlEscaped],
+  data: [dataSchema, sampleTypes, statusText, textHtmlEscaped, textEscapesKept],
   page: [
     pageNumberEcho,
     pageIntegerText,

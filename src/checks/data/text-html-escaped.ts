@@ -1,10 +1,7 @@
-import { pointerToken } from '../../json-pointer.js';
-import { isPlainObject, resultData } from '../preconditions.js';
+import { resultData } from '../preconditions.js';
 import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck } from '../types.js';
-
-/** Fields named in a finding, at most. */
-const NAMED = 3;
+import { NAMED_FIELDS, textNotAsSent } from './_internals/text-as-sent.js';
 
 /**
  * The HTML character references of the five characters an HTML escaper replaces (& < > " '):
@@ -21,33 +18,6 @@ const unescaped = (text: string): string =>
     return String.fromCharCode(name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1)));
   });
 
-/** A field of the answered record that holds the text sent, HTML-escaped. */
-interface Escaped {
-  readonly pointer: string;
-  /** As people write it: items[0].siCusNote. */
-  readonly name: string;
-  readonly sent: string;
-  readonly answered: string;
-}
-
-/**
- * The fields of `answered` named as fields of `sent` that hold the text sent with character
- * references in place of its characters; into objects and, element by element, arrays (the lines
- * of an order).
- */
-function escapedFields(sent: unknown, answered: unknown, pointer: string, name: string): Escaped[] {
-  if (typeof sent === 'string')
-    return typeof answered === 'string' && answered !== sent && unescaped(answered) === sent ? [{ pointer, name, sent, answered }] : [];
-  if (Array.isArray(sent)) {
-    if (!Array.isArray(answered)) return [];
-    return sent.flatMap((element, index) => escapedFields(element, answered[index], `${pointer}/${index}`, `${name}[${index}]`));
-  }
-  if (!isPlainObject(sent) || !isPlainObject(answered)) return [];
-  return Object.entries(sent).flatMap(([key, value]) =>
-    Object.hasOwn(answered, key) ? escapedFields(value, answered[key], `${pointer}/${pointerToken(key)}`, name === '' ? key : `${name}.${key}`) : [],
-  );
-}
-
 export const textHtmlEscaped: ExchangeCheck = {
   id: 'text-html-escaped',
   scope: 'exchange',
@@ -57,22 +27,11 @@ export const textHtmlEscaped: ExchangeCheck = {
   standards: [],
   severity: 'warning',
   title: 'Text sent answered HTML-escaped',
-  description: `A field of the record an answer carries (the order a create answers, 2.3) that holds the text the request sent in the field of the same name, with HTML character references in place of & < > " or ' (\`&amp;\`, \`&lt;\`, \`&gt;\`, \`&quot;\`, \`&#39;\`, named or numeric): an input filter that escapes every request string for a page (an "XSS filter") before the text is stored. The order holds "A&amp;B" where "A&B" was sent; every client that is not a web page shows the references, and a page that escapes on output, as it should, shows them escaped twice. The record's text fields are strings (2.3), which JSON carries with these characters as themselves. Valid calls of the coverage pass send text holding all five in every free-text field (\`markup-characters\`, \`apostrophe\`, \`double-quote\`). One finding per answer, naming up to ${NAMED} fields. A warning: the spec types the fields and does not say the text is kept as sent.`,
+  description: `A field of the record an answer carries (the order a create answers, 2.3) that holds the text the request sent in the field of the same name, with HTML character references in place of & < > " or ' (\`&amp;\`, \`&lt;\`, \`&gt;\`, \`&quot;\`, \`&#39;\`, named or numeric): an input filter that escapes every request string for a page (an "XSS filter") before the text is stored. The order holds "A&amp;B" where "A&B" was sent; every client that is not a web page shows the references, and a page that escapes on output, as it should, shows them escaped twice. The record's text fields are strings (2.3), which JSON carries with these characters as themselves. Valid calls of the coverage pass send text holding all five in every free-text field (\`markup-characters\`, \`apostrophe\`, \`double-quote\`). One finding per answer, naming up to ${NAMED_FIELDS} fields. A warning: the spec types the fields and does not say the text is kept as sent.`,
   needs: 'data',
   intents: ['conforming', 'flow'],
   appliesTo: (operation) => operation.response.kind === 'record' && operation.requestSchema !== undefined,
   run(exchange) {
-    const found = escapedFields(sentBody(exchange), resultData(exchange), '/data', '');
-    const [first] = found;
-    if (!first) return [];
-    const named = found.slice(0, NAMED).map(({ name, sent, answered }) => `${name} ${JSON.stringify(sent)} answered ${JSON.stringify(answered)}`);
-    return [
-      {
-        instancePath: first.pointer,
-        expected: 'the text sent, as sent',
-        actual: `${named.join('; ')}${found.length > NAMED ? `; and ${found.length - NAMED} more fields` : ''}`,
-        occurrences: found.length,
-      },
-    ];
+    return textNotAsSent(sentBody(exchange), resultData(exchange), unescaped);
   },
 };

@@ -4,6 +4,7 @@ import { type Case, type Json, withData, withBody, noted } from './fixtures.js';
 
 /** An order whose note holds the five characters an HTML escaper replaces. */
 const markedOrder: Json = { ...samplePayload('alpha-order-create'), soNote: `A&B "x" <y> it's` };
+const notedOrder: Json = { ...samplePayload('beta-order-create'), soCaName: '王晓明', soNote: 'A\nB' };
 
 export const bodiesCases: Record<string, Case> = {
   'json-bom': {
@@ -54,6 +55,16 @@ export const bodiesCases: Record<string, Case> = {
     quiet: [
       exchangeOf('alpha-order-create', { payload: markedOrder }),
       exchangeOf('alpha-order-create', { payload: { ...markedOrder, soCaStreet: 'A&amp;B座' } }),
+    ],
+  },
+  'text-escapes-kept': {
+    // The name sent as \u escapes, the note's line break as \n: both answered as the escapes' text.
+    fires: withData('beta-order-create', (data) => ({ ...data, soCaName: '\\u738b\\u6653\\u660e', soNote: 'A\\nB' }), notedOrder),
+    instancePath: '/data',
+    // The text kept as sent, escape text sent as text among it.
+    quiet: [
+      exchangeOf('beta-order-create', { payload: notedOrder }),
+      exchangeOf('beta-order-create', { payload: { ...notedOrder, soCaStreet: 'C:\\new\\u0041' } }),
     ],
   },
   envelope: {
