@@ -165,6 +165,9 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
     breaks: ['owasp-api2-authentication-flows'],
   },
   'renewed-token-never-accepted': { check: 'auth-renewed-token', severity: 'warning' },
+  'multi-line-request-body-refused': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc8259-9-accept-grammar'] },
+  'request-escapes-kept-as-written': { check: 'text-escapes-kept', severity: 'warning', breaks: ['rfc8259-7-request-escapes'] },
+  'whole-number-with-fraction-refused': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc8259-6-request-numbers'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
