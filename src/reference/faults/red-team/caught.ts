@@ -165,6 +165,8 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
     breaks: ['owasp-api2-authentication-flows'],
   },
   'renewed-token-never-accepted': { check: 'auth-renewed-token', severity: 'warning' },
+  'list-capped-at-newest-200': { check: 'flow-demand-lifecycle', severity: 'warning' },
+  'duplicate-id-checked-first-read-last': { check: 'duplicate-id-foreign-record', severity: 'warning', breaks: ['owasp-api1-duplicate-id'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
