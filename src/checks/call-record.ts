@@ -20,13 +20,15 @@ export const KEYS_KEPT = 1000;
  */
 const WALK_PREFIXES = ['page:', 'page-hostile:', 'page-unnumbered:', 'page-unfiltered:'];
 const walksAList = (exchange: Exchange) => WALK_PREFIXES.some((prefix) => exchange.path.startsWith(prefix));
+/** A lookup naming its id twice (`listed-id:…`) keeps the key of the one record it answered: whose record it is shows in its id. */
+const keysKeptOf = (exchange: Exchange): number => (walksAList(exchange) ? KEYS_KEPT : exchange.path.startsWith('listed-id:') ? 1 : 0);
 /** Strings longer than this are not kept of what a call asked: the checks compare ids, codes and numbers. */
 export const ASKED_STRING_CHARS = 256;
 /** Values kept of one field the records carry, at most: enough to tell one value from several. */
 export const VALUES_KEPT = 16;
 
 /** A record's key: its identity (`id`, or the order's `soId`), else a digest of the whole record. */
-function keyOf(record: unknown): string {
+export function recordKey(record: unknown): string {
   if (isPlainObject(record)) {
     const id = record.id ?? record.soId;
     if (typeof id === 'string' || typeof id === 'number') return `id:${id}`;
@@ -53,7 +55,7 @@ function carried(
   const judged = Math.min(list.length, KEYS_KEPT);
   for (let index = 0; index < judged; index++) {
     const record: unknown = list[index];
-    if (index < keysKept) keys.push(keyOf(record));
+    if (index < keysKept) keys.push(recordKey(record));
     if (!isPlainObject(record)) continue;
     for (const field of askedFields) {
       const text = Object.hasOwn(record, field) ? valueText(record[field]) : undefined;
@@ -145,7 +147,7 @@ export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<
           code: value.code,
           errorResult: isErrorResult(value, exchange.response!.status),
           hasData: met.data,
-          ...carried(data, Object.keys(asked), walksAList(exchange) ? KEYS_KEPT : 0),
+          ...carried(data, Object.keys(asked), keysKeptOf(exchange)),
           ...recordsDigest(exchange, data),
           ...(page ? { page } : {}),
         }

@@ -2,6 +2,7 @@ import { massAssignment } from './abuse/mass-assignment.js';
 import { methodOverride } from './abuse/method-override.js';
 import { severalRecipients } from './abuse/several-recipients.js';
 import { byIdRecord } from './asked/by-id-record.js';
+import { duplicateIdForeignRecord } from './asked/duplicate-id-foreign-record.js';
 import { filterOutsideList } from './asked/filter-outside-list.js';
 import { listFilter } from './asked/list-filter.js';
 import { listSelector } from './asked/list-selector.js';
@@ -128,7 +129,7 @@ export const checksByArea = {
     pagePastEndList,
     pageNumberDefault,
   ],
-  asked: [byIdRecord, listedRecordFound, listFilter, filterOutsideList, listSelector],
+  asked: [byIdRecord, listedRecordFound, duplicateIdForeignRecord, listFilter, filterOutsideList, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount, orderTimeFuture],
   hygiene: [
     stackTraceLeak,

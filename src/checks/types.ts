@@ -67,7 +67,8 @@ export interface EnvelopeOutline {
   /**
    * Of a page of a walk, each record carried, in order, as a key that is the same for the same
    * record: `id:<id>` where the record has an `id` (2.6–2.9) or `soId` (2.3), else `#<digest of the
-   * whole record>`; the first KEYS_KEPT of them (call-record.ts). Empty for every other call.
+   * whole record>`; the first KEYS_KEPT of them (call-record.ts). Of a lookup naming its id twice
+   * (`listed-id:…`), the key of the record it answered. Empty for every other call.
    */
   readonly keys: readonly string[];
   /**

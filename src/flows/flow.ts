@@ -15,11 +15,33 @@ export interface FlowFinding extends Finding {
 /** How a flow's call is written: the documented way unless told; `without-token` leaves out the authorization header, as a client that holds no token sends it. */
 export type CallForm = 'documented' | 'without-token';
 
+/** A lookup of one record: the operation and the body that names the record. */
+export interface RecordLookup {
+  readonly operation: string;
+  readonly payload: Record<string, unknown>;
+}
+
+/** A list the run's page walk read whole, before any call of the run changed state. */
+export interface WalkedList {
+  readonly operation: string;
+  /** The body its pages were asked with, but for pageSize and pageNo. */
+  readonly body: Readonly<Record<string, unknown>>;
+  readonly pageSize: number;
+  /** The pages the walk read. */
+  readonly pages: number;
+  /** Each record's key (call-record.ts: `id:<id>`). */
+  readonly keys: ReadonlySet<string>;
+  /** The lookup by id of a record of the list, by its key, where the run calls one (Operation.listedIn). */
+  readonly lookUp?: (key: string) => RecordLookup | undefined;
+}
+
 export interface FlowContext {
   /** Calls a documented operation with a payload, the documented way or in the form given. */
   call(operationId: string, payload: Record<string, unknown>, form?: CallForm): Promise<Exchange>;
   /** Deterministic draws for the flow's payloads. */
   readonly seed: number;
+  /** The list as the run's page walk read it whole; absent, or undefined, where the run did not. */
+  readonly walked?: (listOperation: string) => Promise<WalkedList | undefined>;
 }
 
 /** Why a flow stopped early without a verdict, or the findings it made. */

@@ -4,6 +4,7 @@ import { keepStep, type KeptStep } from '../checks/kept-exchange.js';
 import type { Exchange } from '../checks/types.js';
 import { textFamilies } from '../generators/coverage/round-trip.js';
 import { type ListStep, type Search, searchLists, type TaggedPage } from './_internals/list-search.js';
+import { countList, recordsLeftOff } from './_internals/list-count.js';
 import { pagesCountTheCreates } from './_internals/page-count.js';
 import { plannedCreates, textValues, withValues } from './_internals/round-trip-plan.js';
 import type { FlowContext, FlowFinding, FlowOutcome } from './flow.js';
@@ -185,12 +186,16 @@ async function editOne(spec: RoundTripSpec, context: FlowContext, entry: Shown, 
  * Runs a round trip. Creates one record per planned set of values, each with its own marker
  * (`markerBase-1`, `-2`, …): a create the server refuses is not compared (refusing a value is the
  * server's choice); one with no answer ends the flow without a verdict. Then: the lists and the
- * detail show each accepted record as sent; one record is edited and shown as edited; each is
- * deleted and gone from the lists and the detail.
+ * detail show each accepted record as sent, and the list the walk read whole counts the records it
+ * counted before the creates and those they added (recordsLeftOff); one record is edited and shown
+ * as edited; each is deleted and gone from the lists and the detail.
  */
 export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, markerBase: string): Promise<FlowOutcome> {
   const findings: FlowFinding[] = [];
   const created: Array<{ marker: string; label: string; family?: number; body: Record<string, unknown>; sentBy: KeptStep }> = [];
+  // The list as the walk read it whole, counted just before the creates: what it must count after them.
+  const walked = spec.lists[0] && (await context.walked?.(spec.lists[0].operation));
+  const counted = walked && (await countList(context, walked));
   const plan = plannedCreates(spec.text, spec.numbers);
   for (const [index, planned] of plan.entries()) {
     const marker = `${markerBase}-${index + 1}`;
@@ -226,6 +231,8 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
   const uncounted =
     listedIn && typeof listedIn.body.pageSize === 'number' ? await pagesCountTheCreates(context, listedIn, spec.idField, created.length) : undefined;
   if (uncounted) findings.push(uncounted);
+  const leftOff = walked && counted ? await recordsLeftOff(context, walked, counted, created.length) : undefined;
+  if (leftOff) findings.push(leftOff);
   const stop =
     (await compareDetails(spec, context, shown, spec.create.operation, findings)) ??
     (spec.edit && shown[0] ? await editOne(spec, context, shown[0], findings) : undefined);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/checks/types.js';
 import { plannedCreates } from '../../src/flows/_internals/round-trip-plan.js';
 import { demandLifecycle } from '../../src/flows/demand-lifecycle.js';
-import type { Flow, FlowContext, FlowOutcome } from '../../src/flows/flow.js';
+import type { Flow, FlowContext, FlowOutcome, WalkedList } from '../../src/flows/flow.js';
 import { mappedFlows } from '../../src/flows/index.js';
 import { differences, sameValue } from '../../src/flows/records.js';
 import { roundTripNumbers, textFamilies } from '../../src/generators/coverage/round-trip.js';
@@ -12,6 +12,7 @@ import type { Json } from '../../src/reference/json.js';
 import { referenceOperationMapFile } from '../../src/reference/map-file.js';
 import { seedState } from '../../src/reference/seed.js';
 import { readOperationMap } from '../../src/validation/operation-map-file.js';
+import { pageOf } from '../../src/reference/handlers/_internals/state.js';
 import { HANDLER_CONTEXT } from '../support/handler-context.js';
 
 /** What the flow's call sent and what came back; `body` undefined: no answer (a timeout). */
@@ -264,5 +265,39 @@ describe('round trips against the reference server', () => {
   it('a step with no answer ends the flow without a verdict', async () => {
     const listTimesOut: Answer = (id, _payload, clean) => (id === 'consignment-list' ? undefined : clean());
     expect(await flow('flow-consignment-lifecycle').run(referenceServer(listTimesOut))).toMatchObject({ completed: false, findings: [] });
+  });
+
+  it('a list that keeps only its newest records: a demand the detail answers is on no page once the creates push it off', async () => {
+    const state = seedState(() => Date.UTC(2026, 10, 22, 2, 0, 0));
+    const every = (status: unknown) => (handle('custom-demand-list', { pageSize: 1_000_000, pageNo: 1, status }, state, HANDLER_CONTEXT) as Json).data as Json;
+    const seeded = (every(null).list as Json[]).map((demand) => `id:${String(demand.id)}`);
+    const walked: WalkedList = {
+      operation: 'custom-demand-list',
+      body: { status: null },
+      pageSize: 40,
+      pages: Math.ceil(seeded.length / 40),
+      keys: new Set(seeded),
+      lookUp: (key) => ({ operation: 'custom-demand-detail', payload: { demandId: Number(key.slice('id:'.length)) } }),
+    };
+    const newestFirst = (a: Json, b: Json) => Number(b.id) - Number(a.id);
+    const capped = (cap: number): FlowContext => ({
+      seed: 7,
+      walked: async (list) => (list === walked.operation ? walked : undefined),
+      call: async (operationId, payload, form) => {
+        if (form === 'without-token') return exchangeFor(operationId, payload, unauthorized);
+        const clean = handle(operationId, payload, state, HANDLER_CONTEXT) as Json;
+        if (operationId !== 'custom-demand-list') return exchangeFor(operationId, payload, clean);
+        const kept = (every(null).list as Json[]).sort(newestFirst).slice(0, cap);
+        const ofStatus = kept.filter((demand) => payload.status === null || payload.status === undefined || demand.status === payload.status);
+        const page = pageOf(ofStatus, Number(payload.pageSize), Number(payload.pageNo ?? 1), 'newest-first');
+        return exchangeFor(operationId, payload, { ...clean, data: page as unknown as Json });
+      },
+    });
+    const outcome = await demandLifecycle.run(capped(seeded.length));
+    expect(verdicts(outcome)).toEqual([
+      expect.stringMatching(/^custom-demand-list \/data\/list: \d+ records on \d+ pages: id \d+ is on none, yet custom-demand-detail answers it$/),
+    ]);
+    const everyOne = await demandLifecycle.run(capped(Number.MAX_SAFE_INTEGER));
+    expect(everyOne).toEqual({ completed: true, findings: [] });
   });
 });

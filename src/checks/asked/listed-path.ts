@@ -34,3 +34,35 @@ export function listedPlace(path: string): ListedPlace | undefined {
   if (naming === null || typeof naming !== 'object' || Array.isArray(naming)) return undefined;
   return { end: match[1] as ListedEnd, pageSize: Number(match[2]), pageNo: Number(match[3]), naming: naming as Record<string, unknown> };
 }
+
+/**
+ * How a lookup of a listed record names its id field when the field is asked twice: the member's
+ * own id first and an id its whole list does not hold last (`own-first`), the reverse
+ * (`own-last`), or that other id alone (`foreign-alone`).
+ */
+export type IdOrder = 'own-first' | 'own-last' | 'foreign-alone';
+
+/** Where such a lookup is found again: its order, the id field, and the two ids as sent. */
+export interface IdPair {
+  readonly order: IdOrder;
+  readonly field: string;
+  readonly own: unknown;
+  readonly foreign: unknown;
+}
+
+/** `listed-id:<order>:<field>:<{"own":…,"foreign":…}>`: what `--replay` rebuilds the body from (the rest of it is the operation's base body). */
+export const idPairPath = (pair: IdPair): string => `listed-id:${pair.order}:${pair.field}:${JSON.stringify({ own: pair.own, foreign: pair.foreign })}`;
+
+/** The pair an `idPairPath` wrote, or undefined when the path is not one. */
+export function idPairAt(path: string): IdPair | undefined {
+  const match = /^listed-id:(own-first|own-last|foreign-alone):([^:]+):(\{.*\})$/s.exec(path);
+  if (!match) return undefined;
+  let ids: unknown;
+  try {
+    ids = JSON.parse(match[3]!);
+  } catch {
+    return undefined;
+  }
+  if (ids === null || typeof ids !== 'object' || !('own' in ids) || !('foreign' in ids)) return undefined;
+  return { order: match[1] as IdOrder, field: match[2]!, own: ids.own, foreign: ids.foreign };
+}

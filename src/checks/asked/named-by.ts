@@ -1,10 +1,10 @@
 import { valueText } from './value-text.js';
 
 /** A request field whose name reads as a record's id: `id`, `cid` (#6) or a name ending in `Id` (demandId, invoiceId). */
-const ID_NAME = /^c?id$|[a-z]Id$/;
+export const ID_NAME = /^c?id$|[a-z]Id$/;
 
 /** A whole number, or the decimal digits of one: an id no server reads two ways. */
-const WHOLE_NUMBER_TEXT = /^-?\d+$/;
+export const WHOLE_NUMBER_TEXT = /^-?\d+$/;
 
 /**
  * Where the record answered must carry what the request named it by, as [request field, record

@@ -12,7 +12,7 @@ export const owaspRequirements = [
     text: 'Broken Object Level Authorization',
     side: 'request',
     observable: false,
-    note: "needs a second account's records to ask for: the kit holds one token (5 rule 3), and what a lookup of another id may show is not shown; a member the request does not document that names another owner (a memberId in the body) would have to be guessed by name, a list and not a rule. A filter that lets other members' records into a list is the row below",
+    note: "needs a second account's records to ask for: the kit holds one token (5 rule 3), and what a lookup of another id may show is not shown; a member the request does not document that names another owner (a memberId in the body) would have to be guessed by name, a list and not a rule. A filter that lets other members' records into a list, and an id read from one member of a body and checked from another, are the rows below",
   },
   {
     id: 'owasp-api1-filtered-list',
@@ -23,6 +23,16 @@ export const owaspRequirements = [
     side: 'request',
     observable: true,
     note: "whose records a list shows is not shown, but a filter narrows a list: the walk reads the list without its filters whole (`status` null, as the samples show it, 4 rule 4) before any call of the run changes state, and a page of the list with its filters that holds records it does not hold lists records that are not the member's (`filter-outside-list`)",
+  },
+  {
+    id: 'owasp-api1-duplicate-id',
+    standard: OWASP,
+    section: 'API1',
+    level: 'risk',
+    text: 'The checks should validate that the logged-in user has permissions to perform the requested action on the requested object.',
+    side: 'request',
+    observable: true,
+    note: 'a lookup by id asked with its id named twice (RFC 8259 §4: names "SHOULD be unique"), the member\'s own and one past its whole list, in each order: an answer that is the record of the other id, which the lookup refuses asked for it alone, shows an ownership check that read one id and a lookup that read the other (`duplicate-id-foreign-record`)',
   },
   {
     id: 'owasp-api2-token-authenticity',

@@ -2,6 +2,7 @@ import type { Operation } from '../../catalogue/operations.js';
 import type { Intent } from '../../checks/types.js';
 import { callAt } from './calls.js';
 import { coverageCallAt } from './coverage-pass.js';
+import { idPairCallAt } from './listed-id-pairs.js';
 import { listedCallAt } from './listed-lookups.js';
 import { pageCallAt } from './page-walk.js';
 
@@ -16,7 +17,8 @@ export interface PlannedCall {
  * The call the kit sent at a path of an operation's plan, made again from the seed: generated
  * calls (`conforming:<fast-check path>`, `hostile:…`), the coverage pass (`coverage:<n>`) and the
  * page walk (`page:<size>:<no>`, `page-hostile:…`, `page-unnumbered:<size>`, `page-unfiltered:<size>:<no>`) are the same under the same seed; a lookup of a
- * listed record (`listed:<end>:<size>:<no>:<fields>`) carries in its path what it set. What `--replay`
+ * listed record (`listed:<end>:<size>:<no>:<fields>`), or one naming its id twice
+ * (`listed-id:<order>:<field>:<ids>`), carries in its path what it set. What `--replay`
  * re-sends, and what evidence shows of a call the kit kept only as a record. Undefined for a path no
  * generator makes (an auth probe, a flow step) or one the operation has no call at.
  */
@@ -33,5 +35,6 @@ export function callAtPath(operation: Operation, path: string, seed: number): Pl
     const call = listedCallAt(operation, path);
     return call && { judgedAs: 'conforming', ...call };
   }
+  if (kind === 'listed-id') return idPairCallAt(operation, path);
   return undefined;
 }

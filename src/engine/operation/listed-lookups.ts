@@ -5,14 +5,16 @@ import type { Exchange } from '../../checks/types.js';
 import { walkBase } from '../../generators/coverage/pages.js';
 import { extend } from '../../objects.js';
 import type { JudgeCall } from './coverage-pass.js';
+import { MOST_ID_PAIR_CALLS, sendIdPairs } from './listed-id-pairs.js';
 import type { ListedEnds, ListedRecord } from './page-walk.js';
 import type { OperationSession } from './session.js';
 
 /**
  * The most calls an operation's listed phase sends: a lookup at each end of its list, and, where
- * the run does not walk the list, its first and last page (readListEnds).
+ * the run does not walk the list, its first and last page (readListEnds); the lookups naming its
+ * id twice (sendIdPairs).
  */
-export const MOST_LISTED_CALLS = 4;
+export const MOST_LISTED_CALLS = 4 + MOST_ID_PAIR_CALLS;
 
 /**
  * Where a lookup's listed records come from: the walk of its list in this run (OperationRun.ends of
@@ -58,7 +60,7 @@ export function listedCallAt(operation: Operation, path: string): { payload: Rec
  * Asks the lookup for the record its list showed first and the one it showed last, once the list's
  * walk has read its pages (`ends`, handed over by the run): two calls, judged as valid ones, the
  * first before the last. None where the list is not walked, showed no record, or showed one record
- * only.
+ * only. Then the lookups naming its id twice (sendIdPairs), where the walk read the list whole.
  */
 export async function sendListedLookups(
   operation: Operation,
@@ -70,14 +72,24 @@ export async function sendListedLookups(
   if (!listed || session.abandoned) return [];
   const first = lookupOf(operation, 'first', listed.first);
   const last = lookupOf(operation, 'last', listed.last);
-  // A list of one record has one end: nothing to compare.
-  if (!first || !last || JSON.stringify(first.payload) === JSON.stringify(last.payload)) return [];
   const sent: Exchange[] = [];
-  for (const [index, lookup] of [first, last].entries()) {
+  // A list of one record has one end: nothing to compare.
+  const both = !first || !last || JSON.stringify(first.payload) === JSON.stringify(last.payload) ? [] : [first, last];
+  for (const [index, lookup] of both.entries()) {
     if (session.abandoned) break;
     const exchange = await session.send('conforming', lookup.path, lookup.payload, JSON.stringify(lookup.payload));
     judge(exchange, index);
     sent.push(exchange);
   }
-  return sent;
+  if (session.abandoned) return sent;
+  return [...sent, ...(await sendIdPairs(operation, session, listed, judge, 2))];
+}
+
+/** The lookup of the record a list keys as `id:<id>` (call-record.ts): the base body naming that id, where it names records by one. */
+export function lookupByKey(operation: Operation, key: string): { operation: string; payload: Record<string, unknown> } | undefined {
+  const id = /^id:(.+)$/s.exec(key)?.[1];
+  const base = lookupBase(operation);
+  if (id === undefined || !base) return undefined;
+  const naming = namingOf(base, { id: /^-?\d+$/.test(id) && Number.isSafeInteger(Number(id)) ? Number(id) : id });
+  return naming && { operation: operation.id, payload: extend(base, naming) };
 }

@@ -1,5 +1,8 @@
 import type { Operation } from '../../catalogue/operations.js';
+import { UNFILTERED_PAGES, type WholeList, wholeList } from '../../checks/asked/whole-list.js';
+import { recordOf } from '../../checks/call-record.js';
 import { isPlainObject, resultData } from '../../checks/preconditions.js';
+import type { CallRecord } from '../../checks/types.js';
 import {
   PAGE_OFFSET_PAST_INT32,
   PAGE_SIZE_LARGE,
@@ -54,10 +57,33 @@ export interface ListedRecord {
   readonly record: Readonly<Record<string, unknown>>;
 }
 
-/** The records at the two ends of what the walk at its own size read: the first of page 1, the last of the last page with any. */
+/** The list read whole by the walk (wholeList), and the body that asks its pages (pageBody of it at `pageSize`). */
+export interface WalkedWhole extends WholeList {
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The records at the two ends of what the walk at its own size read: the first of page 1, the last
+ * of the last page with any; and, where its pages showed all of it before any call of the run
+ * changed state, the whole list (the list without its filters, or the walk's own where its base
+ * filters by nothing).
+ */
 export interface ListedEnds {
   readonly first: ListedRecord;
   readonly last: ListedRecord;
+  /** The largest whole-number `id` a record of the pages read carried. */
+  readonly largestId?: number;
+  readonly whole?: WalkedWhole;
+}
+
+/** The largest whole-number id of the records of a page and of those before it (`so far`). */
+function largestIdOf(list: readonly unknown[], soFar: number | undefined): number | undefined {
+  let largest = soFar;
+  for (const record of list) {
+    const id = isPlainObject(record) ? Number(record.id) : NaN;
+    if (Number.isSafeInteger(id) && (largest === undefined || id > largest)) largest = id;
+  }
+  return largest;
 }
 
 const recordAt = (list: readonly unknown[], index: number): Readonly<Record<string, unknown>> | undefined => {
@@ -213,6 +239,12 @@ export async function walkPages(
   if (!base) return { calls: [] };
   const size = walkPageSize(bounds);
   const calls: CoverageCall[] = [];
+  const unfiltered = unfilteredBase(operation.id, base);
+  // The whole list is the one without filters; where the base has none to leave out, the walk's own at its size (wholeList refuses a filtered one).
+  const wholeBody = unfiltered ?? base;
+  const wholePages = unfiltered ? UNFILTERED_PAGES : new RegExp(`^page:(${size}):(\\d+)$`);
+  const wholeRead: CallRecord[] = [];
+  let largestId: number | undefined;
   const sendAt = async (
     place: number,
     pageSize: number,
@@ -229,6 +261,8 @@ export async function walkPages(
       ? { records: list.length, totalPage: totalPageOf(data), firstRecord: recordAt(list, 0), lastRecord: recordAt(list, list.length - 1) }
       : undefined;
     calls.push({ class: classOf(read), family: 'page', field, judgedAs, place });
+    if (wholePages.test(path)) wholeRead.push(recordOf(exchange, place));
+    if (Array.isArray(list)) largestId = largestIdOf(list, largestId);
     judge(exchange, place);
     return read;
   };
@@ -313,7 +347,6 @@ export async function walkPages(
   const { small, singles } = walkParts(base, size);
   const singlesBlock = (small.length + 1) * BLOCK;
   const unnumberedBlock = (small.length + 2) * BLOCK;
-  const unfiltered = unfilteredBase(operation.id, base);
   const [walk] = await Promise.all([
     walkInOrder(),
     ...small.map(({ pageSize, class: pageClassOne }, index) => walkSmall(pageSize, pageClassOne, (index + 1) * BLOCK)),
@@ -323,7 +356,10 @@ export async function walkPages(
       : []),
     ...(unfiltered ? [walkUnfiltered(unfiltered, (small.length + 3) * BLOCK)] : []),
   ]);
-  return { calls: calls.sort((a, b) => a.place - b.place), walk, ...(first && last ? { ends: { first, last } } : {}) };
+  const whole = wholeList(wholeRead, wholePages);
+  const ends: ListedEnds | undefined =
+    first && last ? { first, last, ...(largestId === undefined ? {} : { largestId }), ...(whole ? { whole: { ...whole, body: wholeBody } } : {}) } : undefined;
+  return { calls: calls.sort((a, b) => a.place - b.place), walk, ...(ends ? { ends } : {}) };
 }
 
 /**
@@ -339,12 +375,15 @@ export async function readListEnds(operation: Operation, session: OperationSessi
     const payload = pageBody(base, size, pageNo);
     const data = resultData(await session.send('conforming', pagePath(size, pageNo, 'conforming'), payload, JSON.stringify(payload)));
     const list: unknown = data?.list;
-    return Array.isArray(list) ? { first: recordAt(list, 0), last: recordAt(list, list.length - 1), totalPage: totalPageOf(data) } : undefined;
+    return Array.isArray(list)
+      ? { first: recordAt(list, 0), last: recordAt(list, list.length - 1), totalPage: totalPageOf(data), largestId: largestIdOf(list, undefined) }
+      : undefined;
   };
   const one = await pageAt(1);
   if (!one?.first || !one.last) return undefined;
   const lastPageNo = Math.min(one.totalPage ?? 1, bounds.pages);
   const lastPage = lastPageNo > 1 && !session.abandoned ? await pageAt(lastPageNo) : undefined;
   const last: ListedRecord = lastPage?.last ? { pageSize: size, pageNo: lastPageNo, record: lastPage.last } : { pageSize: size, pageNo: 1, record: one.last };
-  return { first: { pageSize: size, pageNo: 1, record: one.first }, last };
+  const largestId = Math.max(one.largestId ?? -Infinity, lastPage?.largestId ?? -Infinity);
+  return { first: { pageSize: size, pageNo: 1, record: one.first }, last, ...(Number.isFinite(largestId) ? { largestId } : {}) };
 }

@@ -1,7 +1,7 @@
 import { findOperation, type Operation, wirePath } from '../../catalogue/operations.js';
 import type { Check, CheckContext, Exchange } from '../../checks/types.js';
 import type { Client } from '../../client/client.js';
-import type { CallForm, Flow } from '../../flows/flow.js';
+import type { CallForm, Flow, WalkedList } from '../../flows/flow.js';
 import { extend } from '../../objects.js';
 import { type Deviation, foldDeviations } from '../judging/deviation.js';
 import { causeDeviation } from '../judging/cause-evidence.js';
@@ -31,6 +31,8 @@ export interface FlowRunContext extends EvidenceContext, CheckContext {
   readonly mapped?: readonly Operation[];
   /** Aborted when the run is cancelled: no step goes out after it, and a step in flight is cut. */
   readonly cancelled?: AbortSignal;
+  /** The lists the run's page walks read whole, by list operation. */
+  readonly walked?: (listOperation: string) => Promise<WalkedList | undefined>;
 }
 
 /** Runs one flow with the documented header and turns its findings into deviations. */
@@ -61,7 +63,7 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     judgeOf(operation).add(exchange, exchanges);
     return exchange;
   };
-  const outcome = await flow.run({ call, seed: operationSeed(context.seed, flow.id) });
+  const outcome = await flow.run({ call, seed: operationSeed(context.seed, flow.id), ...(context.walked ? { walked: context.walked } : {}) });
   const answersJudged = [...judges.values()].flatMap((judge) =>
     judge.finish().causes.map((cause) => causeDeviation(cause, cause.samples[0]!, undefined, context)),
   );

@@ -1,14 +1,14 @@
 import { setMaxListeners } from 'node:events';
 import type { Operation } from '../../catalogue/operations.js';
 import type { Client, ConversationRequest } from '../../client/client.js';
-import type { Flow } from '../../flows/flow.js';
+import type { Flow, WalkedList } from '../../flows/flow.js';
 import { extend } from '../../objects.js';
 import { sharedValidator } from '../../validation/validator.js';
 import { clientForRun, operationContext } from './context.js';
 import { type FlowResult, runFlow } from './run-flow.js';
-import type { ListedSource } from '../operation/listed-lookups.js';
+import { type ListedSource, lookupByKey } from '../operation/listed-lookups.js';
 import type { ListedEnds } from '../operation/page-walk.js';
-import { findOperation } from '../../catalogue/operations.js';
+import { findOperation, operations } from '../../catalogue/operations.js';
 import { type OperationResult, startOperation } from '../operation/run-operation.js';
 import type { RunSettings } from './settings.js';
 
@@ -128,6 +128,21 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
     if (operation.paging) listEnds.set(operation.id, run.ends);
     return finish(await run.result);
   };
+  /** A list as its walk read it whole, with the lookup of its records the run calls, for the flows that create records in it. */
+  const walked = async (listId: string): Promise<WalkedList | undefined> => {
+    const whole = (await listEnds.get(listId))?.whole;
+    if (!whole) return undefined;
+    // The lookup the catalogue or the run's map pairs with the list, called by the flow whether or not the run checks it.
+    const lookup = [...operations, ...settings.mapped].find((op) => op.listedIn === listId && op.lookup === true && !op.mutates);
+    return {
+      operation: listId,
+      body: whole.body,
+      pageSize: whole.pageSize,
+      pages: whole.pages.length,
+      keys: whole.keys,
+      ...(lookup ? { lookUp: (key: string) => lookupByKey(lookup, key) } : {}),
+    };
+  };
   const checkFlow = async (flow: Flow) =>
     finish(
       await runFlow(flow, {
@@ -139,6 +154,7 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
         checks: context.checks,
         mapped: settings.mapped,
         cancelled: cancelled.signal,
+        walked,
       }),
     );
 

@@ -16,6 +16,16 @@ function withForeignDemand(body: Json): Json {
   return { ...body, data: { ...data, list: [{ ...list[0], id: 100_001 }, ...list.slice(0, -1)] } };
 }
 
+/** The lookups of a card by its id named twice, the member's 3 and 101 past its list, and of 101 alone: where they are found again. */
+const ownFirst = 'listed-id:own-first:id:{"own":3,"foreign":101}';
+const foreignAlone = 'listed-id:foreign-alone:id:{"own":3,"foreign":101}';
+const TWICE = { kind: 'duplicate-id', order: 'own-first', field: 'id', own: 3, foreign: 101 };
+/** The card of id 101, as a server answers it whose access check read the first id and whose lookup read the last. */
+function cardOf101(): Json {
+  const body = cleanBody('bank-card-by-id', { id: 3 });
+  return { ...body, data: { ...(body.data as Json), id: 101 } };
+}
+
 export const callsCases: Record<string, Case> = {
   'by-id-record': {
     fires: withData('consignee-by-id', (data) => ({ ...data, id: Number(data.id) + 1 }), { id: 7 }),
@@ -32,6 +42,19 @@ export const callsCases: Record<string, Case> = {
     quiet: [
       exchangeOf('bank-card-by-id', { payload: { id: 200 }, path: 'listed:first:10:1:{"id":200}' }),
       exchangeOf('bank-card-by-id', { payload: { id: 3 }, path: 'listed:last:10:20:{"id":3}' }),
+    ],
+  },
+  'duplicate-id-foreign-record': {
+    // Named twice, the card of 101 is answered; asked alone, no card has 101.
+    fires: [
+      exchangeOf('bank-card-by-id', { payload: TWICE, intent: 'hostile', path: ownFirst, body: cardOf101() }),
+      exchangeOf('bank-card-by-id', { payload: { id: 101 }, path: foreignAlone, body: notFound }),
+    ],
+    instancePath: '/data/id',
+    // Card 101 is the member's own, answered alone too: a server that reads the last id, and checks it.
+    quiet: [
+      exchangeOf('bank-card-by-id', { payload: TWICE, intent: 'hostile', path: ownFirst, body: cardOf101() }),
+      exchangeOf('bank-card-by-id', { payload: { id: 101 }, path: foreignAlone, body: cardOf101() }),
     ],
   },
   'filter-outside-list': {

@@ -168,6 +168,8 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'multi-line-request-body-refused': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc8259-9-accept-grammar'] },
   'request-escapes-kept-as-written': { check: 'text-escapes-kept', severity: 'warning', breaks: ['rfc8259-7-request-escapes'] },
   'whole-number-with-fraction-refused': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc8259-6-request-numbers'] },
+  'list-capped-at-newest-200': { check: 'flow-demand-lifecycle', severity: 'warning' },
+  'duplicate-id-checked-first-read-last': { check: 'duplicate-id-foreign-record', severity: 'warning', breaks: ['owasp-api1-duplicate-id'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
