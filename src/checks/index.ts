@@ -79,6 +79,9 @@ import { notModifiedStatus } from './transport/not-modified-status.js';
 import { partialContentStatus } from './transport/partial-content-status.js';
 import { pipelinedOrder } from './transport/pipelined-order.js';
 import { allowHeader } from './headers/allow-header.js';
+import { upgradeHeader } from './headers/upgrade-header.js';
+import { hstsCleartext } from './headers/hsts-cleartext.js';
+import { contentDigest } from './headers/content-digest.js';
 import { fieldSyntax } from './headers/field-syntax.js';
 import { equivalentForm } from './headers/equivalent-form.js';
 import { varyAcceptEncoding } from './headers/vary-accept-encoding.js';
@@ -111,7 +114,22 @@ export const checksByArea = {
     interimAnswerVersion,
   ],
   json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints, textDoubleEncoded],
-  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, fieldSyntax, etag, lastModified, setCookie, linkHeader, equivalentForm, varyAcceptEncoding],
+  headers: [
+    retryAfter,
+    dateHeader,
+    wwwAuthenticate,
+    allowHeader,
+    upgradeHeader,
+    fieldSyntax,
+    etag,
+    lastModified,
+    setCookie,
+    linkHeader,
+    equivalentForm,
+    varyAcceptEncoding,
+    hstsCleartext,
+    contentDigest,
+  ],
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText, textHtmlEscaped],

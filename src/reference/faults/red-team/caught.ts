@@ -165,6 +165,9 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
     breaks: ['owasp-api2-authentication-flows'],
   },
   'renewed-token-never-accepted': { check: 'auth-renewed-token', severity: 'warning' },
+  'hsts-sent-over-cleartext': { check: 'hsts-cleartext', severity: 'warning', breaks: ['rfc6797-7.2-no-sts-over-cleartext'] },
+  'content-digest-of-platform-charset-bytes': { check: 'content-digest', severity: 'warning', breaks: ['rfc9530-2-content-digest'] },
+  'http-1-0-refused-426-without-upgrade': { check: 'upgrade-header', severity: 'warning', breaks: ['rfc9110-15.5.22-upgrade'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
