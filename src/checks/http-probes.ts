@@ -49,6 +49,12 @@ export const HTTP_PROBES = {
   pipelinedWithoutToken: 'http-probe:pipelined-without-token',
   /** The first valid call with `Origin: ` FOREIGN_ORIGIN, as a browser sends a page's call to another site (OWASP API8, CORS). */
   origin: 'http-probe:origin',
+  /**
+   * The first valid call as OPTIONS, its body kept and without the authorization header, as a CORS
+   * preflight (which carries no credentials) reaches the path: an OPTIONS is to be answered for the
+   * path, never served as the operation (OWASP API5).
+   */
+  options: 'http-probe:options',
 } as const;
 
 export type HttpProbe = keyof typeof HTTP_PROBES;

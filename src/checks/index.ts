@@ -1,5 +1,6 @@
 import { massAssignment } from './abuse/mass-assignment.js';
 import { methodOverride } from './abuse/method-override.js';
+import { optionsServedAsOperation } from './abuse/options-served-as-operation.js';
 import { severalRecipients } from './abuse/several-recipients.js';
 import { byIdRecord } from './asked/by-id-record.js';
 import { filterOutsideList } from './asked/filter-outside-list.js';
@@ -162,7 +163,7 @@ export const checksByArea = {
     tokenEcho,
     getQueryAnswered,
   ],
-  abuse: [massAssignment, severalRecipients, methodOverride],
+  abuse: [massAssignment, severalRecipients, methodOverride, optionsServedAsOperation],
   auth: [
     authDocumentedHeader,
     authUnauthorizedData,
