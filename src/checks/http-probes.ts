@@ -61,6 +61,12 @@ export const HTTP_PROBES = {
   jsonEscapes: 'http-probe:json-escapes',
   /** As jsonWhitespace: its whole numbers with a fraction alone, where it has any. */
   jsonFractions: 'http-probe:json-fractions',
+  /**
+   * The first valid call as OPTIONS, its body kept and without the authorization header, as a CORS
+   * preflight (which carries no credentials) reaches the path: an OPTIONS is to be answered for the
+   * path, never served as the operation (OWASP API5).
+   */
+  options: 'http-probe:options',
 } as const;
 
 export type HttpProbe = keyof typeof HTTP_PROBES;

@@ -1,5 +1,6 @@
 import { massAssignment } from './abuse/mass-assignment.js';
 import { methodOverride } from './abuse/method-override.js';
+import { optionsServedAsOperation } from './abuse/options-served-as-operation.js';
 import { severalRecipients } from './abuse/several-recipients.js';
 import { byIdRecord } from './asked/by-id-record.js';
 import { duplicateIdForeignRecord } from './asked/duplicate-id-foreign-record.js';
@@ -81,6 +82,9 @@ import { notModifiedStatus } from './transport/not-modified-status.js';
 import { partialContentStatus } from './transport/partial-content-status.js';
 import { pipelinedOrder } from './transport/pipelined-order.js';
 import { allowHeader } from './headers/allow-header.js';
+import { upgradeHeader } from './headers/upgrade-header.js';
+import { hstsCleartext } from './headers/hsts-cleartext.js';
+import { contentDigest } from './headers/content-digest.js';
 import { fieldSyntax } from './headers/field-syntax.js';
 import { equivalentForm } from './headers/equivalent-form.js';
 import { varyAcceptEncoding } from './headers/vary-accept-encoding.js';
@@ -113,7 +117,22 @@ export const checksByArea = {
     interimAnswerVersion,
   ],
   json: [jsonBom, jsonDuplicateNames, jsonNumberPrecision, jsonCodePoints, textDoubleEncoded],
-  headers: [retryAfter, dateHeader, wwwAuthenticate, allowHeader, fieldSyntax, etag, lastModified, setCookie, linkHeader, equivalentForm, varyAcceptEncoding],
+  headers: [
+    retryAfter,
+    dateHeader,
+    wwwAuthenticate,
+    allowHeader,
+    upgradeHeader,
+    fieldSyntax,
+    etag,
+    lastModified,
+    setCookie,
+    linkHeader,
+    equivalentForm,
+    varyAcceptEncoding,
+    hstsCleartext,
+    contentDigest,
+  ],
   paths: [documentedPath],
   envelope: [envelope],
   data: [dataSchema, sampleTypes, statusText, textHtmlEscaped, textEscapesKept],
@@ -146,7 +165,7 @@ export const checksByArea = {
     tokenEcho,
     getQueryAnswered,
   ],
-  abuse: [massAssignment, severalRecipients, methodOverride],
+  abuse: [massAssignment, severalRecipients, methodOverride, optionsServedAsOperation],
   auth: [
     authDocumentedHeader,
     authUnauthorizedData,

@@ -2,8 +2,8 @@
  * The HTTP probes: the first valid call again on a connection of its own with a TRACE and a HEAD
  * after it, in HTTP/1.0, with a precondition of each validator its answer gave, with its field
  * names in title case, with another media type, as a GET with its payload in the query, in chunks,
- * with a Range, pipelined with the same call without the token behind it, and with its JSON written
- * in other forms; judged only by the checks of the HTTP rules they put, left out with
+ * with a Range, pipelined with the same call without the token behind it, with its JSON written
+ * in other forms, and as an OPTIONS without the token; judged only by the checks of the HTTP rules they put, left out with
  * --no-http-probes, and those on a connection of their own left out where a proxy holds the
  * connection.
  */
@@ -37,12 +37,12 @@ async function probed(operationId: string, overrides: Parameters<typeof testSett
 }
 
 describe('HTTP probes', () => {
-  it('against a clean server: three calls on one connection, one in HTTP/1.0, two pipelined, nine more forms, no precondition without a validator, nothing reported', async () => {
+  it('against a clean server: three calls on one connection, one in HTTP/1.0, two pipelined, ten more forms, no precondition without a validator, nothing reported', async () => {
     const result = await probed('custom-demand-list');
     // The valid call; then the call again, a TRACE and a HEAD; the call in HTTP/1.0; with Expect: 100-continue; in chunks; pipelined with the call without
     // the token; with its field names in title case, with another media type, as a GET, with a method override (a read), with a Range, with a foreign Origin,
-    // and with its JSON written in other forms.
-    expect(result.exchanges).toBe(16);
+    // with its JSON written in other forms, and as an OPTIONS without the token.
+    expect(result.exchanges).toBe(17);
     expect(result.deviations).toEqual([]);
     expect(Object.keys(result.byCheck)).toEqual(
       expect.arrayContaining([
@@ -58,13 +58,14 @@ describe('HTTP probes', () => {
         'partial-content-status',
         'pipelined-order',
         'cors-reflected-origin',
+        'options-served-as-operation',
       ]),
     );
   });
 
   it('a precondition of the Last-Modified the answer gave, and a 304 to the POST reported', async () => {
     const result = await probed('purchase-order-list', {}, 'not-modified-since-to-post');
-    expect(result.exchanges).toBe(17);
+    expect(result.exchanges).toBe(18);
     expect(result.deviations.map((deviation) => [deviation.check, deviation.intent])).toEqual([['not-modified-status', 'http-probe']]);
   });
 
@@ -73,12 +74,12 @@ describe('HTTP probes', () => {
     await server!.close();
     const proxy = { httpProxy: 'http://127.0.0.1:9', httpsProxy: '', noProxy: '127.0.0.1' };
     // With a proxy configured the probes on a connection of their own are not sent, even where NO_PROXY lets the calls go straight to the server.
-    expect((await probed('custom-demand-list', { transport: { proxy } })).exchanges).toBe(8);
+    expect((await probed('custom-demand-list', { transport: { proxy } })).exchanges).toBe(9);
   });
 
   it('no GET where the payload holds an object or an array, nor of an operation that is a GET', async () => {
     // #14: the order's items are an array; and it places an order, so no method override either.
-    expect((await probed('alpha-order-create')).exchanges).toBe(14);
+    expect((await probed('alpha-order-create')).exchanges).toBe(15);
   });
 
   it.each([
@@ -117,7 +118,7 @@ async function recordingServer(): Promise<{ url: string; heads: string[]; bodies
 }
 
 describe('the HTTP probes on the wire', () => {
-  it('the forms as sent: field names in title case, the media type in capitals with a charset, HTTP/1.0, a GET with the payload as its query, and a foreign Origin', async () => {
+  it('the forms as sent: field names in title case, the media type in capitals with a charset, HTTP/1.0, a GET with the payload as its query, a foreign Origin, and an OPTIONS without the token', async () => {
     const { url, heads, bodies, server: recording } = await recordingServer();
     const { client, context } = kitFor(testSettings(url, token, { runs: 1, hostileRuns: 0, authProbes: false, coveragePass: false }));
     try {
@@ -153,6 +154,11 @@ describe('the HTTP probes on the wire', () => {
     // The pipelined pair: the documented call, and the same call without the authorization header.
     const withoutToken = lines.filter((head) => head[0]!.startsWith('POST ') && !head.some((field) => /^authorization:/i.test(field)));
     expect(withoutToken).toHaveLength(1);
+    // The OPTIONS a preflight would be, with the call's content and without the token.
+    const options = lines.findIndex((head) => head[0]!.startsWith('OPTIONS '));
+    expect(lines[options]![0]).toBe('OPTIONS //pc/custom_demand/list HTTP/1.1');
+    expect(lines[options]!.some((field) => /^authorization:/i.test(field))).toBe(false);
+    expect(bodies[options]).toBe(bodies[0]);
     const get = lines.find((head) => head[0]!.startsWith('GET '))!;
     expect(get[0]).toBe(`GET //pc/custom_demand/list?${queryOf(JSON.parse(bodies[0]!))} HTTP/1.1`);
     expect(get.some((field) => /^content-type:/i.test(field))).toBe(false);

@@ -1,7 +1,7 @@
 import { http1Requirements, REFUSED_BY_UNDICI } from './http1.js';
 import type { Requirement } from './requirement.js';
 
-/** RFC 9110 (HTTP semantics), RFC 9111 (caching), RFC 9112 (HTTP/1.1, http1.ts), and the fields RFC 6265 and RFC 8288 define: what "an HTTP call" (1) rests on. */
+/** RFC 9110 (HTTP semantics), RFC 9111 (caching), RFC 9112 (HTTP/1.1, http1.ts), and the fields RFC 6265, RFC 8288, RFC 6797 and RFC 9530 define: what "an HTTP call" (1) rests on. */
 export const httpRequirements = [
   {
     id: 'rfc9110-5.1-field-name-case',
@@ -286,6 +286,16 @@ export const httpRequirements = [
     note: 'the kit meets a 405 where a server refuses the HEAD of its HTTP probes',
   },
   {
+    id: 'rfc9110-15.5.22-upgrade',
+    standard: 'RFC 9110',
+    section: '15.5.22',
+    level: 'MUST',
+    text: 'The server MUST send an Upgrade header field in a 426 response to indicate the required protocol(s) (Section 7.8).',
+    side: 'answer',
+    observable: true,
+    note: 'the kit meets a 426 where a server refuses the HTTP/1.0 call of its HTTP probes, which HTTP allows',
+  },
+  {
     id: 'rfc9110-9.3.2-head',
     standard: 'RFC 9110',
     section: '9.3.2',
@@ -403,5 +413,35 @@ export const httpRequirements = [
     side: 'answer',
     observable: true,
     note: 'where a link points is where a client resolves it: a page link (first, prev, next, last) written as a relative reference that resolves to another origin, as a network-path reference `//pc/…` does (RFC 3986 §4.2); an absolute target is not judged',
+  },
+  {
+    id: 'rfc6797-7.2-no-sts-over-cleartext',
+    standard: 'RFC 6797',
+    section: '7.2',
+    level: 'MUST NOT',
+    text: 'An HSTS Host MUST NOT include the STS header field in HTTP responses conveyed over non-secure transport.',
+    side: 'answer',
+    observable: true,
+    note: 'judged where the kit calls an `http://` base URL; over `https://` the field is not judged',
+  },
+  {
+    id: 'rfc9530-2-content-digest',
+    standard: 'RFC 9530',
+    section: '2',
+    level: 'definition',
+    text: 'The Content-Digest HTTP field can be used in requests and responses to communicate digests that are calculated using a hashing algorithm applied to the actual message content … It is a Dictionary … where each: key conveys the hashing algorithm … value is a Byte Sequence',
+    side: 'answer',
+    observable: true,
+    note: 'the digests of sha-256 and sha-512 (§5) compared with the content as it came, where it came in no content coding and whole; the other algorithms are not judged',
+  },
+  {
+    id: 'rfc9530-3-repr-digest',
+    standard: 'RFC 9530',
+    section: '3',
+    level: 'definition',
+    text: 'The Repr-Digest HTTP field can be used in requests and responses to communicate digests that are calculated using a hashing algorithm applied to the entire selected representation data',
+    side: 'answer',
+    observable: true,
+    note: 'compared as Content-Digest is, on a 200 that is no answer to a HEAD: there the content is the whole representation',
   },
 ] as const satisfies readonly Requirement[];

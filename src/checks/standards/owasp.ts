@@ -151,7 +151,7 @@ export const owaspRequirements = [
     text: 'Can a user perform sensitive actions (e.g. creation, modification, or deletion) that they should not have access to by simply changing the HTTP method (e.g. from GET to DELETE)?',
     side: 'request',
     observable: true,
-    note: 'the kit sends each read again with the fields method-override middleware routes by (X-HTTP-Method-Override, X-HTTP-Method, X-Method-Override: DELETE), and a success with no records where the read had some is another method carried out',
+    note: 'the kit sends each read again with the fields method-override middleware routes by (X-HTTP-Method-Override, X-HTTP-Method, X-Method-Override: DELETE), and a success with no records where the read had some is another method carried out; and each call again as OPTIONS without the token, as a CORS preflight comes: served as the operation where the call with no header is refused, the method let it past the guard',
   },
   {
     id: 'owasp-api6-business-flows',

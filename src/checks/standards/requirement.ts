@@ -1,6 +1,16 @@
 /** The standards an OTP exchange rests on: section 1's "HTTP call whose body and response are JSON", and what answers must not reveal. */
 export type Standard =
-  'RFC 8259' | 'RFC 7493' | 'RFC 3629' | 'RFC 9110' | 'RFC 9111' | 'RFC 9112' | 'RFC 6265' | 'RFC 8288' | 'OWASP API Security Top 10 (2023)';
+  | 'RFC 8259'
+  | 'RFC 7493'
+  | 'RFC 3629'
+  | 'RFC 9110'
+  | 'RFC 9111'
+  | 'RFC 9112'
+  | 'RFC 6265'
+  | 'RFC 8288'
+  | 'RFC 6797'
+  | 'RFC 9530'
+  | 'OWASP API Security Top 10 (2023)';
 
 /**
  * How strongly the standard puts it: its keywords (RFC 2119), `definition` for what the others

@@ -109,8 +109,9 @@ export function queryOf(payload: unknown): string | undefined {
  * as a GET with its payload in the query; where it has content, with `Expect: 100-continue` and in
  * the chunked coding, each on a connection of its own; where it only reads, with fields that ask a
  * method-override middleware for DELETE; where it is no GET, with a Range; pipelined, the same
- * call without the token written behind it; with the Origin of a site the server cannot know; and
- * with its JSON written in other forms of the same value. Each answer goes to `judge` with its place. A client
+ * call without the token written behind it; with the Origin of a site the server cannot know; with
+ * its JSON written in other forms of the same value; and as an OPTIONS without the token, as a
+ * preflight comes. Each answer goes to `judge` with its place. A client
  * that reaches the server through a proxy holds no connection of its own: the probes on a
  * connection of their own are then not sent, and those the pool sends are.
  */
@@ -163,6 +164,7 @@ export async function sendHttpProbes(
     session.operation.mutates ? undefined : { path: HTTP_PROBES.methodOverride, payload, body, headers: METHOD_OVERRIDE },
     session.operation.method === 'GET' ? undefined : { path: HTTP_PROBES.range, payload, body, headers: { range: RANGE } },
     { path: HTTP_PROBES.origin, payload, body, headers: { origin: FOREIGN_ORIGIN } },
+    { path: HTTP_PROBES.options, method: 'OPTIONS', payload, body, headers: { authorization: undefined } },
   ];
   const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
   await Promise.all([onOneConnection, inHttp10, ...withContent, pipelined, ...pooled, sendJsonForms(session, probed, judgeInPlace, redactor)]);

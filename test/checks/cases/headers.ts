@@ -1,6 +1,16 @@
 /** The checks of header fields: a fixture where each fires, and one where it stays quiet. */
+import { createHash } from 'node:crypto';
 import { exchangeOf, HTTP_DATE } from '../../support/exchange.js';
-import { type Case, asHead, notFound, unauthorized } from './fixtures.js';
+import { type Case, asHead, inHttp10, notFound, unauthorized } from './fixtures.js';
+
+/** A page's envelope as a server writes it, and the sha-256 of its UTF-8 octets, as RFC 9530 writes a digest. */
+const PAGE_TEXT = '{"status":"success","code":"200","message":"操作成功","data":{"list":[],"pageNo":1,"totalPage":0}}';
+const sha256Of = (octets: Buffer) => `sha-256=:${createHash('sha256').update(octets).digest('base64')}:`;
+const digested = (digest: string, headers: Record<string, string> = {}) =>
+  exchangeOf('beta-products-by-brand', {
+    body: PAGE_TEXT,
+    headers: { 'content-type': 'application/json', date: HTTP_DATE, ...headers, 'content-digest': digest },
+  });
 
 export const headersCases: Record<string, Case> = {
   'retry-after': {
@@ -167,6 +177,56 @@ export const headersCases: Record<string, Case> = {
           link: '<https://api.example.com//pc/customer/bankCardList?pageNo=2>; rel="next", <//cdn.example.com/otp.css>; rel=stylesheet',
         },
       }),
+    ],
+  },
+  'upgrade-header': {
+    // An HTTP/1.0 call turned away with a 426 that names no protocol.
+    fires: inHttp10(
+      exchangeOf('alpha-order-create', { intent: 'http-probe', path: 'http-probe:http-1.0', status: 426, body: '', headers: { date: HTTP_DATE } }),
+    ),
+    instancePath: '',
+    quiet: [
+      inHttp10(
+        exchangeOf('alpha-order-create', {
+          intent: 'http-probe',
+          path: 'http-probe:http-1.0',
+          status: 426,
+          body: '',
+          headers: { date: HTTP_DATE, upgrade: 'HTTP/1.1' },
+        }),
+      ),
+      // Refusing HTTP/1.0 with a 505 is allowed, and asks for no field.
+      inHttp10(exchangeOf('alpha-order-create', { intent: 'http-probe', path: 'http-probe:http-1.0', status: 505, body: '', headers: { date: HTTP_DATE } })),
+    ],
+  },
+  'hsts-cleartext': {
+    fires: exchangeOf('custom-demand-delete', {
+      headers: { 'content-type': 'application/json', date: HTTP_DATE, 'strict-transport-security': 'max-age=31536000; includeSubDomains' },
+    }),
+    instancePath: '',
+    quiet: [
+      exchangeOf('custom-demand-delete'),
+      // Over TLS the field is what it is for.
+      (() => {
+        const overTls = exchangeOf('custom-demand-delete', {
+          headers: { 'content-type': 'application/json', date: HTTP_DATE, 'strict-transport-security': 'max-age=31536000; includeSubDomains' },
+        });
+        return { ...overTls, request: { ...overTls.request, url: overTls.request.url.replace(/^http:/, 'https:') } };
+      })(),
+    ],
+  },
+  'content-digest': {
+    fires: [
+      // The digest of other octets than those sent: the text in UTF-16 here, as a server's platform charset (GBK, Latin-1) gives others.
+      digested(sha256Of(Buffer.from(PAGE_TEXT, 'utf16le'))),
+      digested('sha-256=d435Qo+nKZ+gLcUHn7GQtQ72hiBVAgqoLsZnZPiTGPk='),
+    ],
+    instancePath: '',
+    quiet: [
+      digested(sha256Of(Buffer.from(PAGE_TEXT, 'utf8'))),
+      digested(`sha-512=:${createHash('sha512').update(PAGE_TEXT, 'utf8').digest('base64')}:, unixsum=:AAAA:`),
+      // Digests of the coded content, which the kit does not keep: not compared.
+      digested(sha256Of(Buffer.from('coded')), { 'content-encoding': 'gzip' }),
     ],
   },
 };

@@ -1,6 +1,6 @@
 /** The checks of what an answer must not reveal, and requests a server must not honour: a fixture where each fires, and one where it stays quiet. */
 import { cleanBody, exchangeOf, HTTP_DATE, samplePayload } from '../../support/exchange.js';
-import { type Case, type Json, withData, withLinePrice, withLinePriced, twoMobiles, refused, asGetWithQuery, methodRefused } from './fixtures.js';
+import { type Case, type Json, withData, withLinePrice, withLinePriced, twoMobiles, refused, asGetWithQuery, methodRefused, unauthorized } from './fixtures.js';
 
 export const hygieneCases: Record<string, Case> = {
   'record-personal-data': {
@@ -85,6 +85,21 @@ export const hygieneCases: Record<string, Case> = {
     quiet: [
       exchangeOf('bank-card-by-id', { payload: { id: 3 } }),
       exchangeOf('bank-card-by-id', { intent: 'http-probe', path: 'http-probe:method-override', payload: { id: 3 } }),
+    ],
+  },
+  'options-served-as-operation': {
+    // The consignee deleted by an OPTIONS without a token, where the POST without one is refused.
+    fires: [
+      exchangeOf('consignee-delete', { payload: { id: 3 } }),
+      exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', payload: { id: 3 }, body: unauthorized }),
+      exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:options', payload: { id: 3 } }),
+    ],
+    instancePath: '',
+    // The OPTIONS refused as a method the path does not take.
+    quiet: [
+      exchangeOf('consignee-delete', { payload: { id: 3 } }),
+      exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', payload: { id: 3 }, body: unauthorized }),
+      exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:options', payload: { id: 3 }, body: methodRefused }),
     ],
   },
   'several-recipients': {

@@ -170,6 +170,10 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'whole-number-with-fraction-refused': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc8259-6-request-numbers'] },
   'list-capped-at-newest-200': { check: 'flow-demand-lifecycle', severity: 'warning' },
   'duplicate-id-checked-first-read-last': { check: 'duplicate-id-foreign-record', severity: 'warning', breaks: ['owasp-api1-duplicate-id'] },
+  'hsts-sent-over-cleartext': { check: 'hsts-cleartext', severity: 'warning', breaks: ['rfc6797-7.2-no-sts-over-cleartext'] },
+  'content-digest-of-platform-charset-bytes': { check: 'content-digest', severity: 'warning', breaks: ['rfc9530-2-content-digest'] },
+  'http-1-0-refused-426-without-upgrade': { check: 'upgrade-header', severity: 'warning', breaks: ['rfc9110-15.5.22-upgrade'] },
+  'options-preflight-skips-authentication': { check: 'options-served-as-operation', severity: 'warning', breaks: ['owasp-api5-method-change'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();

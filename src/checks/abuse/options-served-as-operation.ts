@@ -1,0 +1,43 @@
+import { answerKind, refusedToken, succeeded, withTheToken } from '../call-record.js';
+import { httpProbeOf } from '../http-probes.js';
+import { probeOf } from '../auth/probes.js';
+import type { CallRecord, OperationCheck } from '../types.js';
+
+/**
+ * Whether the OPTIONS probe was answered as the operation: the records a read answers, or, where
+ * the operation's data is the empty object (a create, a publish, a delete: nothing but the envelope
+ * shows it was done), a success or another answer calls with the token got ("no such record" where
+ * the delete the probe re-sends already took its record).
+ */
+function servedAsTheOperation(options: CallRecord, calls: readonly CallRecord[]): boolean {
+  if (succeeded(options) && options.envelope!.records > 0) return true;
+  if (options.operation.response.kind !== 'object') return false;
+  return succeeded(options) || calls.some((call) => withTheToken(call) && call.envelope !== undefined && answerKind(call) === answerKind(options));
+}
+
+export const optionsServedAsOperation: OperationCheck = {
+  id: 'options-served-as-operation',
+  scope: 'operation',
+  rule: '5 rule 1',
+  quote: 'Every operation takes the header `authorization`, a required string. … behaviour on a missing or invalid token: not shown.',
+  standards: ['owasp-api5-method-change'],
+  severity: 'warning',
+  title: 'An OPTIONS without a token served as the operation',
+  description:
+    'The kit sends the first valid call of each operation again as OPTIONS, with its body and without the authorization header, as a CORS preflight reaches the path (a preflight carries no credentials, so servers let OPTIONS past their token check). The call with no header is refused, and the OPTIONS is answered as the operation: with the records the operation answers, or, on an operation whose data is the empty object (a create, a publish, a delete), with its success envelope or another answer calls with the token got ("no such record" where the delete the probe sends again already took its record). The server routed the OPTIONS to the operation\'s handler past the guard: anyone can carry the operation out, or read what it answers, by changing the method ("Exploitation requires the attacker to send legitimate API calls to an API endpoint that they should not have access to as anonymous users", OWASP API5:2023). An OPTIONS answered with no body, with Allow or CORS fields, a 405, or any refusal the calls with the token did not get is right. A success envelope without records is not judged on a read; on an operation whose data is the empty object it cannot be told from the operation done, and is reported. A warning: the spec says nothing of OPTIONS.',
+  run(calls) {
+    const noHeader = calls.find((call) => probeOf(call) === 'no-header');
+    if (noHeader?.envelope === undefined || succeeded(noHeader)) return [];
+    const options = calls.find((call) => httpProbeOf(call) === 'options');
+    if (options?.envelope === undefined || options.bodyCut || refusedToken(options) || answerKind(options) === answerKind(noHeader)) return [];
+    if (!servedAsTheOperation(options, calls)) return [];
+    return [
+      {
+        instancePath: '',
+        expected: `an OPTIONS without a token answered for the path (no body, Allow or CORS fields, a 405) or refused, as the call with no header was (HTTP ${noHeader.status}, code ${JSON.stringify(noHeader.envelope.code)})`,
+        actual: `answered as the operation (HTTP ${options.status}, code ${JSON.stringify(options.envelope.code)}${options.envelope.records > 0 ? `, ${options.envelope.records} record(s)` : ''})`,
+        calls: [noHeader, options],
+      },
+    ];
+  },
+};
