@@ -1,6 +1,7 @@
 import { massAssignment } from './abuse/mass-assignment.js';
 import { methodOverride } from './abuse/method-override.js';
 import { severalRecipients } from './abuse/several-recipients.js';
+import { backtrackingTime } from './abuse/backtracking-time.js';
 import { byIdRecord } from './asked/by-id-record.js';
 import { filterOutsideList } from './asked/filter-outside-list.js';
 import { listFilter } from './asked/list-filter.js';
@@ -20,6 +21,7 @@ import { authRenewedToken } from './auth/renewed-token.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
 import { authUnauthorizedChange } from './auth/unauthorized-change.js';
 import { signInWithoutPassword } from './auth/sign-in-without-password.js';
+import { registrationAgain } from './auth/registration-again.js';
 import { etag } from './headers/etag.js';
 import { lastModified } from './headers/last-modified.js';
 import { linkHeader } from './headers/link-header.js';
@@ -144,7 +146,7 @@ export const checksByArea = {
     tokenEcho,
     getQueryAnswered,
   ],
-  abuse: [massAssignment, severalRecipients, methodOverride],
+  abuse: [massAssignment, severalRecipients, methodOverride, backtrackingTime],
   auth: [
     authDocumentedHeader,
     authUnauthorizedData,
@@ -155,6 +157,7 @@ export const checksByArea = {
     authCookieInPlaceOfToken,
     authRenewedToken,
     signInWithoutPassword,
+    registrationAgain,
   ],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;

@@ -84,6 +84,8 @@ export interface EnvelopeOutline {
   readonly recordsDigest?: string;
   /** Where `data` is a page (2.2): what it said of itself. */
   readonly page?: PageOutline;
+  /** The `id` a `data` that is one record names (a registration answers the member's), where it names one as a string or a number. */
+  readonly namedId?: string | number;
 }
 
 /** A value a request sent at its top level, as kept: scalars only (long strings, objects and arrays are left out). */
@@ -123,6 +125,8 @@ export interface CallRecord {
   readonly bodyCut?: true;
   /** The content coding the answer came in; absent where it came in none. */
   readonly coding?: AnswerCoding;
+  /** From sending to the last byte of the answer, or to the failure (Transcript.durationMs). */
+  readonly durationMs: number;
 }
 
 /** Of an answer in a content coding (RFC 9110 8.4): the codings, and whether it says the coding hangs on the request (12.5.5). */
