@@ -107,13 +107,6 @@ export const listedOperations: readonly ListedOperation[] = [
  */
 export const operationsWithoutToken: ReadonlySet<string> = new Set(['token-get', 'account-register', 'account-forgot-password']);
 
-/**
- * The operation that makes a member of a mobile and a password, unauthenticated ("register", 4.1):
- * where a mobile already has a member, what it does with a second registration decides who holds
- * that member's account.
- */
-export const REGISTRATION = 'account-register';
-
 export function findListedOperation(id: string): ListedOperation | undefined {
   return listedOperations.find((op) => op.id === id);
 }

@@ -119,13 +119,6 @@ function codingOf(exchange: Exchange): { coding?: AnswerCoding } {
   return { coding: { codings: codings.join(', '), varies: vary.includes('accept-encoding') || vary.includes('*') } };
 }
 
-/** The `id` of a `data` that is one record (not a page), where it is a string or a number. */
-function namedIdOf(data: Record<string, unknown> | undefined): { namedId?: string | number } {
-  if (!data || 'list' in data) return {};
-  const id = data.id;
-  return typeof id === 'string' || typeof id === 'number' ? { namedId: id } : {};
-}
-
 /** The path of a request URL, as sent: what follows the origin (`http://host:port`). */
 const pathOf = (url: string) => url.replace(/^[a-z]+:\/\/[^/]*/i, '');
 
@@ -156,7 +149,6 @@ export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<
           ...carried(data, Object.keys(asked), walksAList(exchange) ? KEYS_KEPT : 0),
           ...recordsDigest(exchange, data),
           ...(page ? { page } : {}),
-          ...namedIdOf(data),
         }
       : undefined,
   };

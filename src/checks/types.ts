@@ -84,8 +84,6 @@ export interface EnvelopeOutline {
   readonly recordsDigest?: string;
   /** Where `data` is a page (2.2): what it said of itself. */
   readonly page?: PageOutline;
-  /** The `id` a `data` that is one record names (a registration answers the member's), where it names one as a string or a number. */
-  readonly namedId?: string | number;
 }
 
 /** A value a request sent at its top level, as kept: scalars only (long strings, objects and arrays are left out). */

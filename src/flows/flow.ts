@@ -20,6 +20,8 @@ export interface FlowContext {
   call(operationId: string, payload: Record<string, unknown>, form?: CallForm): Promise<Exchange>;
   /** Deterministic draws for the flow's payloads. */
   readonly seed: number;
+  /** The body the run's operation map gives an operation of 4.1 (an object), or undefined where it gives none: what a flow over one fills in. */
+  mappedBody(operationId: string): Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Why a flow stopped early without a verdict, or the findings it made. */

@@ -18,7 +18,6 @@ import { describeProbe, type Observation } from './observation.js';
 import { type ListedSource, sendListedLookups } from './listed-lookups.js';
 import { type ListedEnds, type PageWalk, readListEnds, type WalkBounds, walkPages } from './page-walk.js';
 import { labelRecurrences } from './recurrence.js';
-import { registerAgain } from './registration-again.js';
 import { resendSlowAnswers } from './slow-answers.js';
 import { type ProbedCall, sendHttpProbes, validatorsOf } from './http-probes.js';
 import { OperationSession } from './session.js';
@@ -214,14 +213,14 @@ async function phasesOf(
   const valid = generateCalls(operation, 'conforming', context.seed, context.runs);
   const sendValid = (call: GeneratedCall, index: number) => session.send('conforming', `conforming:${index}`, call.payload, call.body);
   // What the probes resend, by its own promise: the first valid call's payload and body, and the validators of its answer, not the answer, which may be a page of 5 MiB.
-  const firstSent = valid[0] ? sendValid(valid[0], 0) : undefined;
-  const firstValid = firstSent?.then((sent): ProbedCall => {
-    judgeIn('conforming')(sent, 0);
-    return { payload: sent.payload, body: sent.request.body, validators: validatorsOf(sent) };
-  });
+  const firstValid = valid[0]
+    ? sendValid(valid[0], 0).then((sent): ProbedCall => {
+        judgeIn('conforming')(sent, 0);
+        return { payload: sent.payload, body: sent.request.body, validators: validatorsOf(sent) };
+      })
+    : undefined;
   const conformingRuns = Promise.all([
     firstValid,
-    firstSent?.then((sent) => registerAgain(session, sent, judgeIn('conforming'), valid.length)),
     session.inLanes(valid.slice(1), async (call, index) => judgeIn('conforming')(await sendValid(call, index + 1), index + 1)),
   ]);
   const coverageStarted = performance.now();

@@ -13,7 +13,13 @@ const RESENT_AT_MOST = 3;
  * found slow, so that it judges a slow answer only where the same call is slow twice. Nothing goes
  * out where no answer was slow, nor once the operation is abandoned.
  */
-export async function resendSlowAnswers(operation: Operation, session: OperationSession, calls: readonly CallRecord[], judge: JudgeCall, seed: number): Promise<void> {
+export async function resendSlowAnswers(
+  operation: Operation,
+  session: OperationSession,
+  calls: readonly CallRecord[],
+  judge: JudgeCall,
+  seed: number,
+): Promise<void> {
   for (const [index, call] of slowBacktrackingCalls(calls).slice(0, RESENT_AT_MOST).entries()) {
     const planned = callAtPath(operation, call.path, seed);
     if (session.abandoned || !planned) continue;
