@@ -28,7 +28,10 @@ export const registrationAgain: Flow = {
   async run(context) {
     const mobile = ownMobile(context.seed);
     const password = `Otp#${mobile.slice(-6)}`;
-    const body = { ...context.mappedBody('account-register'), mobile, password };
+    const template = context.mappedBody('account-register');
+    // The map's body holds what else a server asks of a registration (an SMS code, names): none, no registration to send.
+    if (template === undefined) return { completed: false, reason: 'the operation map gives register no body', findings: [] };
+    const body = { ...template, mobile, password };
     const first = await context.call('account-register', body, 'without-token');
     if (unanswered(first)) return { completed: false, reason: 'the first registration gave no answer', findings: [] };
     const member = answered(first) ? namedId(first) : undefined;

@@ -52,7 +52,12 @@ describe('flow-registration-again', () => {
   });
 
   it('stops without a verdict where its own registration is refused (a mobile an earlier run registered)', async () => {
-    const context: FlowContext = { seed: 7, mappedBody: () => undefined, call: async (_id, payload) => answer(payload, envelope({}, true)) };
-    expect(await registrationAgain.run(context)).toMatchObject({ completed: false, findings: [] });
+    const refusing: FlowContext = { seed: 7, mappedBody: () => ({ code: '246810' }), call: async (_id, payload) => answer(payload, envelope({}, true)) };
+    expect(await registrationAgain.run(refusing)).toMatchObject({ completed: false, findings: [] });
+    // And sends nothing where the map gives register no body.
+    const calls: string[] = [];
+    const unmapped: FlowContext = { seed: 7, mappedBody: () => undefined, call: async (id, payload) => (calls.push(id), answer(payload, envelope({ id: 1 }))) };
+    expect(await registrationAgain.run(unmapped)).toMatchObject({ completed: false, findings: [] });
+    expect(calls).toEqual([]);
   });
 });
