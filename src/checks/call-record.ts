@@ -142,6 +142,7 @@ export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<
     failure: exchange.failure?.kind,
     ...(exchange.responseCut === undefined ? {} : { bodyCut: true as const }),
     ...codingOf(exchange),
+    durationMs: exchange.durationMs,
     envelope: isPlainObject(value)
       ? {
           code: value.code,

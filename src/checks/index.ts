@@ -2,6 +2,7 @@ import { massAssignment } from './abuse/mass-assignment.js';
 import { methodOverride } from './abuse/method-override.js';
 import { optionsServedAsOperation } from './abuse/options-served-as-operation.js';
 import { severalRecipients } from './abuse/several-recipients.js';
+import { backtrackingTime } from './abuse/backtracking-time.js';
 import { byIdRecord } from './asked/by-id-record.js';
 import { duplicateIdForeignRecord } from './asked/duplicate-id-foreign-record.js';
 import { filterOutsideList } from './asked/filter-outside-list.js';
@@ -165,7 +166,7 @@ export const checksByArea = {
     tokenEcho,
     getQueryAnswered,
   ],
-  abuse: [massAssignment, severalRecipients, methodOverride, optionsServedAsOperation],
+  abuse: [massAssignment, severalRecipients, methodOverride, optionsServedAsOperation, backtrackingTime],
   auth: [
     authDocumentedHeader,
     authUnauthorizedData,

@@ -124,6 +124,8 @@ export interface CallRecord {
   readonly bodyCut?: true;
   /** The content coding the answer came in; absent where it came in none. */
   readonly coding?: AnswerCoding;
+  /** From sending to the last byte of the answer, or to the failure (Transcript.durationMs). */
+  readonly durationMs: number;
 }
 
 /** Of an answer in a content coding (RFC 9110 8.4): the codings, and whether it says the coding hangs on the request (12.5.5). */

@@ -42,6 +42,8 @@ export interface FlowContext {
   readonly seed: number;
   /** The list as the run's page walk read it whole; absent, or undefined, where the run did not. */
   readonly walked?: (listOperation: string) => Promise<WalkedList | undefined>;
+  /** The body the run's operation map gives an operation of 4.1 (an object), or undefined where it gives none: what a flow over one fills in. */
+  mappedBody(operationId: string): Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Why a flow stopped early without a verdict, or the findings it made. */

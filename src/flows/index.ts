@@ -7,8 +7,9 @@ import { consigneeDeleted } from './consignee-deleted.js';
 import { demandLifecycle } from './demand-lifecycle.js';
 import type { Flow } from './flow.js';
 import { orderListed } from './order-listed.js';
+import { registrationAgain } from './registration-again.js';
 
-export const allFlows: readonly Flow[] = [demandLifecycle, orderListed, consigneeDeleted];
+export const allFlows: readonly Flow[] = [demandLifecycle, orderListed, consigneeDeleted, registrationAgain];
 
 export function flowsOf(group: GroupId): Flow[] {
   return allFlows.filter((flow) => flow.group === group);

@@ -103,6 +103,7 @@ describe('what the Judge keeps of a call', () => {
       asked: expect.any(Object),
       status: 200,
       failure: undefined,
+      durationMs: 1,
       envelope: {
         code: '200',
         errorResult: false,

@@ -33,6 +33,7 @@ function server(listedAs: (order: Json) => Json = (order) => order): FlowContext
   const created: Json[] = [];
   return {
     seed: 7,
+    mappedBody: () => undefined,
     created,
     async call(operationId, payload) {
       const body = handle(operationId, payload, state, HANDLER_CONTEXT) as Json;

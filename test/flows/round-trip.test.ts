@@ -45,6 +45,7 @@ function referenceServer(
   const sent: string[] = [];
   return {
     seed: 7,
+    mappedBody: () => undefined,
     sent,
     async call(operationId, payload, form) {
       sent.push(form === 'without-token' ? `${operationId} without a token` : operationId);
@@ -250,6 +251,7 @@ describe('round trips against the reference server', () => {
     const state = seedState(() => Date.UTC(2026, 10, 22, 2, 0, 0));
     const shared: FlowContext = {
       seed: 7,
+      mappedBody: () => undefined,
       call: async (operationId, payload, form) => {
         if (form === 'without-token') return exchangeFor(operationId, payload, unauthorized);
         if (operationId === 'custom-demand-create' || operationId === 'consignment-publish') handle(operationId, payload, state, HANDLER_CONTEXT);
@@ -282,6 +284,7 @@ describe('round trips against the reference server', () => {
     const newestFirst = (a: Json, b: Json) => Number(b.id) - Number(a.id);
     const capped = (cap: number): FlowContext => ({
       seed: 7,
+      mappedBody: () => undefined,
       walked: async (list) => (list === walked.operation ? walked : undefined),
       call: async (operationId, payload, form) => {
         if (form === 'without-token') return exchangeFor(operationId, payload, unauthorized);

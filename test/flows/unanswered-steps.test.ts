@@ -14,6 +14,7 @@ type Answer = (payload: Record<string, unknown>) => Exchange;
 const scripted = (answers: Record<string, Answer>): FlowContext => ({
   seed: 7,
   call: async (operationId, payload) => answers[operationId]!(payload),
+  mappedBody: () => undefined,
 });
 
 const timedOut =

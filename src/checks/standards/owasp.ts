@@ -134,6 +134,16 @@ export const owaspRequirements = [
     note: 'what a client sees of it is a message paid per recipient ("sending emails/SMS/phone calls") sent to several in one call: the coverage pass writes several recipients into the field that names one (#11 mobile: listed with a comma, a semicolon, a space, and as an array) and reports a success',
   },
   {
+    id: 'owasp-api4-execution-time',
+    standard: OWASP,
+    section: 'API4',
+    level: 'risk',
+    text: 'An API is vulnerable if at least one of the following limits is missing or set inappropriately … Execution timeouts',
+    side: 'request',
+    observable: true,
+    note: 'what a client sees of it is one answer far slower than the others: the coverage pass sends every string field a run of digits that a pattern with a nested quantifier backtracks on, and reports an answer past 1 s and 10 times the median of the others that is as slow when sent again; an answer that never comes is `response-received`',
+  },
+  {
     id: 'owasp-api5-function-authorization',
     standard: OWASP,
     section: 'API5',

@@ -169,6 +169,11 @@ export class Judge {
     return this.findingsByCall.get(rank) ?? {};
   }
 
+  /** What is kept of every call judged so far, in the order of the plan: what decides which calls to send again. */
+  records(): readonly CallRecord[] {
+    return [...this.calls].sort((a, b) => a.rank - b.rank);
+  }
+
   /**
    * The operation checks over every exchange added so far, then the verdicts. What they find is
    * counted on a copy: traffic judged while it lasts asks for verdicts more than once, and adds

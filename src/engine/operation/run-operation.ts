@@ -18,6 +18,7 @@ import { describeProbe, type Observation } from './observation.js';
 import { type ListedSource, sendListedLookups } from './listed-lookups.js';
 import { type ListedEnds, type PageWalk, readListEnds, type WalkBounds, walkPages } from './page-walk.js';
 import { labelRecurrences } from './recurrence.js';
+import { resendSlowAnswers } from './slow-answers.js';
 import { type ProbedCall, refused, sendHttpProbes, validatorsOf } from './http-probes.js';
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
@@ -263,6 +264,8 @@ async function phasesOf(
   const ends = source && ('walked' in source ? source.walked : readListEnds(source.list, listSession!, context.coverage!));
   const listedRuns = ends && sendListedLookups(operation, session, ends, judgeIn('listed'));
   const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns, httpProbeRuns, listedRuns]);
+  // Sent only where an answer was slow, so no phase of the plan: they rank after every phase.
+  await resendSlowAnswers(operation, session, judging.records(), (exchange, index) => judging.add(exchange, PHASES.length * PHASE_SPAN + index), context.seed);
 
   const verdicts = judging.finish();
   // Read from the calls, not from data-schema's tally: with that check left out (--exclude-checks) an answer with data still verifies the operation.

@@ -1,4 +1,5 @@
 import { findOperation, type Operation, wirePath } from '../../catalogue/operations.js';
+import { isPlainObject } from '../../checks/preconditions.js';
 import type { Check, CheckContext, Exchange } from '../../checks/types.js';
 import type { Client } from '../../client/client.js';
 import type { CallForm, Flow, WalkedList } from '../../flows/flow.js';
@@ -63,7 +64,11 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     judgeOf(operation).add(exchange, exchanges);
     return exchange;
   };
-  const outcome = await flow.run({ call, seed: operationSeed(context.seed, flow.id), ...(context.walked ? { walked: context.walked } : {}) });
+  const mappedBody = (operationId: string) => {
+    const body = context.mapped?.find((op) => op.id === operationId)?.body;
+    return isPlainObject(body) ? body : undefined;
+  };
+  const outcome = await flow.run({ call, seed: operationSeed(context.seed, flow.id), mappedBody, ...(context.walked ? { walked: context.walked } : {}) });
   const answersJudged = [...judges.values()].flatMap((judge) =>
     judge.finish().causes.map((cause) => causeDeviation(cause, cause.samples[0]!, undefined, context)),
   );

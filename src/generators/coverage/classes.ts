@@ -169,6 +169,12 @@ const stringClasses: readonly ValueClass[] = [
       json('\u{10FFFF}', 'U+10FFFF (a noncharacter)'),
     ],
   },
+  // A run of digits that a character outside every common class ends: a pattern that nests a
+  // quantifier over digits, word characters or alphanumerics (/^(\d+)+$/, /^(\w+)*$/) tries every
+  // way to split the run before it fails, twice the time for each digit more, where a bounded or
+  // linear one refuses at once. 30 digits: past the 25 or so at which a backtracking engine spends
+  // a second, and short enough for any field a server reads whole. One value: each field gets it once.
+  { id: 'backtracking', family: 'string', targets: ['string'], values: [json(`${'1'.repeat(30)}!`, '"1111…1!" (30 digits and "!")')] },
   // Past the 100 kB a JSON body parser takes by default (Express's): where a server's limits answer, if not its handler.
   {
     id: 'large',

@@ -2,6 +2,19 @@
 import { cleanBody, exchangeOf, HTTP_DATE, samplePayload } from '../../support/exchange.js';
 import { type Case, type Json, withData, withLinePrice, withLinePriced, twoMobiles, refused, asGetWithQuery, methodRefused, unauthorized } from './fixtures.js';
 
+/** Calls of send-code with a valid mobile, answered in the ms given. */
+const quickCodes = (ms: number) =>
+  Array.from({ length: 8 }, (_, index) => ({
+    ...exchangeOf('send-code', { path: `coverage:${index}`, payload: { mobile: '13812345678', source: 1 } }),
+    durationMs: ms + index,
+  }));
+const backtracking = { mobile: `${'1'.repeat(30)}!`, source: 1 };
+/** The call with a run of digits and a character that ends it, answered in the ms given (a second call, at the same path, is the same call sent again). */
+const backtrackingCode = (ms: number) => ({
+  ...exchangeOf('send-code', { intent: 'hostile', path: 'coverage:20', payload: backtracking, body: refused }),
+  durationMs: ms,
+});
+
 export const hygieneCases: Record<string, Case> = {
   'record-personal-data': {
     fires: withData('purchase-order-list', (data) => ({
@@ -101,6 +114,13 @@ export const hygieneCases: Record<string, Case> = {
       exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', payload: { id: 3 }, body: unauthorized }),
       exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:options', payload: { id: 3 }, body: methodRefused }),
     ],
+  },
+  'backtracking-answer-time': {
+    // Held 2 s, twice, where the other answers take about 10 ms.
+    fires: [...quickCodes(10), backtrackingCode(2000), backtrackingCode(2050)],
+    instancePath: '',
+    // Slow once and quick when sent again: a stall of the machine, not of the pattern.
+    quiet: [...quickCodes(10), backtrackingCode(2000), backtrackingCode(12)],
   },
   'several-recipients': {
     fires: exchangeOf('send-code', { intent: 'hostile', payload: twoMobiles, body: cleanBody('send-code', { mobile: '13812345678', source: 1 }) }),

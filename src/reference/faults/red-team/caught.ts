@@ -93,6 +93,8 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'get-with-query-string-answered': { check: 'get-query-answered', severity: 'warning', breaks: ['owasp-api8-unneeded-features'] },
   'created-order-total-without-freight': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
   'empty-password-skips-check': { check: 'sign-in-without-password', severity: 'warning', breaks: ['owasp-api2-implementation-flaws'] },
+  'register-overwrites-existing-member': { check: 'flow-registration-again', severity: 'warning', at: 'account-register' },
+  'mobile-pattern-backtracks': { check: 'backtracking-answer-time', severity: 'warning', breaks: ['owasp-api4-execution-time'] },
   'deflate-coding-without-zlib-wrapper': { check: 'json-body', severity: 'error' },
   'chunked-coding-applied-twice': { check: 'json-body', severity: 'error' },
   'phone-digits-with-leading-zero': { check: 'json-body', severity: 'error' },
