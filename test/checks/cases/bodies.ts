@@ -50,7 +50,7 @@ export const bodiesCases: Record<string, Case> = {
   },
   'text-html-escaped': {
     fires: withData('alpha-order-create', (data) => ({ ...data, soNote: 'A&amp;B &quot;x&quot; &lt;y&gt; it&#39;s' }), markedOrder),
-    instancePath: '/data/soNote',
+    instancePath: '/data',
     // The text kept as sent, the text sent holding a reference itself among it.
     quiet: [
       exchangeOf('alpha-order-create', { payload: markedOrder }),
