@@ -44,6 +44,8 @@ export interface FlowContext {
   readonly walked?: (listOperation: string) => Promise<WalkedList | undefined>;
   /** The body the run's operation map gives an operation of 4.1 (an object), or undefined where it gives none: what a flow over one fills in. */
   mappedBody(operationId: string): Readonly<Record<string, unknown>> | undefined;
+  /** Makes a value the flow sends a secret of the run (a password it chose): from then on, nothing the run writes holds it. */
+  secret(value: string): void;
 }
 
 /** Why a flow stopped early without a verdict, or the findings it made. */

@@ -34,6 +34,7 @@ function server(listedAs: (order: Json) => Json = (order) => order): FlowContext
   return {
     seed: 7,
     mappedBody: () => undefined,
+    secret: () => undefined,
     created,
     async call(operationId, payload) {
       const body = handle(operationId, payload, state, HANDLER_CONTEXT) as Json;

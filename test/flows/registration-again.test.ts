@@ -12,11 +12,14 @@ const envelope = (data: Record<string, unknown>, refused = false) =>
 const answer = (payload: Record<string, unknown>, body: unknown): Exchange => exchangeOf('login', { intent: 'flow', payload, body });
 
 /** A server whose second registration of a mobile answers `again`; every sign-in with the first password answers `signIn`. */
-function server(again: unknown, signIn: unknown = envelope({})): FlowContext & { readonly sent: Record<string, unknown>[] } {
+function server(again: unknown, signIn: unknown = envelope({})): FlowContext & { readonly sent: Record<string, unknown>[]; readonly secrets: string[] } {
   const sent: Record<string, unknown>[] = [];
+  const secrets: string[] = [];
   return {
     seed: 7,
     sent,
+    secrets,
+    secret: (value) => secrets.push(value),
     mappedBody: (id) => (id === 'account-register' ? { mobile: '15901234567', password: 'Reagent#2026', code: '246810' } : undefined),
     call: async (operationId, payload) => {
       sent.push({ operationId, ...payload });
@@ -37,6 +40,11 @@ describe('flow-registration-again', () => {
     expect(again).toMatchObject({ mobile: first!.mobile, code: '246810' });
     expect(again!.password).not.toBe(first!.password);
     expect(context.sent).toHaveLength(2);
+    // Both passwords are secrets of the run before either is sent, and neither comes from the seed.
+    expect(context.secrets).toEqual([first!.password, again!.password]);
+    const rerun = server(envelope({}, true));
+    await registrationAgain.run(rerun);
+    expect(rerun.sent[0]!.password).not.toBe(first!.password);
   });
 
   it('reports a second registration answered with the member the first made, and a first password then refused', async () => {
@@ -52,11 +60,21 @@ describe('flow-registration-again', () => {
   });
 
   it('stops without a verdict where its own registration is refused (a mobile an earlier run registered)', async () => {
-    const refusing: FlowContext = { seed: 7, mappedBody: () => ({ code: '246810' }), call: async (_id, payload) => answer(payload, envelope({}, true)) };
+    const refusing: FlowContext = {
+      seed: 7,
+      secret: () => undefined,
+      mappedBody: () => ({ code: '246810' }),
+      call: async (_id, payload) => answer(payload, envelope({}, true)),
+    };
     expect(await registrationAgain.run(refusing)).toMatchObject({ completed: false, findings: [] });
     // And sends nothing where the map gives register no body.
     const calls: string[] = [];
-    const unmapped: FlowContext = { seed: 7, mappedBody: () => undefined, call: async (id, payload) => (calls.push(id), answer(payload, envelope({ id: 1 }))) };
+    const unmapped: FlowContext = {
+      seed: 7,
+      secret: () => undefined,
+      mappedBody: () => undefined,
+      call: async (id, payload) => (calls.push(id), answer(payload, envelope({ id: 1 }))),
+    };
     expect(await registrationAgain.run(unmapped)).toMatchObject({ completed: false, findings: [] });
     expect(calls).toEqual([]);
   });

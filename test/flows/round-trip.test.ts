@@ -46,6 +46,7 @@ function referenceServer(
   return {
     seed: 7,
     mappedBody: () => undefined,
+    secret: () => undefined,
     sent,
     async call(operationId, payload, form) {
       sent.push(form === 'without-token' ? `${operationId} without a token` : operationId);
@@ -252,6 +253,7 @@ describe('round trips against the reference server', () => {
     const shared: FlowContext = {
       seed: 7,
       mappedBody: () => undefined,
+      secret: () => undefined,
       call: async (operationId, payload, form) => {
         if (form === 'without-token') return exchangeFor(operationId, payload, unauthorized);
         if (operationId === 'custom-demand-create' || operationId === 'consignment-publish') handle(operationId, payload, state, HANDLER_CONTEXT);
@@ -285,6 +287,7 @@ describe('round trips against the reference server', () => {
     const capped = (cap: number): FlowContext => ({
       seed: 7,
       mappedBody: () => undefined,
+      secret: () => undefined,
       walked: async (list) => (list === walked.operation ? walked : undefined),
       call: async (operationId, payload, form) => {
         if (form === 'without-token') return exchangeFor(operationId, payload, unauthorized);

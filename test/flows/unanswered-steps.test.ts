@@ -15,6 +15,7 @@ const scripted = (answers: Record<string, Answer>): FlowContext => ({
   seed: 7,
   call: async (operationId, payload) => answers[operationId]!(payload),
   mappedBody: () => undefined,
+  secret: () => undefined,
 });
 
 const timedOut =

@@ -21,7 +21,7 @@ const page = (records: number, totalPage: number | undefined): Exchange =>
 
 const search = (answer: Exchange) =>
   searchLists(
-    { call: async () => answer, seed: 1, mappedBody: () => undefined },
+    { call: async () => answer, seed: 1, mappedBody: () => undefined, secret: () => undefined },
     [{ operation: 'custom-demand-list', body: { pageSize: 3, status: 1 } }],
     (record) => String(record.productPack),
     new Set(['mine']),

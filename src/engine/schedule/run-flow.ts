@@ -68,7 +68,14 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     const body = context.mapped?.find((op) => op.id === operationId)?.body;
     return isPlainObject(body) ? body : undefined;
   };
-  const outcome = await flow.run({ call, seed: operationSeed(context.seed, flow.id), mappedBody, ...(context.walked ? { walked: context.walked } : {}) });
+  const secret = (value: string) => context.redactor.add(value);
+  const outcome = await flow.run({
+    call,
+    seed: operationSeed(context.seed, flow.id),
+    mappedBody,
+    secret,
+    ...(context.walked ? { walked: context.walked } : {}),
+  });
   const answersJudged = [...judges.values()].flatMap((judge) =>
     judge.finish().causes.map((cause) => causeDeviation(cause, cause.samples[0]!, undefined, context)),
   );
