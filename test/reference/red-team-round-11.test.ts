@@ -20,5 +20,5 @@ const demonstrations = {
 };
 
 describe('red team round 11', () => {
-  roundRules(11, redTeamRound11, 0, demonstrations, redTeamServers(ROUND_11_TOKEN));
+  roundRules(11, redTeamRound11, 18, demonstrations, redTeamServers(ROUND_11_TOKEN));
 });
