@@ -1,7 +1,7 @@
 /** content-digest: the digest fields of RFC 9530 read as RFC 8941 Dictionaries, and compared with the content only where the kit holds its octets. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sfDictionary } from '../../src/checks/headers/_internals/sf-dictionary.js';
+import { sfDictionary } from '../../src/checks/headers/_internals/structured-fields.js';
 import { contentDigest } from '../../src/checks/headers/content-digest.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { createValidator } from '../../src/validation/validator.js';

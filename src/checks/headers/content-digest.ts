@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { contentCodings } from '../../client/decode.js';
 import type { Exchange, ExchangeCheck, Finding } from '../types.js';
-import { sfDictionary } from './_internals/sf-dictionary.js';
+import { sfDictionary } from './_internals/structured-fields.js';
 
 /** The hashing algorithms of RFC 9530 §5 whose status is "Active", by their keys, as node:crypto names them. */
 const ALGORITHMS: Readonly<Record<string, string>> = { 'sha-256': 'sha256', 'sha-512': 'sha512' };
