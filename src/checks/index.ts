@@ -87,6 +87,9 @@ import { upgradeHeader } from './headers/upgrade-header.js';
 import { hstsCleartext } from './headers/hsts-cleartext.js';
 import { contentDigest } from './headers/content-digest.js';
 import { fieldSyntax } from './headers/field-syntax.js';
+import { cacheStatus } from './headers/cache-status.js';
+import { deprecationHeader } from './headers/deprecation-header.js';
+import { bearerChallenge } from './headers/bearer-challenge.js';
 import { equivalentForm } from './headers/equivalent-form.js';
 import { varyAcceptEncoding } from './headers/vary-accept-encoding.js';
 import { transferEncodingVersion } from './transport/transfer-encoding-version.js';
@@ -133,6 +136,9 @@ export const checksByArea = {
     varyAcceptEncoding,
     hstsCleartext,
     contentDigest,
+    cacheStatus,
+    deprecationHeader,
+    bearerChallenge,
   ],
   paths: [documentedPath],
   envelope: [envelope],

@@ -28,6 +28,57 @@ function validCacheControl(value: string): boolean {
   );
 }
 
+/**
+ * RFC 9110 §7.6.3: a Via element, `received-protocol RWS received-by`, where
+ * `received-protocol = [ protocol-name "/" ] protocol-version` and `received-by = pseudonym [ ":" port ]`,
+ * `pseudonym = token`; an IP-literal host is taken too, as the section's prose calls received-by "normally the host and optional port".
+ */
+const VIA_HOP = new RegExp(`(?:${TCHAR}+/)?${TCHAR}+[ \\t]+(?:${TCHAR}+|\\[[0-9A-Fa-f:.]+\\])(?::\\d*)?`, 'y');
+/** RFC 9110 §5.6.5: `ctext = HTAB / SP / %x21-27 / %x2A-5B / %x5D-7E / obs-text`. */
+const CTEXT = /[\t \x21-\x27\x2A-\x5B\x5D-\x7E\x80-\xFF]/;
+
+/** The length of the comment at `at` (RFC 9110 §5.6.5: `comment = "(" *( ctext / quoted-pair / comment ) ")"`), or 0 where none is there. */
+function commentLength(text: string, at: number): number {
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '\\') i++;
+    else if (char === '(') depth++;
+    else if (char === ')') {
+      if (--depth === 0) return i + 1 - at;
+    } else if (!CTEXT.test(char)) return 0;
+  }
+  return 0;
+}
+
+/** `Via = #( received-protocol RWS received-by [ RWS comment ] )`, read element by element: a comment may hold commas. */
+function validVia(value: string): boolean {
+  let at = 0;
+  const skip = (pattern: RegExp): number => {
+    pattern.lastIndex = at;
+    const length = pattern.exec(value)?.[0].length ?? 0;
+    at += length;
+    return length;
+  };
+  while (true) {
+    skip(/[ \t]*/y);
+    if (at >= value.length) return true;
+    // Empty elements a recipient MUST accept (RFC 9110 §5.6.1).
+    if (value[at] === ',') {
+      at++;
+      continue;
+    }
+    if (skip(VIA_HOP) === 0) return false;
+    if (skip(/[ \t]+/y) > 0 && value[at] === '(') {
+      const comment = commentLength(value, at);
+      if (comment === 0) return false;
+      at += comment;
+    }
+    skip(/[ \t]*/y);
+    if (at < value.length && value[at++] !== ',') return false;
+  }
+}
+
 /** RFC 5646 §2.1, as RFC 9110 §8.5.1 takes it: subtags of letters and digits, one to eight each, joined by "-", the first letters only. */
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 
@@ -54,6 +105,10 @@ const GRAMMARS: Readonly<Record<string, { readonly grammar: string; readonly val
   allow: { grammar: 'Allow = #method (RFC 9110 §10.2.1)', valid: everyMember((method) => TOKEN.test(method)) },
   'accept-ranges': { grammar: 'Accept-Ranges = acceptable-ranges, #range-unit (RFC 9110 §14.3)', valid: everyMember((unit) => TOKEN.test(unit)) },
   connection: { grammar: 'Connection = #connection-option (RFC 9110 §7.6.1)', valid: everyMember((option) => TOKEN.test(option)) },
+  via: {
+    grammar: 'Via = #( received-protocol RWS received-by [ RWS comment ] ), received-by = pseudonym [ ":" port ], pseudonym = token (RFC 9110 §7.6.3)',
+    valid: validVia,
+  },
   trailer: { grammar: 'Trailer = #field-name (RFC 9110 §6.6.2)', valid: everyMember((name) => TOKEN.test(name)) },
   age: { grammar: 'Age = delta-seconds, 1*DIGIT (RFC 9111 §5.1)', valid: (value) => /^\d+$/.test(value.trim()) },
   expires: { grammar: 'Expires = HTTP-date (RFC 9111 §5.3)', valid: (value) => value.trim() === '0' || dateProblem(value.trim()) === undefined },
@@ -69,14 +124,14 @@ export const fieldSyntax: ExchangeCheck = {
   scope: 'exchange',
   rule: '1',
   quote: 'Every operation is an HTTP call whose body and response are JSON.',
-  standards: ['rfc9110-5.5-field-grammar', 'rfc9111-5.2.2.1-max-age-token'],
+  standards: ['rfc9110-5.5-field-grammar', 'rfc9111-5.2.2.1-max-age-token', 'rfc9110-7.6.3-via'],
   severity: 'warning',
   title: 'A header field whose value is not in its grammar',
   description: `A response field that HTTP defines, with a value outside the grammar that defines it: ${Object.values(GRAMMARS)
     .map(({ grammar }) => grammar)
     .join(
       '; ',
-    )}. "Field values are usually constrained to the range of US-ASCII characters… Fields needing a greater range of characters can use an encoding", and each field's definition gives its grammar (RFC 9110 §5.5); a client, cache or proxy that parses the field refuses such a value or reads another meaning into it (Content-Language: zh_CN is no language tag: the subtags of RFC 5646 are joined by "-"; Cache-Control: max-age="60" is the quoted-string form of which RFC 9111 §5.2.2.1 says "A sender MUST NOT generate" it, and a cache that reads delta-seconds as digits finds none). A warning: the spec shows no header of an answer.`,
+    )}. "Field values are usually constrained to the range of US-ASCII characters… Fields needing a greater range of characters can use an encoding", and each field's definition gives its grammar (RFC 9110 §5.5); a client, cache or proxy that parses the field refuses such a value or reads another meaning into it (Content-Language: zh_CN is no language tag: the subtags of RFC 5646 are joined by "-"; Via: 1.1 kong/3.9.1 names its received-by with a slash, which no token holds; Cache-Control: max-age="60" is the quoted-string form of which RFC 9111 §5.2.2.1 says "A sender MUST NOT generate" it, and a cache that reads delta-seconds as digits finds none). A warning: the spec shows no header of an answer.`,
   needs: 'response',
   intents: ['conforming', 'hostile', 'http-probe'],
   run(exchange) {

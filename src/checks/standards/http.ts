@@ -1,7 +1,7 @@
 import { http1Requirements, REFUSED_BY_UNDICI } from './http1.js';
 import type { Requirement } from './requirement.js';
 
-/** RFC 9110 (HTTP semantics), RFC 9111 (caching), RFC 9112 (HTTP/1.1, http1.ts), and the fields RFC 6265, RFC 8288, RFC 6797 and RFC 9530 define: what "an HTTP call" (1) rests on. */
+/** RFC 9110 (HTTP semantics), RFC 9111 (caching), RFC 9112 (HTTP/1.1, http1.ts), and the fields RFC 6265, RFC 8288, RFC 6797, RFC 9530, RFC 9211, RFC 9745 and RFC 6750 define: what "an HTTP call" (1) rests on. */
 export const httpRequirements = [
   {
     id: 'rfc9110-5.1-field-name-case',
@@ -158,6 +158,16 @@ export const httpRequirements = [
     side: 'request',
     observable: true,
     note: 'an HTTP probe: the first valid call with content again with `Expect: 100-continue`, as .NET and curl send it, on a connection of its own, its content sent on a 100 or after a second without one; refused (HTTP 417 and the like) where the call without it was not. Not sent through a proxy',
+  },
+  {
+    id: 'rfc9110-7.6.3-via',
+    standard: 'RFC 9110',
+    section: '7.6.3',
+    level: 'definition',
+    text: 'Via = #( received-protocol RWS received-by [ RWS comment ] ) … received-by = pseudonym [ ":" port ] … pseudonym = token',
+    side: 'answer',
+    observable: true,
+    note: 'a gateway in front of the server adds its hop to the answers it passes on; a received-by written as a product (`kong/3.9.1`) is no token; an IP-literal host is taken',
   },
   {
     id: 'rfc9110-10.2.3-retry-after',
@@ -443,5 +453,35 @@ export const httpRequirements = [
     side: 'answer',
     observable: true,
     note: 'compared as Content-Digest is, on a 200 that is no answer to a HEAD: there the content is the whole representation',
+  },
+  {
+    id: 'rfc9211-2-cache-status',
+    standard: 'RFC 9211',
+    section: '2',
+    level: 'definition',
+    text: 'The Cache-Status HTTP response header field indicates how caches have handled that response and its corresponding request. … Its value is a List (Section 3.1 of [STRUCTURED-FIELDS])',
+    side: 'answer',
+    observable: true,
+    note: 'read as a List whose members are Tokens or Strings, its parameter keys in lower case (RFC 8941 §3.1.2); which parameters a cache gives is not judged',
+  },
+  {
+    id: 'rfc9745-2.1-deprecation-date',
+    standard: 'RFC 9745',
+    section: '2.1',
+    level: 'MUST',
+    text: 'Deprecation is an Item Structured Header Field; its value MUST be a Date as defined in Section 3.3.7 of [STRUCTURED-FIELDS]',
+    side: 'answer',
+    observable: true,
+    note: 'read with the Sunset beside it: an HTTP-date (RFC 8594 §3), no earlier than the Deprecation (RFC 9745 §4)',
+  },
+  {
+    id: 'rfc6750-3-error-attributes',
+    standard: 'RFC 6750',
+    section: '3',
+    level: 'MUST NOT',
+    text: 'Values for the "error" and "error_description" attributes … MUST NOT include characters outside the set %x20-21 / %x23-5B / %x5D-7E. … Values for the "error_uri" attribute … MUST NOT include characters outside the set %x21 / %x23-5B / %x5D-7E.',
+    side: 'answer',
+    observable: true,
+    note: 'the kit meets a Bearer challenge where a server refuses a token: its auth probes send tokens a server does not accept; read on an answer in the envelope as on a 401',
   },
 ] as const satisfies readonly Requirement[];

@@ -10,6 +10,9 @@ export type Standard =
   | 'RFC 8288'
   | 'RFC 6797'
   | 'RFC 9530'
+  | 'RFC 9211'
+  | 'RFC 9745'
+  | 'RFC 6750'
   | 'OWASP API Security Top 10 (2023)';
 
 /**

@@ -58,6 +58,8 @@ export const headersCases: Record<string, Case> = {
       exchangeOf('login', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'content-language': 'zh_CN' } }),
       // The quoted-string form of max-age, which RFC 9111 §5.2.2.1 says a sender MUST NOT generate.
       exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'cache-control': 'private, max-age="60"' } }),
+      // A gateway's product and version where its pseudonym belongs.
+      exchangeOf('alpha-orders-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, via: '1.1 kong/3.9.1' } }),
     ],
     instancePath: '',
     quiet: [
@@ -72,6 +74,7 @@ export const headersCases: Record<string, Case> = {
           age: '0',
           expires: '0',
           'cache-control': 'private, max-age=60, no-cache="Set-Cookie, Vary", , S-MAXAGE=0',
+          via: '1.0 fred, HTTP/1.1 p.example.net:8080 (Apache/2.4 (Unix), mod_proxy), 1.1 [2001:db8::1]:80',
         },
       }),
     ],
@@ -227,6 +230,67 @@ export const headersCases: Record<string, Case> = {
       digested(`sha-512=:${createHash('sha512').update(PAGE_TEXT, 'utf8').digest('base64')}:, unixsum=:AAAA:`),
       // Digests of the coded content, which the kit does not keep: not compared.
       digested(sha256Of(Buffer.from('coded')), { 'content-encoding': 'gzip' }),
+    ],
+  },
+  'cache-status': {
+    // An edge cache's own upper-case keyword where a parameter key belongs, and a member that names no cache.
+    fires: [
+      exchangeOf('beta-products-by-brand', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'cache-status': 'otp-edge; HIT' } }),
+      exchangeOf('beta-products-by-brand', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'cache-status': '?1; hit' } }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('beta-products-by-brand', {
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, 'cache-status': 'otp-edge; fwd=miss; stored, "CDN Company Here"; hit; ttl=30' },
+      }),
+    ],
+  },
+  'deprecation-header': {
+    fires: [
+      // An early draft's Token where a Date belongs.
+      exchangeOf('bank-card-by-id', {
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, deprecation: 'true', sunset: 'Thu, 31 Dec 2026 16:00:00 GMT' },
+      }),
+      exchangeOf('bank-card-by-id', { headers: { 'content-type': 'application/json', date: HTTP_DATE, sunset: '2026-12-31' } }),
+      // Retired before it is deprecated.
+      exchangeOf('bank-card-by-id', {
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, deprecation: '@1798761600', sunset: 'Thu, 31 Dec 2026 16:00:00 GMT' },
+      }),
+    ],
+    instancePath: '',
+    quiet: [
+      exchangeOf('bank-card-by-id', {
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, deprecation: '@1688169599', sunset: 'Thu, 31 Dec 2026 16:00:00 GMT' },
+      }),
+      exchangeOf('bank-card-by-id'),
+    ],
+  },
+  'bearer-challenge': {
+    // A description in UTF-8 octets, read as Latin-1 as undici reads field values, on the refusal in the envelope of a token the server does not accept.
+    fires: exchangeOf('bank-card-list', {
+      intent: 'auth-probe',
+      path: 'auth-probe:wrong-token',
+      body: unauthorized,
+      headers: {
+        'content-type': 'application/json',
+        date: HTTP_DATE,
+        'www-authenticate': Buffer.from('Bearer realm="otp", error="invalid_token", error_description="令牌无效或已过期"', 'utf8').toString('latin1'),
+      },
+    }),
+    instancePath: '',
+    quiet: [
+      exchangeOf('bank-card-list', {
+        intent: 'auth-probe',
+        path: 'auth-probe:wrong-token',
+        body: unauthorized,
+        headers: {
+          'content-type': 'application/json',
+          date: HTTP_DATE,
+          // Another scheme's parameters are its own; a quoted comma stays inside the Bearer one's.
+          'www-authenticate':
+            'Basic realm="中", Bearer realm="otp, member", error="invalid_token", error_description="the token, as sent, expired", scope="read write"',
+        },
+      }),
     ],
   },
 };

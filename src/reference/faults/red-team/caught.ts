@@ -175,6 +175,10 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'hsts-sent-over-cleartext': { check: 'hsts-cleartext', severity: 'warning', breaks: ['rfc6797-7.2-no-sts-over-cleartext'] },
   'content-digest-of-platform-charset-bytes': { check: 'content-digest', severity: 'warning', breaks: ['rfc9530-2-content-digest'] },
   'http-1-0-refused-426-without-upgrade': { check: 'upgrade-header', severity: 'warning', breaks: ['rfc9110-15.5.22-upgrade'] },
+  'via-received-by-not-a-token': { check: 'field-syntax', severity: 'warning', breaks: ['rfc9110-7.6.3-via'] },
+  'cache-status-with-nginx-keyword': { check: 'cache-status', severity: 'warning', breaks: ['rfc9211-2-cache-status'] },
+  'deprecation-field-written-true': { check: 'deprecation-header', severity: 'warning', breaks: ['rfc9745-2.1-deprecation-date'] },
+  'bearer-error-description-in-utf-8': { check: 'bearer-challenge', severity: 'warning', breaks: ['rfc6750-3-error-attributes'] },
   'options-preflight-skips-authentication': { check: 'options-served-as-operation', severity: 'warning', breaks: ['owasp-api5-method-change'] },
 };
 
