@@ -175,6 +175,10 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'hsts-sent-over-cleartext': { check: 'hsts-cleartext', severity: 'warning', breaks: ['rfc6797-7.2-no-sts-over-cleartext'] },
   'content-digest-of-platform-charset-bytes': { check: 'content-digest', severity: 'warning', breaks: ['rfc9530-2-content-digest'] },
   'http-1-0-refused-426-without-upgrade': { check: 'upgrade-header', severity: 'warning', breaks: ['rfc9110-15.5.22-upgrade'] },
+  'json-body-url-decoded': { check: 'text-url-decoded', severity: 'warning', breaks: ['rfc8259-7-request-unescaped'] },
+  'page-no-refused-as-unknown-member': { check: 'page-number-refused', severity: 'error' },
+  'repeated-order-line-as-fastjson-ref': { check: 'data-schema', severity: 'error' },
+  'page-fields-read-in-sample-order': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc8259-4-request-member-order'] },
   'options-preflight-skips-authentication': { check: 'options-served-as-operation', severity: 'warning', breaks: ['owasp-api5-method-change'] },
 };
 
