@@ -14,6 +14,7 @@ import { sampleTypes } from './data/sample-types.js';
 import { statusText } from './data/status-text.js';
 import { textEscapesKept } from './data/text-escapes-kept.js';
 import { textHtmlEscaped } from './data/text-html-escaped.js';
+import { textUrlDecoded } from './data/text-url-decoded.js';
 import { envelope } from './envelope/envelope.js';
 import { authDocumentedHeader } from './auth/documented-header.js';
 import { authNearMissToken } from './auth/near-miss-token.js';
@@ -57,6 +58,7 @@ import { orderLinesComplete } from './orders/order-lines-complete.js';
 import { orderTimeFuture } from './orders/order-time-future.js';
 import { pageNumberEcho } from './page/page-number-echo.js';
 import { pageNumberDefault } from './page/page-number-default.js';
+import { pageNumberRefused } from './page/page-number-refused.js';
 import { pageIntegerText } from './page/page-integer-text.js';
 import { pagePastEnd } from './page/page-past-end.js';
 import { pagePastEndList } from './page/page-past-end-list.js';
@@ -142,7 +144,7 @@ export const checksByArea = {
   ],
   paths: [documentedPath],
   envelope: [envelope],
-  data: [dataSchema, sampleTypes, statusText, textHtmlEscaped, textEscapesKept],
+  data: [dataSchema, sampleTypes, statusText, textHtmlEscaped, textEscapesKept, textUrlDecoded],
   page: [
     pageNumberEcho,
     pageIntegerText,
@@ -154,6 +156,7 @@ export const checksByArea = {
     pagePastEnd,
     pagePastEndList,
     pageNumberDefault,
+    pageNumberRefused,
   ],
   asked: [byIdRecord, listedRecordFound, duplicateIdForeignRecord, listFilter, filterOutsideList, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount, orderTimeFuture],

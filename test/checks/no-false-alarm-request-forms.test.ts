@@ -105,7 +105,7 @@ describe('equivalent-form', () => {
     ];
     expect(findings(equivalentForm, refusedForms).map((finding) => [finding.actual, finding.calls?.map((call) => call.path)])).toEqual([
       [
-        'with its JSON pretty-printed with a newline at the end, string values with \\u escapes and whole numbers with a fraction (10.0): HTTP 200, code "400", which the same JSON written compactly did not get; refused alone: whole numbers with a fraction; answered otherwise alone: pretty-printed',
+        'with its JSON pretty-printed with a newline at the end, string values with \\u escapes, whole numbers with a fraction (10.0) and members sorted by name: HTTP 200, code "400", which the same JSON written compactly did not get; refused alone: whole numbers with a fraction; answered otherwise alone: pretty-printed',
         ['conforming:0', 'http-probe:json-forms', 'http-probe:json-fractions'],
       ],
     ]);
@@ -158,6 +158,27 @@ describe('equivalent-form', () => {
     expect(findings(equivalentForm, refusedForm)).toEqual([]);
     const refusedToken = [exchangeOf('consignee-delete'), probe('consignee-delete', 'field-name-case', { body: unauthorized })];
     expect(findings(equivalentForm, refusedToken).map((finding) => finding.actual)).toEqual([expect.stringContaining('the token refused')]);
+  });
+
+  it('a list read with its members sorted answered with another page than the compact JSON got is reported; the same page, or records another call made in between on one read alone, is not', () => {
+    const asked = { pageSize: 10, pageNo: 1 };
+    const page = (records: number, totalPage: number) => ({
+      data: { totalPage, pageNo: 1, list: Array.from({ length: records }, (_, id) => ({ soId: id + 1 })) },
+      status: 'success',
+      code: '200',
+      message: '',
+      error: {},
+    });
+    const read = (records: number, totalPage: number, formsRecords: number, formsTotal: number) => [
+      exchangeOf('alpha-orders-list', { payload: asked, body: page(records, totalPage) }),
+      probe('alpha-orders-list', 'field-name-case', { payload: asked, body: page(10, 3) }),
+      probe('alpha-orders-list', 'json-forms', { payload: asked, body: page(formsRecords, formsTotal) }),
+    ];
+    expect(findings(equivalentForm, read(10, 3, 1, 30)).map((finding) => finding.actual)).toEqual([
+      expect.stringContaining('a page of 1 records, pageNo 1, totalPage 30, where the same JSON written compactly got a page of 10 records'),
+    ]);
+    expect(findings(equivalentForm, read(10, 3, 10, 3))).toEqual([]);
+    expect(findings(equivalentForm, read(10, 4, 10, 3))).toEqual([]);
   });
 });
 

@@ -28,6 +28,13 @@ describe('JSON forms', () => {
     expect(writtenIn('not json', JSON_FORMS)).toBeUndefined();
   });
 
+  it('members sorted by name, as Go and RFC 8785 write them; a text a round trip would rewrite keeps its order', () => {
+    expect(writtenIn('{"pageSize":10,"pageNo":2,"z":{"b":1,"a":[{"d":0,"c":0}]}}', ['order'])).toBe(
+      '{"pageNo":2,"pageSize":10,"z":{"a":[{"c":0,"d":0}],"b":1}}',
+    );
+    expect(writtenIn('{"pageSize":10.0,"pageNo":2}', ['order'])).toBe('{"pageSize":10.0,"pageNo":2}');
+  });
+
   it('every form, alone or together, holds the value written', () => {
     const forms = fc.subarray([...JSON_FORMS]);
     fc.assert(

@@ -1,7 +1,7 @@
 import { resultData } from '../preconditions.js';
 import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck } from '../types.js';
-import { NAMED_FIELDS, textNotAsSent } from './_internals/text-as-sent.js';
+import { NAMED_FIELDS, readBackAs, textNotAsSent } from './_internals/text-as-sent.js';
 
 /** A JSON escape: a \u with four hexadecimal digits, or one of the two-character escapes (RFC 8259 7). */
 const ESCAPE = /\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))/g;
@@ -27,6 +27,6 @@ export const textEscapesKept: ExchangeCheck = {
   intents: ['conforming', 'flow', 'http-probe'],
   appliesTo: (operation) => operation.response.kind === 'record' && operation.requestSchema !== undefined,
   run(exchange) {
-    return textNotAsSent(sentBody(exchange), resultData(exchange), unescaped);
+    return textNotAsSent(sentBody(exchange), resultData(exchange), readBackAs(unescaped));
   },
 };

@@ -1,7 +1,7 @@
 import { resultData } from '../preconditions.js';
 import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck } from '../types.js';
-import { NAMED_FIELDS, textNotAsSent } from './_internals/text-as-sent.js';
+import { NAMED_FIELDS, readBackAs, textNotAsSent } from './_internals/text-as-sent.js';
 
 /**
  * The HTML character references of the five characters an HTML escaper replaces (& < > " '):
@@ -32,6 +32,6 @@ export const textHtmlEscaped: ExchangeCheck = {
   intents: ['conforming', 'flow'],
   appliesTo: (operation) => operation.response.kind === 'record' && operation.requestSchema !== undefined,
   run(exchange) {
-    return textNotAsSent(sentBody(exchange), resultData(exchange), unescaped);
+    return textNotAsSent(sentBody(exchange), resultData(exchange), readBackAs(unescaped));
   },
 };

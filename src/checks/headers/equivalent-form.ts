@@ -1,4 +1,4 @@
-import { answered, answerKind, askedAlike, refusedToken, withTheToken } from '../call-record.js';
+import { answered, answerKind, askedAlike, refusedToken, succeeded, withTheToken } from '../call-record.js';
 import { probeOf } from '../auth/probes.js';
 import { type HttpProbe, httpProbeOf, MEDIA_TYPE_FORM } from '../http-probes.js';
 import type { CallRecord, OperationCheck } from '../types.js';
@@ -9,7 +9,8 @@ const EQUIVALENT_FORMS: Partial<Record<HttpProbe, string>> = {
   mediaType: `Content-Type: ${MEDIA_TYPE_FORM}`,
   expectContinue: 'Expect: 100-continue',
   chunked: 'Transfer-Encoding: chunked and no Content-Length',
-  jsonForms: 'its JSON pretty-printed with a newline at the end, string values with \\u escapes and whole numbers with a fraction (10.0)',
+  jsonForms:
+    'its JSON pretty-printed with a newline at the end, string values with \\u escapes, whole numbers with a fraction (10.0) and members sorted by name',
 };
 
 /**
@@ -84,6 +85,17 @@ const findsOtherwise = (call: CallRecord) => OF_WHAT_IT_FINDS.has(call.status!) 
 const refusedAsAllowed = (call: CallRecord, allowed: number | undefined) =>
   allowed !== undefined && (call.status === allowed || Number(call.envelope?.code) === allowed);
 
+/**
+ * What a page answered says of itself: how many records it holds, its pageNo and its totalPage. Two
+ * reads of the same page, sent side by side with no write of the kit's between them, say the same.
+ */
+const pageRead = (call: CallRecord): string | undefined => {
+  const page = call.envelope?.page;
+  return succeeded(call) && page
+    ? `${call.envelope!.records} records, pageNo ${JSON.stringify(page.pageNo)}, totalPage ${JSON.stringify(page.totalPage)}`
+    : undefined;
+};
+
 const answerOf = (call: CallRecord) => `HTTP ${call.status}${call.envelope ? `, code ${JSON.stringify(call.envelope.code)}` : ''}`;
 
 export const equivalentForm: OperationCheck = {
@@ -101,11 +113,12 @@ export const equivalentForm: OperationCheck = {
     'rfc8259-9-accept-grammar',
     'rfc8259-6-request-numbers',
     'rfc8259-7-request-escapes',
+    'rfc8259-4-request-member-order',
   ],
   severity: 'warning',
   title: 'The documented request refused in a form HTTP makes the same',
   description:
-    'The kit sends the first valid call again with every field name in title case (`Authorization`, `Content-Type`, as Java, Python and most curl examples write them) with `Content-Type: Application/JSON; charset=utf-8` (the media type in capitals, with the charset OkHttp and others add), and, where it has content, with `Expect: 100-continue` (as .NET sends every POST, and curl a large body) on a connection of its own, its content sent on a 100 (Continue) or after a second without one, and in the chunked transfer coding without a Content-Length (as node:http, fetch with a stream and HTTP client libraries send a body whose length they do not know) on a connection of its own: "Field names are case-insensitive" (RFC 9110 §5.1), "The type and subtype tokens are case-insensitive" (§8.3.1), of `charset` for JSON "Adding one really has no effect on compliant recipients" (RFC 8259 §11), and a server that receives a 100-continue expectation "MUST either send an immediate response with a final status code, if that status can be determined by examining just the request-line and header fields, or send an immediate 100 (Continue) response to encourage the client to send the request content" (§10.1.1), a 417 being for an expectation that "could not be met", and "A recipient MUST be able to parse and decode the chunked transfer coding" (RFC 9112 §7.1). Reported where such a call is refused for its form and no call in the documented form was: an HTTP 400, 401, 403, 415, 417 or 422 that no call with the valid token got, an answer that refuses the token (HTTP 401 or 403, or code "401" or "403") where none with the valid token did, or the answer the call with no authorization header got (its status and code) where no call with the valid token got it; and, of the chunked content, a refusal (HTTP 4xx or 5xx, or an error result in the envelope, such as code "400" for a body read as empty) that neither the first valid call, nor that call sent again, nor its content with a Content-Length in the forms above got, as a server that cannot decode the coding reads other content and refuses it as bad input. Of a call with a JSON body, the same call with its JSON written in other forms of the same value at once: pretty-printed with a newline at the end (as json.dumps(indent=2) writes it, or an editor saves a file), string values with `\\u` escapes (every character outside ASCII, as json.dumps, PHP and .NET write them, and the first of each value) and whole numbers with a fraction (`10.0`, as a client holding a float writes it): "Insignificant whitespace is allowed before or after any of the six structural characters" (RFC 8259 §2), a character "may be represented as a six-character sequence" (§7), `number = [ minus ] int [ frac ] [ exp ]` (§6), and "A JSON parser MUST accept all texts that conform to the JSON grammar" (§9). It is judged as the chunked content is, against the same JSON written compactly; where it is refused, the kit sends each form alone, and the finding names those refused. A 411 (Length Required, as the status or the code) is no finding: "A server MAY reject a request that contains a message body but not a Content-Length by responding with 411" (RFC 9112 §6.3). What the same call sent again in the documented form gets (the HTTP probe on the kit\'s own connection: no such record after a delete, a mobile already registered) is no refusal of the form, nor is a 404, 409 or 429; through a proxy, where that call is not sent, an operation that changes state is judged only on a refused token. A warning: section 4 writes the names in lower case, and a client that writes them so is served.',
+    'The kit sends the first valid call again with every field name in title case (`Authorization`, `Content-Type`, as Java, Python and most curl examples write them) with `Content-Type: Application/JSON; charset=utf-8` (the media type in capitals, with the charset OkHttp and others add), and, where it has content, with `Expect: 100-continue` (as .NET sends every POST, and curl a large body) on a connection of its own, its content sent on a 100 (Continue) or after a second without one, and in the chunked transfer coding without a Content-Length (as node:http, fetch with a stream and HTTP client libraries send a body whose length they do not know) on a connection of its own: "Field names are case-insensitive" (RFC 9110 §5.1), "The type and subtype tokens are case-insensitive" (§8.3.1), of `charset` for JSON "Adding one really has no effect on compliant recipients" (RFC 8259 §11), and a server that receives a 100-continue expectation "MUST either send an immediate response with a final status code, if that status can be determined by examining just the request-line and header fields, or send an immediate 100 (Continue) response to encourage the client to send the request content" (§10.1.1), a 417 being for an expectation that "could not be met", and "A recipient MUST be able to parse and decode the chunked transfer coding" (RFC 9112 §7.1). Reported where such a call is refused for its form and no call in the documented form was: an HTTP 400, 401, 403, 415, 417 or 422 that no call with the valid token got, an answer that refuses the token (HTTP 401 or 403, or code "401" or "403") where none with the valid token did, or the answer the call with no authorization header got (its status and code) where no call with the valid token got it; and, of the chunked content, a refusal (HTTP 4xx or 5xx, or an error result in the envelope, such as code "400" for a body read as empty) that neither the first valid call, nor that call sent again, nor its content with a Content-Length in the forms above got, as a server that cannot decode the coding reads other content and refuses it as bad input. Of a call with a JSON body, the same call with its JSON written in other forms of the same value at once: pretty-printed with a newline at the end (as json.dumps(indent=2) writes it, or an editor saves a file), string values with `\\u` escapes (every character outside ASCII, as json.dumps, PHP and .NET write them, and the first of each value) whole numbers with a fraction (`10.0`, as a client holding a float writes it) and each object\'s members sorted by name (as Go\'s encoding/json writes a map, and every RFC 8785 canonicalizer): "Insignificant whitespace is allowed before or after any of the six structural characters" (RFC 8259 §2), a character "may be represented as a six-character sequence" (§7), `number = [ minus ] int [ frac ] [ exp ]` (§6), "A JSON parser MUST accept all texts that conform to the JSON grammar" (§9), and "An object is an unordered collection of zero or more name/value pairs" (§1). It is judged as the chunked content is, against the same JSON written compactly; where it is refused, the kit sends each form other than the order alone, and the finding names those refused. Of an operation that changes nothing and answers a page, it is reported too where it is answered with a page that holds another number of records, or says another pageNo or totalPage, than every call of the same content written compactly got (the first valid call, and the HTTP probes sent beside it): the JSON read as another value. A 411 (Length Required, as the status or the code) is no finding: "A server MAY reject a request that contains a message body but not a Content-Length by responding with 411" (RFC 9112 §6.3). What the same call sent again in the documented form gets (the HTTP probe on the kit\'s own connection: no such record after a delete, a mobile already registered) is no refusal of the form, nor is a 404, 409 or 429; through a proxy, where that call is not sent, an operation that changes state is judged only on a refused token. A warning: section 4 writes the names in lower case, and a client that writes them so is served.',
   run(calls) {
     // A rate limit (429) tells nothing of what the call sent again finds: it is no answer to compare with.
     const sentAgain = calls.filter((call) => SENT_AGAIN.includes(httpProbeOf(call)!) && answered(call));
@@ -125,15 +138,25 @@ export const equivalentForm: OperationCheck = {
       if (againKnown && noHeader && call.envelope && answerKind(call) === noHeaderKind && !kinds.has(noHeaderKind))
         return { how: `${answerOf(call)}, as the call with no authorization header was`, as: noHeader };
       const comparedWith = REWRITTEN[httpProbeOf(call)!];
-      if (againKnown && comparedWith !== undefined && notDone(call) && !findsOtherwise(call)) {
-        // The same content with a Content-Length: the first valid call, and that call sent again, in the documented form or
-        // in another the same (a limit met by the calls sent again answers them all alike).
-        const withLength = calls.filter(
+      // The same content with a Content-Length: the first valid call, and that call sent again, in the documented form or
+      // in another the same (a limit met by the calls sent again answers them all alike).
+      const plain = () => [
+        ...calls.filter(
           (other) => answered(other) && ((other.intent === 'conforming' && askedAlike(other, call)) || WITH_A_LENGTH.includes(httpProbeOf(other)!)),
-        );
-        const plain = [...withLength, ...sentAgain];
-        if (plain.length > 0 && !plain.some((other) => answerKind(other) === answerKind(call)))
-          return { how: `${answerOf(call)}, which ${comparedWith} did not get`, as: plain[0] };
+        ),
+        ...sentAgain,
+      ];
+      if (againKnown && comparedWith !== undefined && notDone(call) && !findsOtherwise(call)) {
+        const same = plain();
+        if (same.length > 0 && !same.some((other) => answerKind(other) === answerKind(call)))
+          return { how: `${answerOf(call)}, which ${comparedWith} did not get`, as: same[0] };
+      }
+      // A read answered with another page than every call of the same content got, side by side with it: the JSON read as another value.
+      const read = comparedWith !== undefined && calls[0]?.operation.mutates !== true ? pageRead(call) : undefined;
+      if (read !== undefined) {
+        const pages = plain().filter((other) => pageRead(other) !== undefined);
+        if (pages.length > 0 && !pages.some((other) => pageRead(other) === read))
+          return { how: `a page of ${read}, where ${comparedWith} got a page of ${pageRead(pages[0]!)}`, as: pages[0] };
       }
       return undefined;
     };
@@ -148,7 +171,7 @@ export const equivalentForm: OperationCheck = {
         {
           instancePath: '',
           expected:
-            'the call answered as in its documented form: field names and media types are case-insensitive, a charset has no effect on JSON, a 100-continue expectation is met, chunked content is decoded (or refused with 411), and JSON is read as the same value however it is written',
+            'the call answered as in its documented form: field names and media types are case-insensitive, a charset has no effect on JSON, a 100-continue expectation is met, chunked content is decoded (or refused with 411), and JSON is read as the same value however it is written, its members in any order',
           actual: `with ${form}: ${refused.how}${alone.said}`,
           calls: [...(refused.as ? [refused.as] : []), call, ...alone.refused],
         },

@@ -52,6 +52,16 @@ export const jsonRequirements = [
     note: "a server's freedom: no check reads meaning into the order of members, only their names",
   },
   {
+    id: 'rfc8259-4-request-member-order',
+    standard: 'RFC 8259',
+    section: '4',
+    level: 'interoperability',
+    text: 'An object is an unordered collection of zero or more name/value pairs … Implementations whose behavior does not depend on member ordering will be interoperable …',
+    side: 'request',
+    observable: true,
+    note: "the HTTP probe that writes the first valid call's JSON in other forms sorts each object's members by name; a refusal the compact form did not get, or a page read that another page answers, is reported",
+  },
+  {
     id: 'rfc8259-6-number-grammar',
     standard: 'RFC 8259',
     section: '6',
@@ -156,6 +166,16 @@ export const jsonRequirements = [
     text: 'the ABNF … allows member names and string values to contain bit sequences that cannot encode Unicode characters; for example, "\\uDEAD" … the behavior of software that receives JSON texts containing such values is unpredictable',
     side: 'answer',
     observable: true,
+  },
+  {
+    id: 'rfc8259-7-request-unescaped',
+    standard: 'RFC 8259',
+    section: '7',
+    level: 'definition',
+    text: 'All Unicode characters may be placed within the quotation marks, except for the characters that MUST be escaped: quotation mark, reverse solidus, and the control characters (U+0000 through U+001F).',
+    side: 'request',
+    observable: true,
+    note: 'a "+" or a "%" in a string is itself, not a URL encoding: the beta order create\'s base body carries a note with both, and a record answering it URL-decoded (a space for the "+", the octet a %XX spells) is reported',
   },
   {
     id: 'rfc8259-9-accept-grammar',

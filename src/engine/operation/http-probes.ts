@@ -4,7 +4,7 @@ import type { Exchange } from '../../checks/types.js';
 import type { OperationSession, PoolProbe } from './session.js';
 import { namesASecret } from '../../checks/secret-names.js';
 import type { Redactor } from '../../redaction/redactor.js';
-import { JSON_FORMS, type JsonForm, writtenIn } from './json-forms.js';
+import { FORMS_ALONE, type FormAlone, JSON_FORMS, writtenIn } from './json-forms.js';
 
 /** What the probes re-send of the operation's first valid call, and the validators its answer gave (RFC 9110 8.8). */
 export interface ProbedCall {
@@ -44,7 +44,7 @@ function findsOtherwise(exchange: Exchange): boolean {
 }
 
 /** The probe that sends each JSON form alone. */
-const ONE_FORM: Readonly<Record<JsonForm, string>> = {
+const ONE_FORM: Readonly<Record<FormAlone, string>> = {
   whitespace: HTTP_PROBES.jsonWhitespace,
   escapes: HTTP_PROBES.jsonEscapes,
   fractions: HTTP_PROBES.jsonFractions,
@@ -65,7 +65,7 @@ async function sendJsonForms(session: OperationSession, probed: ProbedCall, judg
   if (probed.refused || !refused(answered) || findsOtherwise(answered)) return;
   const compact = writtenIn(body!, []);
   await Promise.all(
-    JSON_FORMS.map((form) => {
+    FORMS_ALONE.map((form) => {
       const inOne = writtenIn(body!, [form]);
       return inOne === compact ? undefined : session.probe({ path: ONE_FORM[form], payload, body: inOne }).then(judge);
     }),

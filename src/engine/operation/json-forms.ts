@@ -9,11 +9,37 @@
  *   every string shows how it was read whatever text it holds: a character "may be represented as a
  *   six-character sequence" (7);
  * - `fractions`: every whole number with a fraction part, 10 as 10.0, as a client holding a float
- *   writes it: number = [ minus ] int [ frac ] [ exp ] (6).
+ *   writes it: number = [ minus ] int [ frac ] [ exp ] (6);
+ * - `order`: each object's members sorted by name, as Go's encoding/json writes a map, Python's
+ *   json.dumps(sort_keys=True) and every RFC 8785 canonicalizer: "An object is an unordered
+ *   collection of zero or more name/value pairs" (1). Sent in the combined form only: the forms
+ *   alone tell which form is refused, and a server that misreads the order answers, it does not refuse.
  */
-export type JsonForm = 'whitespace' | 'escapes' | 'fractions';
+export type JsonForm = 'whitespace' | 'escapes' | 'fractions' | 'order';
 
-export const JSON_FORMS: readonly JsonForm[] = ['whitespace', 'escapes', 'fractions'];
+export const JSON_FORMS: readonly JsonForm[] = ['whitespace', 'escapes', 'fractions', 'order'];
+
+/** A form sent alone where the combined form is refused. */
+export type FormAlone = Exclude<JsonForm, 'order'>;
+
+export const FORMS_ALONE: readonly FormAlone[] = ['whitespace', 'escapes', 'fractions'];
+
+/** Every object's members in the order of their names' UTF-16 code units, as RFC 8785 3.2.3 sorts them. */
+const sortedMembers = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(sortedMembers);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([name, member]) => [name, sortedMembers(member)]));
+};
+
+/**
+ * The text with its members sorted, where a round trip through JSON.parse writes it as it was:
+ * a body written otherwise (a number's own digits, a name twice) keeps its order, and its value.
+ */
+function inSortedOrder(text: string): string {
+  const value: unknown = JSON.parse(text);
+  return JSON.stringify(value) === text ? JSON.stringify(sortedMembers(value)) : text;
+}
 
 const INDENT = '  ';
 const WHITESPACE = /[ \t\n\r]*/y;
@@ -43,12 +69,13 @@ function escaped(value: string, isName: boolean): string {
  * was written with (no round trip through a double) and each member stays where it was. Undefined
  * where the text is no JSON. With no form, the text without insignificant whitespace.
  */
-export function writtenIn(text: string, forms: readonly JsonForm[]): string | undefined {
+export function writtenIn(written: string, forms: readonly JsonForm[]): string | undefined {
   try {
-    JSON.parse(text);
+    JSON.parse(written);
   } catch {
     return undefined;
   }
+  const text = forms.includes('order') ? inSortedOrder(written) : written;
   const pretty = forms.includes('whitespace');
   let out = '';
   let depth = 0;

@@ -37,7 +37,8 @@ export const basePayloads: Readonly<Record<string, Readonly<Record<string, unkno
     soCaProvince: '上海市',
     soCaCity: '上海市',
     soCaStreet: '张江路88号',
-    soNote: '',
+    // A medium as labs write it, a "+" and a "%" that two hexadecimal digits follow: text a URL decoder would change.
+    soNote: 'DMEM+10%FBS，冷链运输',
     items: [{ pCode: 'S81234-500g', brandId: '1', num: '3' }],
   },
   'beta-products-by-brand': { brandId: 1, pageSize: 10, pageNo: 1 },

@@ -11,7 +11,7 @@ import { json, type FieldValue } from '../hostile/field-values.js';
 
 /** Families group classes in reports: a user reads "numbers: 11 classes, 132 requests". */
 export type CoverageFamily =
-  'number' | 'string' | 'nesting' | 'null' | 'absent' | 'wrong-type' | 'prototype-key' | 'duplicate-key' | 'server-owned' | 'recipients';
+  'number' | 'string' | 'nesting' | 'null' | 'absent' | 'wrong-type' | 'prototype-key' | 'duplicate-key' | 'server-owned' | 'recipients' | 'repeated-element';
 
 /**
  * Where a class's values go: fields declared "number"/"integer", "string" fields, fields holding
@@ -258,4 +258,14 @@ export function severalRecipients(value: string | number): readonly FieldValue[]
   const text = String(value);
   const item = /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text;
   return [json(`${text},${text}`), json(`${text};${text}`), json(`${text} ${text}`), json([item, item])];
+}
+
+/**
+ * What the `repeated-element` class writes into a field that takes an array: the base body's own
+ * elements with the first one written again at the end, two equal elements in one array (an order
+ * with the same product and quantity on two lines, as a customer orders for two labs). JSON gives an
+ * array's elements no identity: each is a value of its own (RFC 8259 5), and the answer shows each.
+ */
+export function repeatedElement(elements: readonly unknown[]): FieldValue {
+  return { text: JSON.stringify([...elements, elements[0]]), label: 'its first element written again at its end' };
 }

@@ -11,6 +11,7 @@ import {
   nullAllowedIn,
   roleFits,
   prototypeKeys,
+  repeatedElement,
   severalRecipients,
   type Target,
   type ValueClass,
@@ -124,6 +125,12 @@ function buildRequests(operationId: string): CoverageRequest[] {
     if (wrongTypes.length > 0) {
       const value = take(`wrong-type:${field.type}`, wrongTypes);
       add('wrong-type', 'wrong-type', field.path, value.label, { op: 'set', path: field.path, text: value.text });
+    }
+    // Judged as a valid call: the spec bounds no array, and two equal order lines are an order like any other.
+    const elements = field.type === 'array' ? valueAt(base, field.path) : undefined;
+    if (Array.isArray(elements) && elements.length > 0) {
+      const value = repeatedElement(elements);
+      add('repeated-element', 'repeated-element', field.path, value.label, { op: 'set', path: field.path, text: value.text }, 'conforming');
     }
     const name = field.path[field.path.length - 1];
     if (typeof name === 'string') {

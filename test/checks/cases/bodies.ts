@@ -5,6 +5,8 @@ import { type Case, type Json, withData, withBody, noted } from './fixtures.js';
 /** An order whose note holds the five characters an HTML escaper replaces. */
 const markedOrder: Json = { ...samplePayload('alpha-order-create'), soNote: `A&B "x" <y> it's` };
 const notedOrder: Json = { ...samplePayload('beta-order-create'), soCaName: '王晓明', soNote: 'A\nB' };
+/** An order whose note holds a "+" and a "%" two hexadecimal digits follow. */
+const mediumOrder: Json = { ...samplePayload('beta-order-create'), soNote: 'DMEM+10%FBS', soCaStreet: '5%2B 路' };
 
 export const bodiesCases: Record<string, Case> = {
   'json-bom': {
@@ -65,6 +67,19 @@ export const bodiesCases: Record<string, Case> = {
     quiet: [
       exchangeOf('beta-order-create', { payload: notedOrder }),
       exchangeOf('beta-order-create', { payload: { ...notedOrder, soCaStreet: 'C:\\new\\u0041' } }),
+    ],
+  },
+  'text-url-decoded': {
+    // The plus a space and the %FB an octet; the street's %2B a plus, with no plus sent.
+    fires: [
+      withData('beta-order-create', (data) => ({ ...data, soNote: 'DMEM 10\uFFFDS' }), mediumOrder),
+      withData('beta-order-create', (data) => ({ ...data, soCaStreet: '5+ 路' }), mediumOrder),
+    ],
+    instancePath: '/data',
+    // The text kept as sent; text answered otherwise, not as a URL decoder would.
+    quiet: [
+      exchangeOf('beta-order-create', { payload: mediumOrder }),
+      withData('beta-order-create', (data) => ({ ...data, soNote: 'DMEM+10%FBS ' }), mediumOrder),
     ],
   },
   envelope: {

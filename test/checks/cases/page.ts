@@ -1,7 +1,14 @@
 /** The checks of pages and page walks: a fixture where each fires, and one where it stays quiet. */
 import { exchangeOf } from '../../support/exchange.js';
 import { ids, unnumberedPage, walkOf, walkPage } from '../../support/walk.js';
-import { type Case, type Json, withData, soundWalk } from './fixtures.js';
+import { type Case, type Json, refused, withData, soundWalk } from './fixtures.js';
+
+/** Page 1 of a walk at 2 a page asked with pageNo 1 and refused, as an unknown member. */
+const numberedRefused = exchangeOf('bank-card-list', {
+  path: 'page:2:1',
+  payload: { pageSize: 2, pageNo: 1 },
+  body: { ...refused, message: 'unknown member pageNo' },
+});
 
 export const pageCases: Record<string, Case> = {
   'page-integer-text': {
@@ -53,6 +60,17 @@ export const pageCases: Record<string, Case> = {
     fires: [...walkOf(5, 2), unnumberedPage(2, { ids: [5, 4], totalPage: 3, saysPageNo: 1 })],
     instancePath: '/data/list',
     quiet: [...walkOf(5, 2), unnumberedPage(2, { ids: [1, 2], totalPage: 3, saysPageNo: 1 })],
+  },
+  'page-number-refused': {
+    fires: [numberedRefused, unnumberedPage(2, { ids: [1, 2], totalPage: 3, saysPageNo: 1 })],
+    instancePath: '',
+    // Answered with pageNo too; at another size refused without it as well, which says nothing of pageNo.
+    quiet: [
+      ...walkOf(5, 2),
+      unnumberedPage(2, { ids: [1, 2], totalPage: 3, saysPageNo: 1 }),
+      { ...numberedRefused, path: 'page:3:1' },
+      exchangeOf('bank-card-list', { path: 'page-unnumbered:3', payload: { pageSize: 3 }, body: refused }),
+    ],
   },
   'page-sizes-agree': {
     // Asked for 10,000 a page, the server serves 5 and says there is no other page: 7 of the 12 records are on none.

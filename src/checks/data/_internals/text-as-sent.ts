@@ -12,20 +12,29 @@ interface Rewritten {
   readonly answered: string;
 }
 
+/** Whether a string answered in place of the one sent is that text rewritten in the one way a check looks for. */
+export type Rewriting = (sent: string, answered: string) => boolean;
+
+/** The rewriting where `readBack` turns the answered text into the one sent (the escapes a writer put in, read back). */
+export const readBackAs =
+  (readBack: (text: string) => string): Rewriting =>
+  (sent, answered) =>
+    readBack(answered) === sent;
+
 /**
  * The fields of `answered` named as fields of `sent` that hold the text sent written otherwise: a
- * string other than the one sent that `readBack` turns into it (the escapes a writer put in, read
- * back); into objects and, element by element, arrays (the lines of an order).
+ * string other than the one sent that is `rewritten` from it; into objects and, element by
+ * element, arrays (the lines of an order).
  */
-function rewrittenFields(sent: unknown, answered: unknown, readBack: (text: string) => string, name: string): Rewritten[] {
-  if (typeof sent === 'string') return typeof answered === 'string' && answered !== sent && readBack(answered) === sent ? [{ name, sent, answered }] : [];
+function rewrittenFields(sent: unknown, answered: unknown, rewritten: Rewriting, name: string): Rewritten[] {
+  if (typeof sent === 'string') return typeof answered === 'string' && answered !== sent && rewritten(sent, answered) ? [{ name, sent, answered }] : [];
   if (Array.isArray(sent)) {
     if (!Array.isArray(answered)) return [];
-    return sent.flatMap((element, index) => rewrittenFields(element, answered[index], readBack, `${name}[${index}]`));
+    return sent.flatMap((element, index) => rewrittenFields(element, answered[index], rewritten, `${name}[${index}]`));
   }
   if (!isPlainObject(sent) || !isPlainObject(answered)) return [];
   return Object.entries(sent).flatMap(([key, value]) =>
-    Object.hasOwn(answered, key) ? rewrittenFields(value, answered[key], readBack, name === '' ? key : `${name}.${key}`) : [],
+    Object.hasOwn(answered, key) ? rewrittenFields(value, answered[key], rewritten, name === '' ? key : `${name}.${key}`) : [],
   );
 }
 
@@ -34,8 +43,8 @@ function rewrittenFields(sent: unknown, answered: unknown, readBack: (text: stri
  * naming up to NAMED_FIELDS fields, or none. It stands at the record whatever the fields: a server
  * treats every request string alike, so fields are not causes of their own.
  */
-export function textNotAsSent(sent: unknown, data: unknown, readBack: (text: string) => string): Finding[] {
-  const found = rewrittenFields(sent, data, readBack, '');
+export function textNotAsSent(sent: unknown, data: unknown, rewritten: Rewriting): Finding[] {
+  const found = rewrittenFields(sent, data, rewritten, '');
   if (found.length === 0) return [];
   const named = found.slice(0, NAMED_FIELDS).map(({ name, sent, answered }) => `${name} ${JSON.stringify(sent)} answered ${JSON.stringify(answered)}`);
   return [
