@@ -144,6 +144,16 @@ export const owaspRequirements = [
     note: 'what a client sees of it is one answer far slower than the others: the coverage pass sends every string field a run of digits that a pattern with a nested quantifier backtracks on, and reports an answer past 1 s and 10 times the median of the others that is as slow when sent again; an answer that never comes is `response-received`',
   },
   {
+    id: 'owasp-api4-payload-size',
+    standard: OWASP,
+    section: 'API4',
+    level: 'risk',
+    text: 'Define and enforce a maximum size of data on all incoming parameters and payloads',
+    side: 'request',
+    observable: true,
+    note: 'what limit a server sets is its own (8: "other bounds: not shown"), but a limit it sets must hold however the body is sent: once a run, where a body past 2 MiB is refused for its size (HTTP 413, or code "413"), the kit sends the same text gzip-coded, and reports a success (`coded-body-past-limit`)',
+  },
+  {
     id: 'owasp-api5-function-authorization',
     standard: OWASP,
     section: 'API5',
