@@ -86,7 +86,6 @@ export type HttpProbe = keyof typeof HTTP_PROBES;
  */
 export const OVERSIZED_PADDING = 2 * 1024 * 1024;
 
-
 /**
  * The Accept-Encoding of the persistent probe: each coding the kit reads given weight 0, "not
  * acceptable" (RFC 9110 12.4.2), by name, as a client that wants the bytes as they are writes it.

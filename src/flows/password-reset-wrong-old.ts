@@ -28,7 +28,11 @@ export const passwordResetWrongOld: Flow = {
     const newField = template && passwordFieldOf(template, namesTheNew);
     // A new password the kit does not know would lock the member out of the server it checks.
     if (!signIn || !template || !oldField || !newField || template[oldField] !== signIn.password)
-      return { completed: false, reason: "the operation map's reset body does not send the password the token operation signs in with as its old one", findings: [] };
+      return {
+        completed: false,
+        reason: "the operation map's reset body does not send the password the token operation signs in with as its old one",
+        findings: [],
+      };
     const { password } = signIn;
     const wrong = otherPassword(password);
     context.secret(wrong);

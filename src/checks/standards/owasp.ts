@@ -81,7 +81,7 @@ export const owaspRequirements = [
     text: "Authentication mechanisms are often implemented incorrectly, allowing attackers to compromise authentication tokens or to exploit implementation flaws to assume other user's identities.",
     side: 'request',
     observable: true,
-    note: 'the kit is given no member’s password, so a wrong password let in cannot be told from a right one; a sign-in with no password at all can: the coverage pass sends it null and empty, and the kit compares the answers with those to a sign-in whose mobile is null or empty',
+    note: 'a sign-in with no password at all is told from one with the right password: the coverage pass sends it null and empty, and the kit compares the answers with those to a sign-in whose mobile is null or empty. Where an operation map gives the token operation the member’s password, the flows `flow-sign-in-near-miss` (that password with one character more, answered as the right one where another is refused) and `flow-password-reset-wrong-old` (a password change answered as done for an old password that is not the current one) judge more; flows name no requirement of this matrix',
   },
   {
     id: 'owasp-api2-password-storage',

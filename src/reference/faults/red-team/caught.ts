@@ -176,6 +176,9 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'content-digest-of-platform-charset-bytes': { check: 'content-digest', severity: 'warning', breaks: ['rfc9530-2-content-digest'] },
   'http-1-0-refused-426-without-upgrade': { check: 'upgrade-header', severity: 'warning', breaks: ['rfc9110-15.5.22-upgrade'] },
   'options-preflight-skips-authentication': { check: 'options-served-as-operation', severity: 'warning', breaks: ['owasp-api5-method-change'] },
+  'sign-in-cache-key-reads-eight-password-bytes': { check: 'flow-sign-in-near-miss', severity: 'warning', at: 'token-get' },
+  'password-change-ignores-old-password-check': { check: 'flow-password-reset-wrong-old', severity: 'warning', at: 'account-reset-password' },
+  'gzip-request-inflated-past-body-limit': { check: 'coded-body-past-limit', severity: 'warning', breaks: ['owasp-api4-payload-size'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
