@@ -16,7 +16,7 @@ export const passwordResetWrongOld: Flow = {
   group: 'member-account',
   title: 'A password change answered as done for an old password that is not the current one',
   description:
-    "Sends reset password (4.1) as the operation map writes it, with the token, its old password a text of the member's password's length that shares no character with it and its new password the member's current one, so that a server that takes the call changes nothing: the member's password stays what it was. The current password is the one the map gives the token operation to sign in with, and the flow runs only where the map's reset body sends that same password as its old one (one password field whose name says new, one that does not): where the kit does not know the current password, it sends none. A change answered as a success lets whoever holds a token, stolen or left in a shared browser, set the password and take the account (OWASP API2: an API is vulnerable if it \"Allows users to change sensitive information, such as email address, current password, or phone number without asking for password confirmation\"); #12 login is then called with the member's mobile and password, and a refusal is reported with it. A refusal, whatever it says, is what a server should answer. Both passwords are secrets of the run. Warning: the spec shows only the operation's name (4.1).",
+    "Sends reset password (4.1) as the operation map writes it, with the token, its old password a text of the member's password's length that shares no character with it and its new password the member's current one, so that a server that takes the call changes nothing: the member's password stays what it was. The current password is the one the map gives the token operation to sign in with, and the flow runs only where the map's reset body sends that same password as its old one (one password field whose name says new, one that does not): where the kit does not know the current password, it sends none. A change answered as a success lets whoever holds a token, stolen or left in a shared browser, set the password and take the account (OWASP API2: an API is vulnerable if it \"Allows users to change sensitive information, such as email address, current password, or phone number without asking for password confirmation\"); #12 login is then called with the member's mobile and password, and a refusal is reported with it. A refusal, whatever it says, is what a server should answer. The member's password is a secret of the run; the old password sent, which tells nothing but its length, is not. Warning: the spec shows only the operation's name (4.1).",
   rule: '4.1',
   quote: 'Account | reset password; forgot password; send SMS code | POST',
   severity: 'warning',
@@ -35,7 +35,6 @@ export const passwordResetWrongOld: Flow = {
       };
     const { password } = signIn;
     const wrong = otherPassword(password);
-    context.secret(wrong);
     const reset = await context.call('account-reset-password', { ...template, [oldField]: wrong, [newField]: password });
     if (unanswered(reset)) return { completed: false, reason: 'the reset gave no answer', findings: [] };
     if (!answered(reset)) return { completed: true, findings: [] };

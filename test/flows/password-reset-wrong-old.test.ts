@@ -42,7 +42,8 @@ describe('flow-password-reset-wrong-old', () => {
     const [reset] = sent;
     expect(reset).toMatchObject({ operationId: 'account-reset-password', newPassword: PASSWORD });
     expect(reset!.oldPassword).not.toBe(PASSWORD);
-    expect(secrets).toEqual([reset!.oldPassword]);
+    // The old password sent is a run of one letter, no secret: as one, it would take every such run out of the report.
+    expect(secrets).toEqual([]);
   });
 
   it('reports a change answered as done for an old password that is not the current one, then signs in with the password', async () => {
