@@ -67,9 +67,24 @@ export const HTTP_PROBES = {
    * path, never served as the operation (OWASP API5).
    */
   options: 'http-probe:options',
+  /**
+   * The first valid call with OVERSIZED_PADDING spaces after its JSON, the same value (RFC 8259 2):
+   * a body over the size most servers take. Of one operation of a run only (bodyLimitOperation),
+   * and only where the call's body is JSON that holds no secret of the run.
+   */
+  oversized: 'http-probe:oversized',
+  /** Only where the oversized probe was refused for its size (HTTP 413, or code "413"): the same body gzip-coded, as a client that codes its bodies sends it (RFC 9110 8.4, OWASP API4). */
+  oversizedGzip: 'http-probe:oversized-gzip',
 } as const;
 
 export type HttpProbe = keyof typeof HTTP_PROBES;
+
+/**
+ * The spaces the oversized probe writes after the call's JSON: 2 MiB, twice the 1 MiB nginx takes
+ * by default (client_max_body_size) and past the 100 kB of Express's JSON parser. Gzip-coded, they
+ * cross the wire as some 2 KiB.
+ */
+export const OVERSIZED_PADDING = 2 * 1024 * 1024;
 
 /**
  * The Accept-Encoding of the persistent probe: each coding the kit reads given weight 0, "not

@@ -1,4 +1,5 @@
 import { massAssignment } from './abuse/mass-assignment.js';
+import { codedBodyPastLimit } from './abuse/coded-body-past-limit.js';
 import { methodOverride } from './abuse/method-override.js';
 import { optionsServedAsOperation } from './abuse/options-served-as-operation.js';
 import { severalRecipients } from './abuse/several-recipients.js';
@@ -175,7 +176,7 @@ export const checksByArea = {
     tokenEcho,
     getQueryAnswered,
   ],
-  abuse: [massAssignment, severalRecipients, methodOverride, optionsServedAsOperation, backtrackingTime],
+  abuse: [massAssignment, severalRecipients, methodOverride, optionsServedAsOperation, backtrackingTime, codedBodyPastLimit],
   auth: [
     authDocumentedHeader,
     authUnauthorizedData,

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
 import { extend } from '../objects.js';
 import { authorizationValue, type AuthScheme } from './auth.js';
 import { type AnswerHead, AnswerError, AnswerReader } from './answer-reader.js';
@@ -75,6 +76,11 @@ export interface OutgoingRequest {
    * case given.
    */
   readonly fieldNames?: 'title-case';
+  /**
+   * The body sent in the gzip coding, with `Content-Encoding: gzip` (RFC 9110 8.4.1.3); `body` stays
+   * the text it codes, as the transcript keeps it. Absent: the body goes as it is.
+   */
+  readonly bodyCoding?: 'gzip';
 }
 
 /** A request on a connection of the kit's own (Client.converse), which may name HTTP/1.0 in its request line. */
@@ -212,7 +218,9 @@ export function createClient(options: ClientOptions): Client {
   }
 
   async function sendOnce(request: OutgoingRequest): Promise<Transcript> {
-    const headers = namedAsAsked(request.headers ? flattenHeaders({ ...defaultHeaders, ...request.headers }) : plainHeaders, request);
+    const coded = request.bodyCoding === 'gzip' ? { 'content-encoding': 'gzip' } : undefined;
+    const asked = request.headers || coded ? flattenHeaders({ ...defaultHeaders, ...coded, ...request.headers }) : plainHeaders;
+    const headers = namedAsAsked(asked, request);
     const path = requestPath(target, options.pathForm === 'documented' ? request.wirePath : pathInForm(request.wirePath, options.pathForm));
     const sent = { method: request.method, url: `${target.origin}${path}`, headers, body: request.body };
     if (request.abandon?.aborted) {
@@ -232,7 +240,8 @@ export function createClient(options: ClientOptions): Client {
     // Abandoned while waiting for the rate: a listener added now would never hear of it.
     if (request.abandon?.aborted) abandon();
     try {
-      dispatcher.dispatch({ origin: target.origin, method: request.method, path, headers, body: request.body }, reader);
+      const body = coded && request.body !== undefined ? gzipSync(request.body) : request.body;
+      dispatcher.dispatch({ origin: target.origin, method: request.method, path, headers, body }, reader);
       const { head, read } = await reader.answer;
       deadline.clear();
       const durationMs = tenths(deadline.elapsedMs());
@@ -251,7 +260,7 @@ export function createClient(options: ClientOptions): Client {
   let refreshed = false;
   // Only a call in the documented form, its headers the defaults as the kit writes them: one in another form that is refused shows the form refused, not the token.
   const refreshes = (request: OutgoingRequest, transcript: Transcript) =>
-    !refreshed && request.headers === undefined && request.fieldNames === undefined && unauthorized(transcript);
+    !refreshed && request.headers === undefined && request.fieldNames === undefined && request.bodyCoding === undefined && unauthorized(transcript);
   /** Once per client: a refused documented call gets a new token from the token operation, then is sent again. */
   async function refreshOnce(request: OutgoingRequest, transcript: Transcript, refreshToken: () => Promise<string | undefined>): Promise<Transcript> {
     refreshed = true;

@@ -7,9 +7,11 @@ import { consigneeDeleted } from './consignee-deleted.js';
 import { demandLifecycle } from './demand-lifecycle.js';
 import type { Flow } from './flow.js';
 import { orderListed } from './order-listed.js';
+import { passwordResetWrongOld } from './password-reset-wrong-old.js';
 import { registrationAgain } from './registration-again.js';
+import { signInNearMiss } from './sign-in-near-miss.js';
 
-export const allFlows: readonly Flow[] = [demandLifecycle, orderListed, consigneeDeleted, registrationAgain];
+export const allFlows: readonly Flow[] = [demandLifecycle, orderListed, consigneeDeleted, registrationAgain, signInNearMiss, passwordResetWrongOld];
 
 export function flowsOf(group: GroupId): Flow[] {
   return allFlows.filter((flow) => flow.group === group);

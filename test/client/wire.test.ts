@@ -1,4 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation, wirePath } from '../../src/catalogue/operations.js';
 import { createClient } from '../../src/client/client.js';
@@ -72,7 +73,27 @@ describe('wire format (4, 5)', () => {
     expect(Object.keys(transcript.request.headers)).toEqual(expect.arrayContaining(['Authorization', 'Content-Type']));
   });
 
-  it('a refusal of a call in another form (field names in title case, another media type) renews no token: the form was refused, not the token', async () => {
+  it('sends a body gzip-coded where a request asks: the coded bytes with Content-Encoding: gzip, the text kept in the transcript', async () => {
+    const text = `{"pageSize":10,"status":1}${' '.repeat(10_000)}`;
+    let received: { headers: string[]; body: Buffer } | undefined;
+    const client = await clientFor((raw, socket) => {
+      const [head, ...rest] = raw.split('\r\n\r\n');
+      const headers = head!.split('\r\n').slice(1);
+      const body = Buffer.from(rest.join('\r\n\r\n'), 'latin1');
+      const length = Number(headers.find((line) => /^content-length:/i.test(line))?.split(':')[1]);
+      if (received || body.length < length) return;
+      received = { headers, body };
+      socket.end(okResponse('{}'));
+    });
+    const transcript = await client.send({ method: 'POST', wirePath: wirePath(customDemandList), body: text, bodyCoding: 'gzip' });
+    await client.close();
+    expect(received!.headers).toContain('content-encoding: gzip');
+    expect(received!.body.length).toBeLessThan(1000);
+    expect(gunzipSync(received!.body).toString('utf8')).toBe(text);
+    expect(transcript.request.body).toBe(text);
+  });
+
+  it('a refusal of a call in another form (field names in title case, another media type, a coded body) renews no token: the form was refused, not the token', async () => {
     let refreshes = 0;
     const { url, server } = await rawServer((_h, socket) => socket.end(okResponse('{"code":"401"}')));
     servers.push(server);
@@ -91,6 +112,7 @@ describe('wire format (4, 5)', () => {
     });
     await client.send({ method: 'POST', wirePath: wirePath(customDemandList), body: '{}', fieldNames: 'title-case' });
     await client.send({ method: 'POST', wirePath: wirePath(customDemandList), body: '{}', headers: { 'content-type': 'Application/JSON; charset=utf-8' } });
+    await client.send({ method: 'POST', wirePath: wirePath(customDemandList), body: '{}', bodyCoding: 'gzip' });
     expect(refreshes).toBe(0);
     await client.send({ method: 'POST', wirePath: wirePath(customDemandList), body: '{}' });
     await client.close();

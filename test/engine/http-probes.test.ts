@@ -9,11 +9,15 @@
  */
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { findListedOperation } from '../../src/catalogue/listed-operations.js';
+import { mappedOperation } from '../../src/catalogue/operation-map.js';
 import { findOperation } from '../../src/catalogue/operations.js';
-import { queryOf, sendHttpProbes } from '../../src/engine/operation/http-probes.js';
+import { bodyLimitOperation, queryOf, sendHttpProbes } from '../../src/engine/operation/http-probes.js';
 import type { OperationSession } from '../../src/engine/operation/session.js';
 import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { findFault } from '../../src/reference/faults/catalogue.js';
+import { injectable } from '../../src/reference/faults/red-team/red-team-fault.js';
+import { redTeamRounds } from '../../src/reference/faults/red-team/rounds.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { kitFor, testSettings } from '../support/kit.js';
 import { exchangeOf } from '../support/exchange.js';
@@ -248,5 +252,42 @@ describe('the HTTP probes on the wire', () => {
     expect(queryOf({ filter: { status: 1 } })).toBeUndefined();
     expect(queryOf('text')).toBeUndefined();
     expect(queryOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('the oversized probes: of one operation a run', () => {
+  const gzipFault = Object.values(redTeamRounds)
+    .flat()
+    .find((fault) => fault.name === 'gzip-request-inflated-past-body-limit')!;
+
+  async function oversized(fault?: Parameters<typeof injectable>[0]) {
+    server = await startReferenceServer({ token, ...(fault ? { fault: injectable(fault) } : {}) });
+    const settings = testSettings(server.url, token, { runs: 1, hostileRuns: 0, authProbes: false, coveragePass: false });
+    const { client, context } = kitFor(settings);
+    try {
+      return await runOperation(findOperation('custom-demand-list')!, { ...context, bodyLimitOperation: 'custom-demand-list' });
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('against a clean server: the padded call refused for its size, the coded one refused as no JSON, nothing reported', async () => {
+    const result = await oversized();
+    expect(result.exchanges).toBe(19);
+    expect(result.deviations).toEqual([]);
+    expect(Object.keys(result.byCheck)).toContain('coded-body-past-limit');
+  });
+
+  it('a coded body inflated past the limit and answered: coded-body-past-limit', async () => {
+    const result = await oversized(gzipFault);
+    expect(result.deviations.map((deviation) => deviation.check)).toEqual(['coded-body-past-limit']);
+  });
+
+  it('the first operation that reads with a POST and takes the token, other than a sign-in, whose map body names no secret', () => {
+    const tokenGet = mappedOperation(findListedOperation('token-get')!, { path: '/auth/get_token' }, { mobile: '13800138000', password: 'secret' });
+    const detail = mappedOperation(findListedOperation('beta-product-detail')!, { path: '/openapi/beta/products/getProductDetail' }, { code: 'A1' });
+    const create = findOperation('custom-demand-create')!;
+    expect(bodyLimitOperation([tokenGet, findOperation('login')!, create, detail, findOperation('custom-demand-list')!])).toBe('beta-product-detail');
+    expect(bodyLimitOperation([create, findOperation('login')!])).toBeUndefined();
   });
 });

@@ -81,7 +81,7 @@ export const owaspRequirements = [
     text: "Authentication mechanisms are often implemented incorrectly, allowing attackers to compromise authentication tokens or to exploit implementation flaws to assume other user's identities.",
     side: 'request',
     observable: true,
-    note: 'the kit is given no member’s password, so a wrong password let in cannot be told from a right one; a sign-in with no password at all can: the coverage pass sends it null and empty, and the kit compares the answers with those to a sign-in whose mobile is null or empty',
+    note: 'a sign-in with no password at all is told from one with the right password: the coverage pass sends it null and empty, and the kit compares the answers with those to a sign-in whose mobile is null or empty. Where an operation map gives the token operation the member’s password, the flows `flow-sign-in-near-miss` (that password with one character more, answered as the right one where another is refused) and `flow-password-reset-wrong-old` (a password change answered as done for an old password that is not the current one) judge more; flows name no requirement of this matrix',
   },
   {
     id: 'owasp-api2-password-storage',
@@ -142,6 +142,16 @@ export const owaspRequirements = [
     side: 'request',
     observable: true,
     note: 'what a client sees of it is one answer far slower than the others: the coverage pass sends every string field a run of digits that a pattern with a nested quantifier backtracks on, and reports an answer past 1 s and 10 times the median of the others that is as slow when sent again; an answer that never comes is `response-received`',
+  },
+  {
+    id: 'owasp-api4-payload-size',
+    standard: OWASP,
+    section: 'API4',
+    level: 'risk',
+    text: 'Define and enforce a maximum size of data on all incoming parameters and payloads',
+    side: 'request',
+    observable: true,
+    note: 'what limit a server sets is its own (8: "other bounds: not shown"), but a limit it sets must hold however the body is sent: once a run, where a body past 2 MiB is refused for its size (HTTP 413, or code "413"), the kit sends the same text gzip-coded, and reports a success (`coded-body-past-limit`)',
   },
   {
     id: 'owasp-api5-function-authorization',

@@ -1,4 +1,6 @@
-import { FOREIGN_ORIGIN, HTTP_PROBES, MEDIA_TYPE_FORM, METHOD_OVERRIDE, NO_CODING, RANGE } from '../../checks/http-probes.js';
+import { operationsWithoutToken } from '../../catalogue/listed-operations.js';
+import type { Operation } from '../../catalogue/operations.js';
+import { FOREIGN_ORIGIN, HTTP_PROBES, MEDIA_TYPE_FORM, METHOD_OVERRIDE, NO_CODING, OVERSIZED_PADDING, RANGE } from '../../checks/http-probes.js';
 import { isErrorResult, isPlainObject, jsonBody } from '../../checks/preconditions.js';
 import type { Exchange } from '../../checks/types.js';
 import type { OperationSession, PoolProbe } from './session.js';
@@ -72,10 +74,51 @@ async function sendJsonForms(session: OperationSession, probed: ProbedCall, judg
   );
 }
 
+/** A body an operation map gives that names a secret (a password the token operation signs in with): the padded text would hold it. */
+const namesASecretMember = (body: unknown) => isPlainObject(body) && Object.keys(body).some((name) => namesASecret(name));
+
+/**
+ * Of the run's operations, the one that sends the oversized probes: the first that reads with a
+ * POST (a body, and nothing changed when a server takes it) and takes the token, other than a
+ * sign-in, whose map body names no secret. Once a run: the probe costs two megabytes on the wire,
+ * and a server's limit on bodies is its front's, not an operation's.
+ */
+export function bodyLimitOperation(operations: readonly Operation[]): string | undefined {
+  return operations.find(
+    (operation) =>
+      operation.method === 'POST' &&
+      !operation.mutates &&
+      operation.signsIn !== true &&
+      !operationsWithoutToken.has(operation.id) &&
+      !namesASecretMember(operation.body),
+  )?.id;
+}
+
+/** Refused for its size: HTTP 413 (Content Too Large, RFC 9110 15.5.14), or the envelope's code "413". */
+export function refusedForSize(exchange: Exchange): boolean {
+  const body = jsonBody(exchange);
+  return exchange.response?.status === 413 || (refused(exchange) && isPlainObject(body) && String(body.code) === '413');
+}
+
+/**
+ * The first valid call padded past the size most servers take (OVERSIZED_PADDING); where that is
+ * refused for its size, the same text gzip-coded, whose coded bytes are far under any limit. Not
+ * where the body is no JSON object or holds a secret of the run: the padded text is kept as sent.
+ */
+async function sendOversized(session: OperationSession, probed: ProbedCall, judge: (exchange: Exchange) => void, redactor: Pick<Redactor, 'text'>) {
+  const { payload, body } = probed;
+  if (body === undefined || !body.startsWith('{') || redactor.text(body) !== body) return;
+  const padded = `${body}${' '.repeat(OVERSIZED_PADDING)}`;
+  const plain = await session.probe({ path: HTTP_PROBES.oversized, payload, body: padded });
+  judge(plain);
+  if (!refusedForSize(plain)) return;
+  judge(await session.probe({ path: HTTP_PROBES.oversizedGzip, payload, body: padded, bodyCoding: 'gzip' }));
+}
+
 /**
  * The HTTP probes of an operation at most (HTTP_PROBES): every one, where the first answer gives
- * both validators, the payload makes a query, the call has content, and the operation is a POST
- * that changes nothing.
+ * both validators, the payload makes a query, the call has content, the operation is a POST
+ * that changes nothing, and it is the run's one operation that sends the oversized probes.
  */
 export const MOST_HTTP_PROBES = Object.keys(HTTP_PROBES).length;
 
@@ -110,8 +153,9 @@ export function queryOf(payload: unknown): string | undefined {
  * the chunked coding, each on a connection of its own; where it only reads, with fields that ask a
  * method-override middleware for DELETE; where it is no GET, with a Range; pipelined, the same
  * call without the token written behind it; with the Origin of a site the server cannot know; with
- * its JSON written in other forms of the same value; and as an OPTIONS without the token, as a
- * preflight comes. Each answer goes to `judge` with its place. A client
+ * its JSON written in other forms of the same value; as an OPTIONS without the token, as a
+ * preflight comes; and, where `bodyLimit` (the run's one operation that puts its limit on bodies
+ * to the server), past that limit, then gzip-coded. Each answer goes to `judge` with its place. A client
  * that reaches the server through a proxy holds no connection of its own: the probes on a
  * connection of their own are then not sent, and those the pool sends are.
  */
@@ -120,6 +164,7 @@ export async function sendHttpProbes(
   probed: ProbedCall,
   judge: (exchange: Exchange, index: number) => void,
   redactor: Pick<Redactor, 'text'>,
+  bodyLimit = false,
 ): Promise<void> {
   const { payload, body } = probed;
   const judgeInPlace = (exchange: Exchange) => judge(exchange, PLACES.get(exchange.path)!);
@@ -167,5 +212,6 @@ export async function sendHttpProbes(
     { path: HTTP_PROBES.options, method: 'OPTIONS', payload, body, headers: { authorization: undefined } },
   ];
   const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
-  await Promise.all([onOneConnection, inHttp10, ...withContent, pipelined, ...pooled, sendJsonForms(session, probed, judgeInPlace, redactor)]);
+  const oversized = bodyLimit ? sendOversized(session, probed, judgeInPlace, redactor) : undefined;
+  await Promise.all([onOneConnection, inHttp10, ...withContent, pipelined, ...pooled, sendJsonForms(session, probed, judgeInPlace, redactor), oversized]);
 }

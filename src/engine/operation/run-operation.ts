@@ -80,6 +80,8 @@ export interface OperationRunContext extends CheckContext, EvidenceContext {
   readonly issued?: IssuedCredentials;
   /** Whether to send the HTTP probes (HTTP_PROBES); absent: they are sent. */
   readonly httpProbes?: boolean;
+  /** The one operation of the run that sends the oversized probes (bodyLimitOperation), by id; absent: none does. */
+  readonly bodyLimitOperation?: string;
   /** How the run writes the token: probes of a wrong or near-miss token are written the same way. */
   readonly authScheme: AuthScheme;
   readonly shrink: ShrinkBudget;
@@ -256,7 +258,7 @@ async function phasesOf(
       : undefined;
   const httpProbeRuns =
     context.httpProbes !== false && firstValid
-      ? firstValid.then((probed) => sendHttpProbes(session, probed, judgeIn('http-probes'), context.redactor))
+      ? firstValid.then((probed) => sendHttpProbes(session, probed, judgeIn('http-probes'), context.redactor, operation.id === context.bodyLimitOperation))
       : undefined;
   // The list's pages this operation reads itself count among its calls; they are the list's, and not judged here.
   const source = listed && asksListed(operation, context) ? listed : undefined;

@@ -26,6 +26,7 @@ export interface PoolProbe extends ProbeCall {
   /** A query string after the operation's path, without its `?`: none where empty. */
   readonly query?: string;
   readonly fieldNames?: 'title-case';
+  readonly bodyCoding?: 'gzip';
 }
 
 /**
@@ -135,6 +136,7 @@ export class OperationSession {
       place: { of: this.operation.id, call: call.path },
       ...(call.headers ? { headers: call.headers } : {}),
       ...(call.fieldNames ? { fieldNames: call.fieldNames } : {}),
+      ...(call.bodyCoding ? { bodyCoding: call.bodyCoding } : {}),
     };
     return this.sendRequest('http-probe', call.path, call.payload, request);
   }

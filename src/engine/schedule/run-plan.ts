@@ -6,6 +6,7 @@ import { extend } from '../../objects.js';
 import { sharedValidator } from '../../validation/validator.js';
 import { clientForRun, operationContext } from './context.js';
 import { type FlowResult, runFlow } from './run-flow.js';
+import { bodyLimitOperation } from '../operation/http-probes.js';
 import { type ListedSource, lookupByKey } from '../operation/listed-lookups.js';
 import type { ListedEnds } from '../operation/page-walk.js';
 import { findOperation, operations } from '../../catalogue/operations.js';
@@ -105,7 +106,12 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
   const cancelled = new AbortController();
   // Every operation and flow under way listens for it: many more than Node's leak warning expects.
   setMaxListeners(0, cancelled.signal);
-  const context = { ...operationContext(settings, client, sharedValidator(), redactor), cancelled: cancelled.signal };
+  const bodyLimit = bodyLimitOperation(scope.operations);
+  const context = {
+    ...operationContext(settings, client, sharedValidator(), redactor),
+    cancelled: cancelled.signal,
+    ...(bodyLimit === undefined ? {} : { bodyLimitOperation: bodyLimit }),
+  };
   // Each result is redacted whole as it leaves the engine, by the redactor that knows the tokens
   // issued during the run (only the engine does): what the server said beside the evidence
   // (envelope codes, flow reasons) and tokens issued after evidence was written are caught here.

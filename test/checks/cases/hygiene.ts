@@ -15,6 +15,11 @@ const backtrackingCode = (ms: number) => ({
   durationMs: ms,
 });
 
+/** A body over the server's limit, refused for its size. */
+const tooLarge = { data: {}, status: 'fail', code: '413', message: 'Request body over 1048576 bytes.', error: { reason: 'too large' } };
+/** A gzip-coded body read as it came. */
+const notJson = { data: {}, status: 'fail', code: '400', message: 'Request body is not valid JSON.', error: { reason: 'invalid JSON' } };
+
 export const hygieneCases: Record<string, Case> = {
   'record-personal-data': {
     fires: withData('purchase-order-list', (data) => ({
@@ -113,6 +118,19 @@ export const hygieneCases: Record<string, Case> = {
       exchangeOf('consignee-delete', { payload: { id: 3 } }),
       exchangeOf('consignee-delete', { intent: 'auth-probe', path: 'auth-probe:no-header', payload: { id: 3 }, body: unauthorized }),
       exchangeOf('consignee-delete', { intent: 'http-probe', path: 'http-probe:options', payload: { id: 3 }, body: methodRefused }),
+    ],
+  },
+  'coded-body-past-limit': {
+    // Padded past the limit, refused for its size; the same text gzip-coded answered with the page.
+    fires: [
+      exchangeOf('custom-demand-list', { intent: 'http-probe', path: 'http-probe:oversized', payload: { pageSize: 10, status: 1 }, body: tooLarge }),
+      exchangeOf('custom-demand-list', { intent: 'http-probe', path: 'http-probe:oversized-gzip', payload: { pageSize: 10, status: 1 } }),
+    ],
+    instancePath: '',
+    // The coded body refused too: as no JSON, by a server that takes no coded bodies.
+    quiet: [
+      exchangeOf('custom-demand-list', { intent: 'http-probe', path: 'http-probe:oversized', payload: { pageSize: 10, status: 1 }, body: tooLarge }),
+      exchangeOf('custom-demand-list', { intent: 'http-probe', path: 'http-probe:oversized-gzip', payload: { pageSize: 10, status: 1 }, body: notJson }),
     ],
   },
   'backtracking-answer-time': {

@@ -184,6 +184,9 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'repeated-order-line-as-fastjson-ref': { check: 'data-schema', severity: 'error' },
   'page-fields-read-in-sample-order': { check: 'equivalent-form', severity: 'warning', breaks: ['rfc8259-4-request-member-order'] },
   'options-preflight-skips-authentication': { check: 'options-served-as-operation', severity: 'warning', breaks: ['owasp-api5-method-change'] },
+  'sign-in-cache-key-reads-eight-password-bytes': { check: 'flow-sign-in-near-miss', severity: 'warning', at: 'token-get' },
+  'password-change-ignores-old-password-check': { check: 'flow-password-reset-wrong-old', severity: 'warning', at: 'account-reset-password' },
+  'gzip-request-inflated-past-body-limit': { check: 'coded-body-past-limit', severity: 'warning', breaks: ['owasp-api4-payload-size'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
