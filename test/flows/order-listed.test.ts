@@ -27,8 +27,11 @@ function exchangeFor(operationId: string, payload: Record<string, unknown>, body
   };
 }
 
-/** The handlers on one state, each answer of the order list passed through `listedAs`. */
-function server(listedAs: (order: Json) => Json = (order) => order): FlowContext & { readonly created: Json[] } {
+/** An order whose lines after the first it places, then refuses the whole: what a create without a transaction leaves. */
+const keepsFirstLine = (payload: Record<string, unknown>): Record<string, unknown> => ({ ...payload, items: (payload.items as Json[]).slice(0, 1) });
+
+/** The handlers on one state, each answer of the order list passed through `listedAs`; each create through `placing` first, where given. */
+function server(listedAs: (order: Json) => Json = (order) => order, placing?: typeof keepsFirstLine): FlowContext & { readonly created: Json[] } {
   const state = seedState(() => Date.UTC(2026, 10, 22, 2, 0, 0));
   const created: Json[] = [];
   return {
@@ -38,7 +41,9 @@ function server(listedAs: (order: Json) => Json = (order) => order): FlowContext
     created,
     async call(operationId, payload) {
       const body = handle(operationId, payload, state, HANDLER_CONTEXT) as Json;
-      if (operationId === 'alpha-order-create') created.push(body.data as Json);
+      const refused = operationId === 'alpha-order-create' && typeof (body.data as Json).soNo !== 'string';
+      if (refused && placing) handle(operationId, placing(payload), state, HANDLER_CONTEXT);
+      if (operationId === 'alpha-order-create' && !refused) created.push(body.data as Json);
       if (operationId !== 'alpha-orders-list') return exchangeFor(operationId, payload, body);
       const data = body.data as Json;
       return exchangeFor(operationId, payload, { ...body, data: { ...data, list: (data.list as Json[]).map(listedAs) } });
@@ -54,6 +59,14 @@ describe('flow-order-listed', () => {
     expect(context.created).toHaveLength(2);
     const small = context.created[1]!;
     expect((small.items as Json[]).map((line) => line.siNum)).toEqual([1]);
+  });
+
+  it('a create answered with no order, whose first line the server placed all the same, is a finding on the page that lists it', async () => {
+    const outcome = await orderListed.run(server(undefined, keepsFirstLine));
+    expect(outcome.completed).toBe(true);
+    expect(outcome.findings).toHaveLength(1);
+    expect(outcome.findings[0]).toMatchObject({ instancePath: '/data/list/0', expected: expect.stringContaining('otp-refused-7') });
+    expect(outcome.findings[0]!.steps!.map((step) => step.operation.id)).toEqual(['alpha-order-create', 'alpha-orders-list']);
   });
 
   it('an order the list tells otherwise than its create answered: the fields both carry, statuses and soCtime aside', async () => {
