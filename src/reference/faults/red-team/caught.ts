@@ -176,6 +176,8 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'content-digest-of-platform-charset-bytes': { check: 'content-digest', severity: 'warning', breaks: ['rfc9530-2-content-digest'] },
   'http-1-0-refused-426-without-upgrade': { check: 'upgrade-header', severity: 'warning', breaks: ['rfc9110-15.5.22-upgrade'] },
   'options-preflight-skips-authentication': { check: 'options-served-as-operation', severity: 'warning', breaks: ['owasp-api5-method-change'] },
+  'refused-order-kept-with-its-earlier-lines': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
+  'default-consignee-written-over-the-others': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
