@@ -6,6 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/checks/types.js';
 import type { FlowContext } from '../../src/flows/flow.js';
 import { orderListed } from '../../src/flows/order-listed.js';
+import { listed } from '../../src/flows/records.js';
+import { recordKey } from '../../src/checks/call-record.js';
+import { resultData } from '../../src/checks/preconditions.js';
+import { pageOf } from '../../src/reference/handlers/_internals/state.js';
 import { findSelfCheckOperation } from '../../src/mutation/run-against.js';
 import { handle } from '../../src/reference/handlers.js';
 import type { Json } from '../../src/reference/json.js';
@@ -51,7 +55,49 @@ function server(listedAs: (order: Json) => Json = (order) => order, placing?: ty
   };
 }
 
+/** The newest order of the seed, paid: the record the reference server's map names for the order detail. */
+const SAMPLE = { operation: 'alpha-order-detail', payload: { soNo: 'SO202606270030' } };
+
+/**
+ * The context with the run's walk of the order list at 10 a page, and its lookup's sample; the
+ * list leaves out the orders `hidden` picks from every page and its count, where given.
+ */
+function walking(context: FlowContext, hidden?: (order: Json) => boolean): FlowContext {
+  const call: FlowContext['call'] = async (operationId, payload) => {
+    if (operationId !== 'alpha-orders-list' || !hidden) return context.call(operationId, payload);
+    const every = listed(await context.call(operationId, { pageSize: 1000, pageNo: 1 })) as Json[];
+    const page = pageOf(
+      every.filter((order) => !hidden(order)),
+      Number(payload.pageSize),
+      Number(payload.pageNo ?? 1),
+      'newest-first',
+    );
+    return exchangeFor(operationId, payload, { data: page as unknown as Json });
+  };
+  return {
+    ...context,
+    call,
+    async walked() {
+      const keys = new Set<string>();
+      let pages = 0;
+      for (let pageNo = 1; pageNo <= Number(resultData(await call('alpha-orders-list', { pageSize: 10, pageNo: 1 }))?.totalPage); pageNo++, pages++)
+        for (const order of listed(await call('alpha-orders-list', { pageSize: 10, pageNo }))) keys.add(recordKey(order));
+      return { operation: 'alpha-orders-list', body: {}, pageSize: 10, pages, keys, sample: SAMPLE };
+    },
+  };
+}
+
 describe('flow-order-listed', () => {
+  it("the order the list's lookup answers for its sample body, on no page of the list read whole: a finding on the list", async () => {
+    const outcome = await orderListed.run(walking(server(), (order) => order.soPayStatus !== 0));
+    const leftOut = outcome.findings.filter((finding) => finding.actual.startsWith('on no page'));
+    expect(leftOut).toHaveLength(1);
+    expect(leftOut[0]!.expected).toMatch(/^id 30, the record alpha-order-detail answers/);
+    expect(leftOut[0]!.steps![0]!.operation.id).toBe('alpha-order-detail');
+    const clean = await orderListed.run(walking(server()));
+    expect(clean).toMatchObject({ completed: true, findings: [] });
+  });
+
   it('creates the generated order and one unit of its first line, and finds both in the list as created', async () => {
     const context = server();
     const outcome = await orderListed.run(context);
