@@ -57,6 +57,7 @@ import { orderLinesComplete } from './orders/order-lines-complete.js';
 import { orderTimeFuture } from './orders/order-time-future.js';
 import { pageNumberEcho } from './page/page-number-echo.js';
 import { pageNumberDefault } from './page/page-number-default.js';
+import { pageAskedAgain } from './page/page-asked-again.js';
 import { pageIntegerText } from './page/page-integer-text.js';
 import { pagePastEnd } from './page/page-past-end.js';
 import { pagePastEndList } from './page/page-past-end-list.js';
@@ -148,6 +149,7 @@ export const checksByArea = {
     pagePastEnd,
     pagePastEndList,
     pageNumberDefault,
+    pageAskedAgain,
   ],
   asked: [byIdRecord, listedRecordFound, duplicateIdForeignRecord, listFilter, filterOutsideList, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount, orderTimeFuture],

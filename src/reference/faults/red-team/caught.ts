@@ -177,6 +177,8 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'http-1-0-refused-426-without-upgrade': { check: 'upgrade-header', severity: 'warning', breaks: ['rfc9110-15.5.22-upgrade'] },
   'options-preflight-skips-authentication': { check: 'options-served-as-operation', severity: 'warning', breaks: ['owasp-api5-method-change'] },
   'refused-order-kept-with-its-earlier-lines': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
+  'page-no-past-one-continues-the-last-page': { check: 'page-asked-again', severity: 'warning' },
+  'order-list-filtered-by-primitive-default': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
   'default-consignee-written-over-the-others': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
 };
 
