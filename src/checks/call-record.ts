@@ -14,11 +14,11 @@ export const KEYS_KEPT = 1000;
 /**
  * Whether a call is a page of a walk (`page:<size>:<no>`, `page-hostile:…`, page 1 asked without
  * pageNo, `page-unnumbered:<size>`, or a page of the list without its filters,
- * `page-unfiltered:<size>:<no>`): the answers the checks compare record by record, across pages.
+ * `page-unfiltered:<size>:<no>`, or a page of the walk asked once more, `page-again:<size>:<no>`): the answers the checks compare record by record, across pages.
  * Only their records are kept as keys: every other call of an operation keeps none, whatever the
  * length of its list.
  */
-const WALK_PREFIXES = ['page:', 'page-hostile:', 'page-unnumbered:', 'page-unfiltered:'];
+const WALK_PREFIXES = ['page:', 'page-hostile:', 'page-unnumbered:', 'page-unfiltered:', 'page-again:'];
 const walksAList = (exchange: Exchange) => WALK_PREFIXES.some((prefix) => exchange.path.startsWith(prefix));
 /** A lookup naming its id twice (`listed-id:…`) keeps the key of the one record it answered: whose record it is shows in its id. */
 const keysKeptOf = (exchange: Exchange): number => (walksAList(exchange) ? KEYS_KEPT : exchange.path.startsWith('listed-id:') ? 1 : 0);

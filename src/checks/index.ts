@@ -60,6 +60,7 @@ import { orderTimeFuture } from './orders/order-time-future.js';
 import { pageNumberEcho } from './page/page-number-echo.js';
 import { pageNumberDefault } from './page/page-number-default.js';
 import { pageNumberRefused } from './page/page-number-refused.js';
+import { pageAskedAgain } from './page/page-asked-again.js';
 import { pageIntegerText } from './page/page-integer-text.js';
 import { pagePastEnd } from './page/page-past-end.js';
 import { pagePastEndList } from './page/page-past-end-list.js';
@@ -158,6 +159,7 @@ export const checksByArea = {
     pagePastEndList,
     pageNumberDefault,
     pageNumberRefused,
+    pageAskedAgain,
   ],
   asked: [byIdRecord, listedRecordFound, duplicateIdForeignRecord, listFilter, filterOutsideList, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount, orderTimeFuture],

@@ -33,6 +33,8 @@ export interface WalkedList {
   readonly keys: ReadonlySet<string>;
   /** The lookup by id of a record of the list, by its key, where the run calls one (Operation.listedIn). */
   readonly lookUp?: (key: string) => RecordLookup | undefined;
+  /** That lookup with the body the run gives it (the coverage base, or the operation map's): a record the run's own configuration names. */
+  readonly sample?: RecordLookup;
 }
 
 export interface FlowContext {

@@ -3,12 +3,12 @@ import { isPlainObject, jsonBody, resultData } from '../checks/preconditions.js'
 import { keepStep, type KeptStep } from '../checks/kept-exchange.js';
 import type { Exchange } from '../checks/types.js';
 import { textFamilies } from '../generators/coverage/round-trip.js';
-import { type ListStep, type Search, searchLists, type TaggedPage } from './_internals/list-search.js';
+import { type Listed, type ListStep, type Search, searchLists, type TaggedPage } from './_internals/list-search.js';
 import { countList, recordsLeftOff } from './_internals/list-count.js';
 import { pagesCountTheCreates } from './_internals/page-count.js';
 import { plannedCreates, textValues, withValues } from './_internals/round-trip-plan.js';
 import type { FlowContext, FlowFinding, FlowOutcome } from './flow.js';
-import { answered, differences, unanswered } from './records.js';
+import { answered, differences, sameValue, shown as shownValue, unanswered } from './records.js';
 
 /** A step of a round trip: its operation, and its body with `${UNIQUE}` and `${id}` left for the flow to fill. */
 export interface RoundTripStep {
@@ -142,11 +142,58 @@ async function compareDetails(
 }
 
 /**
- * Edits one record with the text of the next family, then finds it by id in the lists and the
- * detail: both must show the edit. An edit the server refuses is not compared. Returns why the
- * flow stops, if it must.
+ * The fields of another record that hold what an edit sent where its own create sent something
+ * else: each scalar field both bodies name, the id aside, compared as recordDifferences compares.
  */
-async function editOne(spec: RoundTripSpec, context: FlowContext, entry: Shown, findings: FlowFinding[]): Promise<string | undefined> {
+function takenFromEdit(spec: RoundTripSpec, record: Record<string, unknown>, own: Record<string, unknown>, edit: Record<string, unknown>): string[] {
+  return Object.entries(edit).flatMap(([field, value]) => {
+    const named = spec.fields[field] ?? field;
+    const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    if (!scalar || field === spec.idField || named === spec.idField || !(field in own) || sameValue(own[field], value)) return [];
+    return sameValue(record[named], value) && !sameValue(record[named], own[field])
+      ? [`${named} ${shownValue(record[named])} (its own ${shownValue(own[field])})`]
+      : [];
+  });
+}
+
+/**
+ * Another record listed with the values an edit sent for the one it named: "edit consignee address"
+ * (4.1) edits one address, not the member's others (an UPDATE whose WHERE left the edited row out
+ * rather than keeping only it).
+ */
+function otherRewritten(
+  spec: RoundTripSpec,
+  other: Shown,
+  where: Listed | undefined,
+  edited: { id: unknown; body: Record<string, unknown>; sentBy: KeptStep },
+): FlowFinding[] {
+  const taken = where ? takenFromEdit(spec, where.record, other.body, edited.body) : [];
+  if (!where || taken.length === 0) return [];
+  const otherId = String(other.record[spec.idField]);
+  return [
+    {
+      instancePath: `/data/list/${where.index}`,
+      expected: `${spec.idField} ${otherId} as its create sent it: ${spec.edit!.operation} of ${spec.idField} ${String(edited.id)} changes only that record`,
+      actual: `listed with what that edit sent: ${taken.join(', ')}`,
+      exchange: where.exchange,
+      steps: [other.sentBy, edited.sentBy, where.exchange],
+    },
+  ];
+}
+
+/**
+ * Edits one record with the text of the next family, then finds it by id in the lists and the
+ * detail: both must show the edit. Another record the flow created is looked for beside it, and
+ * must not show what the edit sent (otherRewritten). An edit the server refuses is not compared.
+ * Returns why the flow stops, if it must.
+ */
+async function editOne(
+  spec: RoundTripSpec,
+  context: FlowContext,
+  entry: Shown,
+  others: readonly Shown[],
+  findings: FlowFinding[],
+): Promise<string | undefined> {
   const edit = spec.edit!;
   const id = entry.record[spec.idField];
   const family = ((entry.family ?? -1) + 1) % textFamilies.length;
@@ -154,8 +201,13 @@ async function editOne(spec: RoundTripSpec, context: FlowContext, entry: Shown, 
   const sentBy = await context.call(edit.operation, body);
   if (unanswered(sentBy)) return `${edit.operation} gave no answer for ${spec.idField} ${String(id)}`;
   if (!answered(sentBy)) return undefined;
-  const search = await searchLists(context, spec.lists, (record) => String(record[spec.idField]), new Set([String(id)]));
+  // The last created, whose values differ most from the edit's (the edit takes the family after the first's).
+  const other = others.at(-1);
+  const otherId = other && String(other.record[spec.idField]);
+  const wanted = new Set([String(id), ...(otherId === undefined || otherId === String(id) ? [] : [otherId])]);
+  const search = await searchLists(context, spec.lists, (record) => String(record[spec.idField]), wanted);
   if (search.unanswered) return `${search.unanswered.operation.id} answered no page after ${edit.operation}`;
+  if (other && wanted.size === 2) findings.push(...otherRewritten(spec, other, search.found.get(otherId!), { id, body, sentBy: keepStep(sentBy) }));
   const where = search.found.get(String(id));
   // Not seen in lists not read to their end: it may be on a page they do not show.
   if (!where && search.partial) return undefined;
@@ -235,7 +287,7 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
   if (leftOff) findings.push(leftOff);
   const stop =
     (await compareDetails(spec, context, shown, spec.create.operation, findings)) ??
-    (spec.edit && shown[0] ? await editOne(spec, context, shown[0], findings) : undefined);
+    (spec.edit && shown[0] ? await editOne(spec, context, shown[0], shown.slice(1), findings) : undefined);
   if (stop) return incomplete(stop, findings);
   const verdict = (): FlowOutcome =>
     unseen.length > 0

@@ -46,6 +46,7 @@ describe('the page walk', () => {
       'page-size-large',
       'page-without-number',
       'page-without-filter',
+      'page-asked-again',
     ]);
     expect(result.deviations.map(line)).toEqual([]);
   });
@@ -125,7 +126,8 @@ describe('the walk at one, two and three records a page', () => {
     const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false }));
     stops.push(() => client.close());
     await runOperation(findOperation('custom-demand-list')!, context);
-    expect(pagesOf(asked, 40)).toEqual([1, 2, 3]);
+    // Page 2 twice: the walk's, and asked again once the operation's other calls are answered (the same records: not once more).
+    expect(pagesOf(asked, 40)).toEqual([1, 2, 2, 3]);
     // The list without its filter, at the walk's size to its last page, and no page past it.
     expect(unfiltered).toEqual(['40:1', '40:2']);
     expect(pagesOf(asked, 1)).toEqual([1, 2, 3, 24, 47, 48]);
@@ -145,11 +147,11 @@ describe('the walk at one, two and three records a page', () => {
     expect(pagesOf(asked, 1)).toEqual([1, 2, 3, 30_000, 60_000, 60_001]);
     expect(pagesOf(asked, 2)).toEqual([1, 2, 3, 30_000, 30_001]);
     expect(pagesOf(asked, 3)).toEqual([1, 2, 3, 20_000, 20_001]);
-    expect(asked.length).toBe(50 + 6 + 5 + 5 + 2);
-    // Page 1 as #1 documents the call, without pageNo, at the walk's size: one call. The most counts it and the page past the last, which a walk stopped by its bound does not read.
+    expect(asked.length).toBe(50 + 6 + 5 + 5 + 2 + 1);
+    // Page 1 as #1 documents the call, without pageNo, at the walk's size: one call. The most counts it, the page past the last, which a walk stopped by its bound does not read, and page 2 asked once more, which a page 2 asked again as the walk read it does not call for.
     expect(unnumbered.filter((body) => body === '{"pageSize":40,"status":0}')).toHaveLength(1);
     expect(unfiltered).toHaveLength(50);
-    expect(walkCallsAtMost(findOperation('custom-demand-list')!, { pages: 50, records: 2000 })).toBe(asked.length + 1 + 1 + unfiltered.length);
+    expect(walkCallsAtMost(findOperation('custom-demand-list')!, { pages: 50, records: 2000 })).toBe(asked.length + 1 + 1 + 1 + unfiltered.length);
   });
 
   it('where the request names pageNo (#16), each walk also asks the pages whose offset passes 2^31 and 2^32, the same under every seed', async () => {
@@ -170,7 +172,7 @@ describe('the walk at one, two and three records a page', () => {
     expect(pagesOf(first.asked, 2)).toEqual([1, 2, 3, 24, 25, 1_073_741_826]);
     expect(pagesOf(first.asked, 3)).toEqual([1, 2, 3, 16, 17, 715_827_884, 1_431_655_767]);
     expect(await pagesUnder(20261122)).toEqual(first);
-    expect(walkCallsAtMost(findOperation('beta-products-by-brand')!, { pages: 50, records: 2000 })).toBe(50 + 1 + 2 + (6 + 6 + 7) + 2);
+    expect(walkCallsAtMost(findOperation('beta-products-by-brand')!, { pages: 50, records: 2000 })).toBe(50 + 1 + 2 + (6 + 6 + 7) + 2 + 2);
   });
 
   it('a small walk reads no more pages in a row than --walk-pages', async () => {
@@ -178,7 +180,7 @@ describe('the walk at one, two and three records a page', () => {
     const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, walkPages: 2, walkRecords: 20 }));
     stops.push(() => client.close());
     await runOperation(findOperation('custom-demand-list')!, context);
-    expect(pagesOf(asked, 10)).toEqual([1, 2]);
+    expect(pagesOf(asked, 10)).toEqual([1, 2, 2]);
     expect(pagesOf(asked, 1)).toEqual([1, 2, 24, 47, 48]);
     expect(pagesOf(asked, 3)).toEqual([1, 2, 16, 17]);
   });
@@ -271,10 +273,16 @@ describe('the list without its filters', () => {
       payload: { pageSize: 40, status: null, pageNo: 2 },
       body: '{"pageSize":40,"status":null,"pageNo":2}',
     });
+    // Page 2 asked again after the walk: the base body at the page asked, as the walk asked it.
+    expect(pageCallAt(findOperation('custom-demand-list')!, 'page-again:40:2:2')).toEqual({
+      judgedAs: 'conforming',
+      payload: { pageSize: 40, status: 0, pageNo: 2 },
+      body: '{"pageSize":40,"status":0,"pageNo":2}',
+    });
     // #4 filters by cusType too, which null does not leave out; #13 and #16 filter by nothing.
     for (const id of ['purchase-order-list', 'alpha-orders-list', 'beta-products-by-brand'])
       expect(pageCallAt(findOperation(id)!, 'page-unfiltered:40:1')).toBeUndefined();
-    expect(walkCallsAtMost(findOperation('purchase-order-list')!, { pages: 50, records: 2000 })).toBe(50 + 1 + 1 + (6 + 5 + 5) + 2);
+    expect(walkCallsAtMost(findOperation('purchase-order-list')!, { pages: 50, records: 2000 })).toBe(50 + 1 + 1 + (6 + 5 + 5) + 2 + 2);
   });
 
   it('replays from its path under any seed', async () => {

@@ -189,6 +189,22 @@ describe('round trips against the reference server', () => {
     expect(denied[0]!.steps![0]!.operation.id).toBe('custom-demand-delete');
   });
 
+  it('an edit written over the other records: the other created record listed with what the edit sent is the finding, with the edit as its step', async () => {
+    let edit: Json | undefined;
+    const writtenOver: Answer = (id, payload, clean) => {
+      if (id === 'consignee-edit' && payload.id !== undefined) edit = payload as Json;
+      const body = clean();
+      if (id !== 'consignee-list' || !edit) return body;
+      const { id: edited, isDefault: _flag, ...fields } = edit;
+      return records(body, (record) => (record.id === edited ? record : { ...record, ...fields }));
+    };
+    const outcome = await flow('flow-consignee-lifecycle').run(referenceServer(writtenOver));
+    const over = outcome.findings.filter((finding) => finding.actual.startsWith('listed with what that edit sent'));
+    expect(over).toHaveLength(1);
+    expect(over[0]!.actual).toMatch(/^listed with what that edit sent: consigneeName "otp-[^"]+-\d+" \(its own "otp-[^"]+-\d+"\)/);
+    expect(over[0]!.steps!.map((step) => step.operation.id)).toEqual(['consignee-edit', 'consignee-edit', 'consignee-list']);
+  });
+
   it('a delete without a token: refused, the record stays and nothing is reported; refused after the work, the record gone is the finding', async () => {
     const clean = referenceServer();
     expect(await flow('flow-consignee-lifecycle').run(clean)).toEqual({ completed: true, findings: [] });

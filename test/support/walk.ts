@@ -43,6 +43,16 @@ export function unnumberedPage(pageSize: number, { ids, totalPage, saysPageNo, o
   });
 }
 
+/** A page of the walk asked again after it (`time` 1, or 2 right after), as the engine sends and records it at `page-again:<pageSize>:<pageNo>:<time>`. */
+export function againPage(
+  pageSize: number,
+  pageNo: number,
+  time: number,
+  { ids, totalPage, operationId = 'bank-card-list' }: Omit<WalkPageShape, 'pastLast' | 'saysPageNo'>,
+): Exchange {
+  return { ...walkPage(pageSize, pageNo, { ids, totalPage, operationId }), path: `page-again:${pageSize}:${pageNo}:${time}` };
+}
+
 /** Records `first`..`last` as ids. */
 export const ids = (first: number, last: number): number[] => Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => first + index);
 

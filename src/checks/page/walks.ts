@@ -9,7 +9,8 @@ import type { CallRecord } from '../types.js';
  * did not send name their list too (`page:<pageSize>:<pageNo>:<list>`): the other fields asked
  * and the state changes before them, so that two lists read at one page size are two walks.
  * Page 1 asked without pageNo (`page-unnumbered:<pageSize>`) is none of a walk's pages: it is the
- * page it says it is, which page-number-default holds against the walk's.
+ * page it says it is, which page-number-default holds against the walk's. Nor is a page asked once
+ * more after the walk (`page-again:<pageSize>:<pageNo>:<time>`), which page-asked-again holds against it.
  */
 
 /** What a call answered as a page (2.2) of a result with data: what it held and what it said. */
@@ -56,6 +57,8 @@ export interface Walk {
 const WALK_PATH = /^page(?:-hostile)?:(\d+):(\d+)(?::(.+))?$/;
 /** The kit's own only: traffic names a call without pageNo as page 1 of its list. */
 const UNNUMBERED_PATH = /^page-unnumbered:(\d+)$/;
+/** A page of the walk asked once more: the kit's own only. */
+const AGAIN_PATH = /^page-again:(\d+):(\d+):(\d+)$/;
 
 const wholeNumber = (value: unknown): number | undefined => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
 
@@ -117,6 +120,24 @@ export function unnumberedPagesOf(calls: readonly CallRecord[]): UnnumberedPage[
     const match = UNNUMBERED_PATH.exec(call.path);
     const answer = match ? pageAnswerOf(call) : undefined;
     return match && answer ? [{ pageSize: Number(match[1]), answer }] : [];
+  });
+}
+
+/** A page of a walk asked once more (`page-again:<pageSize>:<pageNo>:<time>`), answered as a page. */
+export interface PageAgain {
+  readonly pageSize: number;
+  readonly pageNo: number;
+  /** 1 for the first time it was asked again, 2 for the one right after. */
+  readonly time: number;
+  readonly answer: PageAnswer;
+}
+
+/** Each page of a walk asked once more and answered as a page, in the order of the plan. */
+export function pagesAskedAgainOf(calls: readonly CallRecord[]): PageAgain[] {
+  return calls.flatMap((call) => {
+    const match = AGAIN_PATH.exec(call.path);
+    const answer = match ? pageAnswerOf(call) : undefined;
+    return match && answer ? [{ pageSize: Number(match[1]), pageNo: Number(match[2]), time: Number(match[3]), answer }] : [];
   });
 }
 

@@ -16,7 +16,7 @@ export interface PlannedCall {
 /**
  * The call the kit sent at a path of an operation's plan, made again from the seed: generated
  * calls (`conforming:<fast-check path>`, `hostile:…`), the coverage pass (`coverage:<n>`) and the
- * page walk (`page:<size>:<no>`, `page-hostile:…`, `page-unnumbered:<size>`, `page-unfiltered:<size>:<no>`) are the same under the same seed; a lookup of a
+ * page walk (`page:<size>:<no>`, `page-hostile:…`, `page-unnumbered:<size>`, `page-unfiltered:<size>:<no>`, `page-again:<size>:<no>`) are the same under the same seed; a lookup of a
  * listed record (`listed:<end>:<size>:<no>:<fields>`), or one naming its id twice
  * (`listed-id:<order>:<field>:<ids>`), carries in its path what it set. What `--replay`
  * re-sends, and what evidence shows of a call the kit kept only as a record. Undefined for a path no
@@ -30,7 +30,8 @@ export function callAtPath(operation: Operation, path: string, seed: number): Pl
     return { judgedAs: kind, payload: call.payload, body: call.body };
   }
   if (kind === 'coverage' && /^\d+$/.test(at)) return coverageCallAt(operation, Number(at));
-  if (kind === 'page' || kind === 'page-hostile' || kind === 'page-unnumbered' || kind === 'page-unfiltered') return pageCallAt(operation, path);
+  if (kind === 'page' || kind === 'page-hostile' || kind === 'page-unnumbered' || kind === 'page-unfiltered' || kind === 'page-again')
+    return pageCallAt(operation, path);
   if (kind === 'listed') {
     const call = listedCallAt(operation, path);
     return call && { judgedAs: 'conforming', ...call };

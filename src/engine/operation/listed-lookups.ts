@@ -93,3 +93,9 @@ export function lookupByKey(operation: Operation, key: string): { operation: str
   const naming = namingOf(base, { id: /^-?\d+$/.test(id) && Number.isSafeInteger(Number(id)) ? Number(id) : id });
   return naming && { operation: operation.id, payload: extend(base, naming) };
 }
+
+/** The lookup with its own base body: the record the coverage base or the operation map names. */
+export function sampleLookup(operation: Operation): { operation: string; payload: Record<string, unknown> } | undefined {
+  const base = lookupBase(operation);
+  return base && { operation: operation.id, payload: { ...base } };
+}

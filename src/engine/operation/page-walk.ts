@@ -1,6 +1,6 @@
 import type { Operation } from '../../catalogue/operations.js';
 import { UNFILTERED_PAGES, type WholeList, wholeList } from '../../checks/asked/whole-list.js';
-import { recordOf } from '../../checks/call-record.js';
+import { recordKey, recordOf } from '../../checks/call-record.js';
 import { isPlainObject, resultData } from '../../checks/preconditions.js';
 import type { CallRecord } from '../../checks/types.js';
 import {
@@ -8,6 +8,7 @@ import {
   PAGE_SIZE_LARGE,
   PAGE_WITHOUT_FILTER,
   PAGE_WITHOUT_NUMBER,
+  PAGE_ASKED_AGAIN,
   pageClass,
   SMALL_PAGE_SIZES,
   SMALL_WALK_PAGES,
@@ -48,6 +49,8 @@ interface PageRead {
   /** Its first and last records, where they are objects: what the lookups of the list's records ask for. */
   readonly firstRecord: Readonly<Record<string, unknown>> | undefined;
   readonly lastRecord: Readonly<Record<string, unknown>> | undefined;
+  /** Its records' keys, of page 2 and page 2 asked again only: what tells the two apart. */
+  readonly keys?: readonly string[];
 }
 
 /** A record the walk at its own size showed, and where. */
@@ -132,6 +135,13 @@ export const pagePath = (pageSize: number, pageNo: number, judgedAs: CoverageJud
 export const unnumberedPagePath = (pageSize: number): string => `page-unnumbered:${pageSize}`;
 
 /**
+ * Where a page of the walk asked once more is found again, and how `--replay` rebuilds it:
+ * `page-again:<pageSize>:<pageNo>:<time>`, time 1 or 2, a path of its own, which the checks of a
+ * walk's pages do not read as one of the walk's (page-asked-again holds them against it).
+ */
+export const againPagePath = (pageSize: number, pageNo: number, time: number): string => `page-again:${pageSize}:${pageNo}:${time}`;
+
+/**
  * Where the pages of the list without its filters (unfilteredBase) are found again, and how
  * `--replay` rebuilds them: `page-unfiltered:<pageSize>:<pageNo>`, a path of its own, which the
  * checks of a walk's pages do not read as one of the walk's (it is another list).
@@ -160,6 +170,11 @@ export function pageCallAt(operation: Operation, path: string): { judgedAs: Cove
   if (unnumbered) {
     if (!asksUnnumbered(operation)) return undefined;
     const payload = unnumberedPageBody(base, Number(unnumbered[1]));
+    return { judgedAs: 'conforming', payload, body: JSON.stringify(payload) };
+  }
+  const again = /^page-again:(\d+):(\d+):[12]$/.exec(path);
+  if (again) {
+    const payload = pageBody(base, Number(again[1]), Number(again[2]));
     return { judgedAs: 'conforming', payload, body: JSON.stringify(payload) };
   }
   const unfiltered = /^page-unfiltered:(\d+):(\d+)$/.exec(path);
@@ -211,7 +226,9 @@ export function walkCallsAtMost(operation: Operation, bounds: WalkBounds): numbe
   const ownCalls = bounds.pages + 1 + wrappedPagesOf(operation, size).length;
   // The list without its filters: every page up to the bound.
   const unfilteredCalls = unfilteredBase(operation.id, base) ? bounds.pages : 0;
-  return ownCalls + (asksUnnumbered(operation) ? 1 : 0) + smallCalls.reduce((total, calls) => total + calls, 0) + singles.length + unfilteredCalls;
+  // Page 2 asked again, and once more where that answer differs from the walk's.
+  const againCalls = bounds.pages >= 2 ? 2 : 0;
+  return ownCalls + againCalls + (asksUnnumbered(operation) ? 1 : 0) + smallCalls.reduce((total, calls) => total + calls, 0) + singles.length + unfilteredCalls;
 }
 
 /**
@@ -226,6 +243,8 @@ export function walkCallsAtMost(operation: Operation, bounds: WalkBounds): numbe
  * list without its filters too (unfilteredBase), page after page at the walk's size to its last
  * page or a bound: what the filtered pages are held against (`filter-outside-list`). Every part
  * goes out before any call of the run changes state: the run's state changes wait for the whole walk.
+ * Page 2 asked again (`askAgain`, where the walk read a page 2) is the operation's to send once its
+ * other calls are answered: none of them then moves what a server keeps between two pages.
  * Each walk is sequential where the next page depends on an answer; the walks go side by side.
  * The checks of src/checks/page/ judge each page size's pages together.
  */
@@ -234,7 +253,7 @@ export async function walkPages(
   session: OperationSession,
   bounds: WalkBounds,
   judge: JudgeCall,
-): Promise<{ calls: CoverageCall[]; walk?: PageWalk; ends?: ListedEnds }> {
+): Promise<{ calls: CoverageCall[]; walk?: PageWalk; ends?: ListedEnds; askAgain?: () => Promise<void> }> {
   const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
   if (!base) return { calls: [] };
   const size = walkPageSize(bounds);
@@ -245,6 +264,10 @@ export async function walkPages(
   const wholePages = unfiltered ? UNFILTERED_PAGES : new RegExp(`^page:(${size}):(\\d+)$`);
   const wholeRead: CallRecord[] = [];
   let largestId: number | undefined;
+  /** The keys of the records the walk's page 2 held: what page 2 asked again is compared with. */
+  let secondPageKeys: readonly string[] | undefined;
+  const secondPage = pagePath(size, 2, 'conforming');
+  const comparesSecondPage = (path: string) => path === secondPage || path.startsWith('page-again:');
   const sendAt = async (
     place: number,
     pageSize: number,
@@ -258,8 +281,15 @@ export async function walkPages(
     const data = resultData(exchange);
     const list: unknown = data?.list;
     const read: PageRead | undefined = Array.isArray(list)
-      ? { records: list.length, totalPage: totalPageOf(data), firstRecord: recordAt(list, 0), lastRecord: recordAt(list, list.length - 1) }
+      ? {
+          records: list.length,
+          totalPage: totalPageOf(data),
+          firstRecord: recordAt(list, 0),
+          lastRecord: recordAt(list, list.length - 1),
+          ...(comparesSecondPage(path) ? { keys: list.map(recordKey) } : {}),
+        }
       : undefined;
+    if (path === secondPage) secondPageKeys = read?.keys;
     calls.push({ class: classOf(read), family: 'page', field, judgedAs, place });
     if (wholePages.test(path)) wholeRead.push(recordOf(exchange, place));
     if (Array.isArray(list)) largestId = largestIdOf(list, largestId);
@@ -347,6 +377,7 @@ export async function walkPages(
   const { small, singles } = walkParts(base, size);
   const singlesBlock = (small.length + 1) * BLOCK;
   const unnumberedBlock = (small.length + 2) * BLOCK;
+  const againBlock = (small.length + 4) * BLOCK;
   const [walk] = await Promise.all([
     walkInOrder(),
     ...small.map(({ pageSize, class: pageClassOne }, index) => walkSmall(pageSize, pageClassOne, (index + 1) * BLOCK)),
@@ -356,10 +387,19 @@ export async function walkPages(
       : []),
     ...(unfiltered ? [walkUnfiltered(unfiltered, (small.length + 3) * BLOCK)] : []),
   ]);
+  // Page 2 again, where the walk read one; and once more right after, only where that answer held
+  // other records than the walk's page 2 (the same on a sound server): a page that depends on the
+  // page asked before it shows in two asked in a row.
+  const again = (time: number) =>
+    sendAt(againBlock + time - 1, size, againPagePath(size, 2, time), pageBody(base, size, 2), 'conforming', () => PAGE_ASKED_AGAIN);
+  const askAgain = async () => {
+    const first = await again(1);
+    if (first?.keys && secondPageKeys !== undefined && !session.abandoned && first.keys.join() !== secondPageKeys.join()) await again(2);
+  };
   const whole = wholeList(wholeRead, wholePages);
   const ends: ListedEnds | undefined =
     first && last ? { first, last, ...(largestId === undefined ? {} : { largestId }), ...(whole ? { whole: { ...whole, body: wholeBody } } : {}) } : undefined;
-  return { calls: calls.sort((a, b) => a.place - b.place), walk, ...(ends ? { ends } : {}) };
+  return { calls: calls.sort((a, b) => a.place - b.place), walk, ...(ends ? { ends } : {}), ...(walk.pages >= 2 ? { askAgain } : {}) };
 }
 
 /**

@@ -234,7 +234,7 @@ async function phasesOf(
   );
   const coverageRun = context.coverage
     ? Promise.all([sendCoveragePass(operation, session, judgeIn('coverage')), walkRun!]).finally(() => (coverageMs = performance.now() - coverageStarted))
-    : Promise.resolve<[CoverageCall[], { calls: CoverageCall[]; walk?: PageWalk }]>([[], { calls: [] }]);
+    : Promise.resolve<[CoverageCall[], { calls: CoverageCall[]; walk?: PageWalk; askAgain?: () => Promise<void> }]>([[], { calls: [] }]);
   const hostileRuns = session.inLanes(generateCalls(operation, 'hostile', context.seed, context.hostileRuns), async (call, index) =>
     judgeIn('hostile')(await session.send('hostile', `hostile:${index}`, call.payload, call.body), index),
   );
@@ -266,6 +266,8 @@ async function phasesOf(
   const ends = source && ('walked' in source ? source.walked : readListEnds(source.list, listSession!, context.coverage!));
   const listedRuns = ends && sendListedLookups(operation, session, ends, judgeIn('listed'));
   const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns, httpProbeRuns, listedRuns]);
+  // Alone on the list: no other call of the operation comes between the walk's page 2 asked again and once more.
+  if (walked.askAgain && !session.abandoned) await walked.askAgain();
   // Sent only where an answer was slow, so no phase of the plan: they rank after every phase.
   await resendSlowAnswers(operation, session, judging.records(), (exchange, index) => judging.add(exchange, PHASES.length * PHASE_SPAN + index), context.seed);
 

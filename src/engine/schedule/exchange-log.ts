@@ -94,7 +94,19 @@ export function loggingClient(client: Client, dir: string, redactor: Redactor): 
 /** Operations in the order the run plans them (the catalogue's); flows, which follow them, by id. */
 const operationOrder = new Map([...operations, ...listedOperations].map((operation, index) => [operation.id, index]));
 /** An operation's call paths by their phase, in the order its phases are planned; a flow's steps last. */
-const PATH_PHASES = ['coverage', 'page', 'page-hostile', 'page-unnumbered', 'page-unfiltered', 'conforming', 'hostile', 'auth-probe', 'http-probe', 'step'];
+const PATH_PHASES = [
+  'coverage',
+  'page',
+  'page-hostile',
+  'page-unnumbered',
+  'page-unfiltered',
+  'page-again',
+  'conforming',
+  'hostile',
+  'auth-probe',
+  'http-probe',
+  'step',
+];
 
 function compareSegments(a: string, b: string): number {
   const [x, y] = [a.split(':'), b.split(':')];

@@ -7,7 +7,7 @@ import { sharedValidator } from '../../validation/validator.js';
 import { clientForRun, operationContext } from './context.js';
 import { type FlowResult, runFlow } from './run-flow.js';
 import { bodyLimitOperation } from '../operation/http-probes.js';
-import { type ListedSource, lookupByKey } from '../operation/listed-lookups.js';
+import { type ListedSource, lookupByKey, sampleLookup } from '../operation/listed-lookups.js';
 import type { ListedEnds } from '../operation/page-walk.js';
 import { findOperation, operations } from '../../catalogue/operations.js';
 import { type OperationResult, startOperation } from '../operation/run-operation.js';
@@ -140,6 +140,7 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
     if (!whole) return undefined;
     // The lookup the catalogue or the run's map pairs with the list, called by the flow whether or not the run checks it.
     const lookup = [...operations, ...settings.mapped].find((op) => op.listedIn === listId && op.lookup === true && !op.mutates);
+    const sample = lookup && sampleLookup(lookup);
     return {
       operation: listId,
       body: whole.body,
@@ -147,6 +148,7 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
       pages: whole.pages.length,
       keys: whole.keys,
       ...(lookup ? { lookUp: (key: string) => lookupByKey(lookup, key) } : {}),
+      ...(sample ? { sample } : {}),
     };
   };
   const checkFlow = async (flow: Flow) =>

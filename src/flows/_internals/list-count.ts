@@ -43,14 +43,51 @@ export async function countList(context: FlowContext, list: WalkedList): Promise
  * be read whole: a page not answered, or a list that moved while it was read.
  */
 async function readWhole(context: FlowContext, list: WalkedList, totalPage: number): Promise<ReadonlySet<string> | undefined> {
+  return (await readPages(context, list, totalPage))?.keys;
+}
+
+/** The list's pages 1 to `totalPage`, read as readWhole reads them, with the last page's exchange. */
+async function readPages(context: FlowContext, list: WalkedList, totalPage: number): Promise<{ keys: ReadonlySet<string>; last: Exchange } | undefined> {
   const pages: CallRecord[] = [];
+  let last: Exchange | undefined;
   for (let pageNo = 1; pageNo <= totalPage; pageNo++) {
     const exchange = await pageOf(context, list, pageNo);
     if (unanswered(exchange)) return undefined;
+    last = exchange;
     // Read as the walk's pages of the list without its filters are, the records of each kept by key.
     pages.push(recordOf(extend(exchange, { path: `page-unfiltered:${list.pageSize}:${pageNo}` }), pageNo));
   }
-  return wholeList(pages)?.keys;
+  const keys = wholeList(pages)?.keys;
+  return keys && last && { keys, last };
+}
+
+/**
+ * The record the list's lookup answers for the body the run gives it (the map's sample, which names
+ * one of the member's records) must be on a page of the list: a list operation lists the member's
+ * records ("list the user's orders", 1; 2.2: "list | array of records"), not a part that a filter
+ * nobody asked for selects. One call where the walk listed it; only where the walk, which read the
+ * list whole before any call of the run changed state, did not, the list is counted and read whole
+ * again, so that a record created since is not taken for one left out.
+ */
+export async function sampleLeftOff(context: FlowContext, list: WalkedList): Promise<FlowFinding | undefined> {
+  const lookup = list.sample;
+  if (!lookup) return undefined;
+  const exchange = await context.call(lookup.operation, lookup.payload);
+  const record = resultData(exchange);
+  const key = record && Object.keys(record).length > 0 ? recordKey(record) : undefined;
+  if (!answered(exchange) || key === undefined || !key.startsWith('id:') || list.keys.has(key)) return undefined;
+  const count = await countList(context, list);
+  if (!count || count.totalPage > list.pages + PAGES_BEYOND_THE_WALK) return undefined;
+  const now = await readPages(context, list, count.totalPage);
+  if (!now || now.keys.has(key)) return undefined;
+  const id = key.slice('id:'.length);
+  return {
+    instancePath: '/data/list',
+    expected: `id ${id}, the record ${lookup.operation} answers for ${JSON.stringify(lookup.payload)}, on a page of ${list.operation}: the list shows the member's records`,
+    actual: `on no page of ${list.operation} read whole at ${list.pageSize} a page (${now.keys.size} records), before the run changed state and again now`,
+    exchange: keepStep(now.last),
+    steps: [exchange, ...count.steps, now.last].map(keepStep),
+  };
 }
 
 /**

@@ -35,6 +35,12 @@ export const PAGE_WITHOUT_NUMBER = 'page-without-number';
  * from page 1 to the last: the list the walk's filtered pages are held against.
  */
 export const PAGE_WITHOUT_FILTER = 'page-without-filter';
+/**
+ * The class of page 2 of the walk asked once more, once the walk has read its last page: page n
+ * holds the records of page n however often it is asked ("pageNo | integer (current page
+ * number)", 2.2), in a list nothing changes while the walk reads it.
+ */
+export const PAGE_ASKED_AGAIN = 'page-asked-again';
 /** No maximum page size is documented ("maximum page size: … not shown", 8): a large one is sent, judged as hostile. */
 export const PAGE_SIZE_LARGE = 10_000;
 

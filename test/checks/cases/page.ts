@@ -1,6 +1,6 @@
 /** The checks of pages and page walks: a fixture where each fires, and one where it stays quiet. */
 import { exchangeOf } from '../../support/exchange.js';
-import { ids, unnumberedPage, walkOf, walkPage } from '../../support/walk.js';
+import { againPage, ids, unnumberedPage, walkOf, walkPage } from '../../support/walk.js';
 import { type Case, type Json, refused, withData, soundWalk } from './fixtures.js';
 
 /** Page 1 of a walk at 2 a page asked with pageNo 1 and refused, as an unknown member. */
@@ -71,6 +71,13 @@ export const pageCases: Record<string, Case> = {
       { ...numberedRefused, path: 'page:3:1' },
       exchangeOf('bank-card-list', { path: 'page-unnumbered:3', payload: { pageSize: 3 }, body: refused }),
     ],
+  },
+  'page-asked-again': {
+    // Page 2 asked again continues where the walk's last page left off: the page past the end, empty, or page 3's records.
+    fires: [...walkOf(7, 2), againPage(2, 2, 1, { ids: [3, 4], totalPage: 4 }), againPage(2, 2, 2, { ids: [5, 6], totalPage: 4 })],
+    instancePath: '/data/list',
+    // A record added at the top meanwhile shifts page 2 by one: one record in common.
+    quiet: [...walkOf(7, 2), againPage(2, 2, 1, { ids: [2, 3], totalPage: 4 }), againPage(2, 2, 2, { ids: [2, 3], totalPage: 4 })],
   },
   'page-sizes-agree': {
     // Asked for 10,000 a page, the server serves 5 and says there is no other page: 7 of the 12 records are on none.

@@ -187,6 +187,10 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'sign-in-cache-key-reads-eight-password-bytes': { check: 'flow-sign-in-near-miss', severity: 'warning', at: 'token-get' },
   'password-change-ignores-old-password-check': { check: 'flow-password-reset-wrong-old', severity: 'warning', at: 'account-reset-password' },
   'gzip-request-inflated-past-body-limit': { check: 'coded-body-past-limit', severity: 'warning', breaks: ['owasp-api4-payload-size'] },
+  'refused-order-kept-with-its-earlier-lines': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
+  'page-no-past-one-continues-the-last-page': { check: 'page-asked-again', severity: 'warning' },
+  'order-list-filtered-by-primitive-default': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
+  'default-consignee-written-over-the-others': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
