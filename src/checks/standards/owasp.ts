@@ -191,7 +191,7 @@ export const owaspRequirements = [
     text: 'Server Side Request Forgery',
     side: 'request',
     observable: false,
-    note: 'no request field of section 4 takes a URL for the server to fetch',
+    note: 'no request field of section 4 takes a URL for the server to fetch; a URL read from a member section 4 does not document (notifyUrl, say) is found only by guessing its name, and a list of guessed names is no rule',
   },
   {
     id: 'owasp-api8-error-details',
