@@ -26,7 +26,7 @@ import {
 } from '../support/raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE, pathOf } from '../support/red-team-calls.js';
 import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
-import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, DEMAND, documentedHeaders, UNTOKENED } from '../support/sample-bodies.js';
+import { ALPHA_ORDER, BETA_ORDER, CONSIGNEE_EDIT, CONSIGNMENT, DEMAND, documentedHeaders, UNTOKENED } from '../support/sample-bodies.js';
 
 const TOKEN = 'red-team-round-10';
 const DOCUMENTED_HEADERS = documentedHeaders(TOKEN);
@@ -74,20 +74,6 @@ async function timed(call: Promise<Reply>): Promise<{ readonly ms: number; reado
 
 /** What the operation map publishes a purchase order with (4.1 "Purchase order: publish"). */
 const PURCHASE_ORDER = { cusType: '1', hasCas: 1, cas: '75-05-8', productName: '乙腈', level: 'HPLC', nums: 10, pack: '4L', price: 420 };
-
-/** A consignee edit (4.1) of consignee 3, every field of 2.9 given. */
-const CONSIGNEE_EDIT = {
-  id: 3,
-  consigneeName: '李娜',
-  mobile: '13912345678',
-  phone: '0571-88234567',
-  province: '浙江省',
-  city: '杭州市',
-  county: '西湖区',
-  address: '文三路90号东部软件园3号楼',
-  isDefault: 0,
-  remark: '前台代收',
-};
 
 /** A mobile that V8's /^(\d+)+$/ spends its longest on: 31 digits that do not reach the end. */
 const BACKTRACKING_MOBILE = `${'1'.repeat(31)}x`;

@@ -5,7 +5,7 @@ import type { ReferenceServer } from '../../../src/reference/server.js';
 import { dataOf, type Json, listOf, parsed, postTo } from '../raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE } from '../red-team-calls.js';
 import type { Demonstration } from '../red-team-round.js';
-import { ALPHA_ORDER, BETA_ORDER, documentedHeaders } from '../sample-bodies.js';
+import { ALPHA_ORDER, BETA_ORDER, CONSIGNEE_EDIT, documentedHeaders } from '../sample-bodies.js';
 import { ROUND_11_TOKEN } from './token.js';
 
 const HEADERS = documentedHeaders(ROUND_11_TOKEN);
@@ -20,18 +20,7 @@ const idsOf = (records: readonly Json[]): unknown[] => records.map((record) => r
 const timeless = (order: Json): Json => ({ ...order, soCtime: 'placed', soNo: 'numbered' });
 
 /** Consignee 3 made the member's default, every field of 2.9 given (4.1 "edit consignee address"). */
-const DEFAULT_CONSIGNEE = {
-  id: 3,
-  consigneeName: '李娜',
-  mobile: '13912345678',
-  phone: '0571-88234567',
-  province: '浙江省',
-  city: '杭州市',
-  county: '西湖区',
-  address: '文三路90号东部软件园3号楼',
-  isDefault: 1,
-  remark: '前台代收',
-};
+const DEFAULT_CONSIGNEE = { ...CONSIGNEE_EDIT, isDefault: 1 };
 
 /** What an edit of consignee 3 writes into the record (2.9): the edit's fields, id aside. */
 const { id: _edited, ...EDITED_FIELDS } = DEFAULT_CONSIGNEE;

@@ -18,7 +18,7 @@ import { type Fault, interceptFault } from '../fault.js';
 import { pathOf, sendText, succeeded, success } from './_internals/answers.js';
 import { interceptedGateFault, wavedThrough } from './_internals/gates.js';
 import { heldJson, holdAnswer, withJson } from './_internals/held-answer.js';
-import { bodyObject, rewriteBody } from './_internals/request-body.js';
+import { bodyObject, rewriteBody, watchBody } from './_internals/request-body.js';
 import { seeded } from './_internals/seeded.js';
 import { listedPathOf, watchingFault } from './_internals/struck.js';
 import { OWASP } from './_internals/standards.js';
@@ -29,16 +29,6 @@ const mobileOf = (value: unknown): string | undefined => (typeof value === 'numb
 
 /** Whether the answer is the clean register's refusal of a mobile a member already has. */
 const alreadyRegistered = (body: Json): boolean => isPlainObject(body.error) && body.error.field === 'mobile' && body.error.reason === ALREADY_REGISTERED;
-
-/** The body's JSON object as the handler will read it, once it has all come. */
-function watchBody(req: IncomingMessage): () => Json | undefined {
-  let asked: Json | undefined;
-  rewriteBody(req, (text) => {
-    asked = bodyObject(text);
-    return text;
-  });
-  return () => asked;
-}
 
 /** A whole number as a JSON text writes one after "id": the gateway's and Jackson's readers both take these. */
 const ID_MEMBER = /"id"\s*:\s*(-?\d+)(?![\d.eE])/g;

@@ -4,27 +4,16 @@
  * cache whose bcrypt key reads eight bytes of the password, and a password change that computes
  * whether the old password matches and goes on either way.
  */
-import type { IncomingMessage } from 'node:http';
 import { TOKEN_LIFETIME_SECONDS } from '../../handlers/token.js';
 import { isPlainObject, type Json } from '../../json.js';
 import { interceptFault } from '../fault.js';
 import { pathOf, succeeded, success } from './_internals/answers.js';
 import { heldJson, holdAnswer, withJson } from './_internals/held-answer.js';
-import { bodyObject, rewriteBody } from './_internals/request-body.js';
+import { watchBody } from './_internals/request-body.js';
 import { BODY_LIMIT_BYTES, bcryptReads, gzipCoded, inflateBody, notify, NOTIFY_ECHO_CHARS, PEPPER_CHARS } from './_internals/round-11-access.js';
 import { OWASP } from './_internals/standards.js';
 import { listedPathOf } from './_internals/struck.js';
 import { type RedTeamFault, redTeam } from './red-team-fault.js';
-
-/** The body's JSON object as the handler will read it, once it has all come. */
-function watchBody(req: IncomingMessage): () => Json | undefined {
-  let asked: Json | undefined;
-  rewriteBody(req, (text) => {
-    asked = bodyObject(text);
-    return text;
-  });
-  return () => asked;
-}
 
 /** Why the clean reset refuses an old password that is not the member's. */
 const NOT_CURRENT = 'is not the current password';

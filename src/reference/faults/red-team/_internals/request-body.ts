@@ -59,3 +59,13 @@ export function bodyObject(text: string): Json | undefined {
 
 /** Each byte as the ISO-8859-1 character of the same number, written back as UTF-8: what a servlet container's default request decoding makes of UTF-8. */
 export const latin1Read = (chunk: Buffer): Buffer => Buffer.from(chunk.toString('latin1'), 'utf8');
+
+/** The body's JSON object as the handler will read it, once it has all come: read as it passes, left as it is. */
+export function watchBody(req: IncomingMessage): () => Json | undefined {
+  let asked: Json | undefined;
+  rewriteBody(req, (text) => {
+    asked = bodyObject(text);
+    return text;
+  });
+  return () => asked;
+}
