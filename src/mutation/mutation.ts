@@ -83,27 +83,17 @@ export function scoreOf(verdicts: readonly FaultVerdict[], seeds: readonly numbe
   };
 }
 
-/**
- * Every fault under every seed, a few mutants at a time, seed by seed: the mutants side by side are
- * of different faults. Their servers share this process's thread, so a fault that holds its
- * server's thread (a pattern that backtracks) holds the others' answers too, and copies of one such
- * fault side by side would slow every answer they compare theirs with.
- */
+/** Every fault under every seed, a few mutants at a time. */
 export async function runMutants(faults: readonly Fault[] = allFaults, seeds: readonly number[] = MUTATION_SEEDS): Promise<MutationScore> {
   const started = performance.now();
-  const jobs = seeds.flatMap((seed) => faults.map((fault) => ({ fault, seed })));
+  const jobs = faults.flatMap((fault) => seeds.map((seed) => ({ fault, seed })));
   const results: MutantResult[] = Array.from<MutantResult>({ length: jobs.length });
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < jobs.length; index = next++) results[index] = await runMutant(jobs[index]!.fault, jobs[index]!.seed);
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_MUTANTS, jobs.length) }, worker));
-  const verdicts = faults.map((fault, index) =>
-    verdictOf(
-      fault,
-      seeds.map((_, seedIndex) => results[seedIndex * faults.length + index]!),
-    ),
-  );
+  const verdicts = faults.map((fault, index) => verdictOf(fault, results.slice(index * seeds.length, (index + 1) * seeds.length)));
   return scoreOf(verdicts, seeds, performance.now() - started);
 }
 
