@@ -67,9 +67,11 @@ export function selfCheckSettings(baseUrl: string, overrides: Partial<RunSetting
     readOnly: false,
     ratePerSecond: undefined,
     seed: 20261122,
-    // Long enough for a loaded machine (a timeout on a clean answer would be a false alarm), short
-    // enough that a server that never answers costs little: the operation is abandoned after one.
-    timeoutMs: 2000,
+    // Long enough for a loaded machine (a timeout on a clean answer would be a false alarm) and well
+    // past the longest stall a fault makes on purpose (2 s, a pattern that backtracks), which must
+    // arrive as a slow answer and not race the deadline; short enough that a server that never
+    // answers costs little: the operation is abandoned after one.
+    timeoutMs: 5000,
     maxBodyBytes: 256 * 1024,
     concurrency: 8,
     failOn: 'error',
