@@ -2,6 +2,7 @@ import type { RedTeamFault } from './red-team-fault.js';
 import { redTeamRound1 } from './round-1.js';
 import { redTeamRound10 } from './round-10.js';
 import { redTeamRound11 } from './round-11.js';
+import { redTeamRound12 } from './round-12.js';
 import { redTeamRound2 } from './round-2.js';
 import { redTeamRound3 } from './round-3.js';
 import { redTeamRound4 } from './round-4.js';
@@ -24,4 +25,5 @@ export const redTeamRounds: Readonly<Record<number, readonly RedTeamFault[]>> = 
   9: redTeamRound9,
   10: redTeamRound10,
   11: redTeamRound11,
+  12: redTeamRound12,
 };
