@@ -57,11 +57,12 @@ export const contentDigest: ExchangeCheck = {
   intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
   run(exchange) {
     const headers = exchange.response!.headers;
-    const content = contentOctets(exchange);
+    let content: Buffer | undefined;
     for (const { name, over } of FIELDS) {
       const field = headers[name];
       if (field === undefined) continue;
-      const problem = digestProblem(name, field, over(exchange) ? content : undefined);
+      // Most answers carry no digest: their content is not copied into octets.
+      const problem = digestProblem(name, field, over(exchange) ? (content ??= contentOctets(exchange)) : undefined);
       if (problem) return [problem];
     }
     return [];

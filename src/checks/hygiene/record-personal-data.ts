@@ -38,14 +38,15 @@ function firstPersonal(value: unknown, pointer: string): Place | undefined {
 function personalBeyondFields(record: unknown, members: DeclaredMembers, pointer: string, found: Place[]): void {
   if (record === null || typeof record !== 'object' || Array.isArray(record)) return;
   for (const [name, value] of Object.entries(record)) {
-    const at = `${pointer}/${pointerToken(name)}`;
+    // The pointer is written only where something is read below the member: most are documented scalars.
+    const at = () => `${pointer}/${pointerToken(name)}`;
     if (!members.has(name)) {
-      const personal = firstPersonal(value, at);
-      if (personal) found.push({ pointer: at, actual: `${name}, a member the record does not document, holds ${personal.actual}` });
+      const personal = firstPersonal(value, at());
+      if (personal) found.push({ pointer: at(), actual: `${name}, a member the record does not document, holds ${personal.actual}` });
       continue;
     }
     const elements = members.get(name)?.elements;
-    if (elements && Array.isArray(value)) value.forEach((element, index) => personalBeyondFields(element, elements, `${at}/${index}`, found));
+    if (elements && Array.isArray(value)) value.forEach((element, index) => personalBeyondFields(element, elements, `${at()}/${index}`, found));
   }
 }
 
