@@ -3,7 +3,7 @@ import { firstSight, redTeamRow, seen } from './red-team.js';
 
 /**
  * `npm run red-team -- N`: the kit against each fault of red-team round N, at first sight. It prints
- * the rows docs/red-team.md records for the round, before anything is tuned to them, and the rate.
+ * the rows docs/red-team-rounds.md records for the round, before anything is tuned to them, and the rate.
  */
 const round = Number(process.argv[2] ?? Object.keys(redTeamRounds).at(-1));
 const faults = redTeamRounds[round];

@@ -32,7 +32,7 @@ export async function firstSight(fault: RedTeamFault, seed: number = MUTATION_SE
 /** Seen: something was reported that a clean server does not get, and the run was not blamed on the setup. */
 export const seen = (sight: FirstSight): boolean => sight.notRun === undefined && sight.shownBy.length > 0;
 
-/** One row of docs/red-team.md's table for this fault. */
+/** One row of docs/red-team-rounds.md's table for this fault. */
 export function redTeamRow(sight: FirstSight): string {
   const { fault } = sight;
   const checks = [...new Set(sight.shownBy.map((deviation) => `${deviation.severity} \`${deviation.check}\``))].join(', ');
