@@ -39,7 +39,7 @@ const FIRST_COLUMN = 'code';
 const firstColumnAsImported = (record: Json): Json =>
   Object.fromEntries(Object.entries(record).map(([name, value]) => [name === FIRST_COLUMN ? `${BYTE_ORDER_MARK}${name}` : name, value]));
 
-/** The card service's slice is made with the page size as its length; past this many slots the allocation is refused upstream, so the padding never goes further. */
+/** A bound on the padding, far past any page size a client asks for, so that an absurd pageSize does not make the reference server allocate without end. */
 const MAX_SLOTS = 10_000;
 
 export const round12Bodies: readonly RedTeamFault[] = [
