@@ -20,5 +20,5 @@ const demonstrations = {
 };
 
 describe('red team round 12', () => {
-  roundRules(12, redTeamRound12, 0, demonstrations, redTeamServers(ROUND_12_TOKEN));
+  roundRules(12, redTeamRound12, 17, demonstrations, redTeamServers(ROUND_12_TOKEN));
 });
