@@ -88,6 +88,8 @@ import { partialContentStatus } from './transport/partial-content-status.js';
 import { pipelinedOrder } from './transport/pipelined-order.js';
 import { allowHeader } from './headers/allow-header.js';
 import { upgradeHeader } from './headers/upgrade-header.js';
+import { upgradeConnectionOption } from './headers/upgrade-connection-option.js';
+import { contentLengthWithoutContent } from './headers/content-length-without-content.js';
 import { hstsCleartext } from './headers/hsts-cleartext.js';
 import { contentDigest } from './headers/content-digest.js';
 import { fieldSyntax } from './headers/field-syntax.js';
@@ -131,6 +133,8 @@ export const checksByArea = {
     wwwAuthenticate,
     allowHeader,
     upgradeHeader,
+    upgradeConnectionOption,
+    contentLengthWithoutContent,
     fieldSyntax,
     etag,
     lastModified,

@@ -150,6 +150,16 @@ export const httpRequirements = [
     note: 'fewer octets declared than sent: the kit reads the body cut where the length says, which is no longer JSON (`json-body`); more declared than sent: the body never ends (`response-received`)',
   },
   {
+    id: 'rfc9110-8.6-no-length-on-204',
+    standard: 'RFC 9110',
+    section: '8.6',
+    level: 'MUST NOT',
+    text: 'A server MUST NOT send a Content-Length header field in any response with a status code of 1xx (Informational) or 204 (No Content).',
+    side: 'answer',
+    observable: true,
+    note: 'the kit meets a 204 most often on the OPTIONS of its HTTP probes, which CORS configurations answer with no content',
+  },
+  {
     id: 'rfc9110-10.1.1-expect-continue',
     standard: 'RFC 9110',
     section: '10.1.1',
@@ -158,6 +168,16 @@ export const httpRequirements = [
     side: 'request',
     observable: true,
     note: 'an HTTP probe: the first valid call with content again with `Expect: 100-continue`, as .NET and curl send it, on a connection of its own, its content sent on a 100 or after a second without one; refused (HTTP 417 and the like) where the call without it was not. Not sent through a proxy',
+  },
+  {
+    id: 'rfc9110-7.8-upgrade-connection-option',
+    standard: 'RFC 9110',
+    section: '7.8',
+    level: 'MUST',
+    text: 'A sender of Upgrade MUST also send an "Upgrade" connection option in the Connection header field (Section 7.6.1) to inform intermediaries not to forward this field.',
+    side: 'answer',
+    observable: true,
+    note: "judged on every answer: a front proxy that writes its own Connection field but copies the upstream's Upgrade through sends the offer without the option",
   },
   {
     id: 'rfc9110-7.6.3-via',

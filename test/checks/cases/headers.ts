@@ -202,6 +202,47 @@ export const headersCases: Record<string, Case> = {
       inHttp10(exchangeOf('alpha-order-create', { intent: 'http-probe', path: 'http-probe:http-1.0', status: 505, body: '', headers: { date: HTTP_DATE } })),
     ],
   },
+  'upgrade-connection-option': {
+    // A front proxy wrote its own Connection field and copied the upstream's offer through.
+    fires: exchangeOf('custom-demand-list', {
+      headers: { 'content-type': 'application/json', date: HTTP_DATE, upgrade: 'h2,h2c', connection: 'keep-alive' },
+    }),
+    instancePath: '',
+    quiet: [
+      exchangeOf('custom-demand-list', {
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, upgrade: 'h2,h2c', connection: 'keep-alive, Upgrade' },
+      }),
+      exchangeOf('custom-demand-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, connection: 'keep-alive' } }),
+    ],
+  },
+  'content-length-without-content': {
+    // The nginx CORS snippet's preflight answer.
+    fires: exchangeOf('custom-demand-create', {
+      intent: 'http-probe',
+      path: 'http-probe:options',
+      status: 204,
+      body: '',
+      headers: { date: HTTP_DATE, 'access-control-allow-origin': '*', 'content-length': '0' },
+    }),
+    instancePath: '',
+    quiet: [
+      exchangeOf('custom-demand-create', {
+        intent: 'http-probe',
+        path: 'http-probe:options',
+        status: 204,
+        body: '',
+        headers: { date: HTTP_DATE, 'access-control-allow-origin': '*' },
+      }),
+      // A 304 may say the length of what a GET would have sent (RFC 9110 8.6).
+      exchangeOf('custom-demand-list', {
+        intent: 'http-probe',
+        path: 'http-probe:if-none-match',
+        status: 304,
+        body: '',
+        headers: { date: HTTP_DATE, 'content-length': '97' },
+      }),
+    ],
+  },
   'hsts-cleartext': {
     fires: exchangeOf('custom-demand-delete', {
       headers: { 'content-type': 'application/json', date: HTTP_DATE, 'strict-transport-security': 'max-age=31536000; includeSubDomains' },

@@ -191,6 +191,8 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'page-no-past-one-continues-the-last-page': { check: 'page-asked-again', severity: 'warning' },
   'order-list-filtered-by-primitive-default': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
   'default-consignee-written-over-the-others': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
+  'upgrade-offered-without-connection-option': { check: 'upgrade-connection-option', severity: 'warning', breaks: ['rfc9110-7.8-upgrade-connection-option'] },
+  'preflight-204-with-content-length': { check: 'content-length-without-content', severity: 'warning', breaks: ['rfc9110-8.6-no-length-on-204'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
