@@ -68,6 +68,14 @@ export const HTTP_PROBES = {
    */
   options: 'http-probe:options',
   /**
+   * A CORS preflight of the operation's path, as a browser sends one before a page of another site
+   * calls it with the token: OPTIONS with `Origin: ` FOREIGN_ORIGIN, the operation's method as
+   * Access-Control-Request-Method and PREFLIGHT_REQUEST_HEADERS as Access-Control-Request-Headers,
+   * no body and no credentials (Fetch, CORS-preflight request). Of one operation of each path style
+   * only (preflightOperations): a server answers preflights in its CORS layer, one per front.
+   */
+  preflight: 'http-probe:preflight',
+  /**
    * The first valid call with OVERSIZED_PADDING spaces after its JSON, the same value (RFC 8259 2):
    * a body over the size most servers take. Of one operation of a run only (bodyLimitOperation),
    * and only where the call's body is JSON that holds no secret of the run.
@@ -107,6 +115,9 @@ export const RANGE = 'bytes=0-99';
  * reserved never to resolve (RFC 2606 2), standing for any page a browser may have open.
  */
 export const FOREIGN_ORIGIN = 'https://otp-conformance.invalid';
+
+/** The Access-Control-Request-Headers of the preflight probe: the fields of section 4 a browser does not send on its own. */
+export const PREFLIGHT_REQUEST_HEADERS = 'authorization, content-type';
 
 /** The Content-Type of the media-type probe: `application/json` in capitals, with the charset a UTF-8 body is in, as OkHttp and other clients add it. */
 export const MEDIA_TYPE_FORM = 'Application/JSON; charset=utf-8';

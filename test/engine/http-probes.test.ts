@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findListedOperation } from '../../src/catalogue/listed-operations.js';
 import { mappedOperation } from '../../src/catalogue/operation-map.js';
 import { findOperation } from '../../src/catalogue/operations.js';
-import { bodyLimitOperation, queryOf, sendHttpProbes } from '../../src/engine/operation/http-probes.js';
+import { bodyLimitOperation, preflightOperations, queryOf, sendHttpProbes } from '../../src/engine/operation/http-probes.js';
 import type { OperationSession } from '../../src/engine/operation/session.js';
 import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { findFault } from '../../src/reference/faults/catalogue.js';
@@ -172,6 +172,34 @@ describe('the HTTP probes on the wire', () => {
     expect(fromElsewhere).toHaveLength(1);
     expect(fromElsewhere[0]).toContain('origin: https://otp-conformance.invalid');
     expect(fromElsewhere[0]![0]).toBe('POST //pc/custom_demand/list HTTP/1.1');
+  });
+
+  it('the preflight, of an operation that sends it: an OPTIONS with the foreign Origin and the method and fields the call would send, no token, no content', async () => {
+    const { url, heads, bodies, server: recording } = await recordingServer();
+    const { client, context } = kitFor(testSettings(url, token, { runs: 1, hostileRuns: 0, authProbes: false, coveragePass: false }));
+    try {
+      await runOperation(findOperation('custom-demand-list')!, { ...context, preflightOperations: new Set(['custom-demand-list']) });
+    } finally {
+      await client.close();
+      await new Promise((resolve) => recording.close(resolve));
+    }
+    const lines = heads.map((head) => head.split('\r\n'));
+    const preflight = lines.findIndex((head) => head.includes('access-control-request-method: POST'));
+    expect(lines.filter((head) => head.some((field) => /^access-control-request-/i.test(field)))).toHaveLength(1);
+    expect(lines[preflight]![0]).toBe('OPTIONS //pc/custom_demand/list HTTP/1.1');
+    expect(lines[preflight]).toEqual(
+      expect.arrayContaining(['origin: https://otp-conformance.invalid', 'access-control-request-headers: authorization, content-type']),
+    );
+    expect(lines[preflight]!.some((field) => /^(authorization|content-type):/i.test(field))).toBe(false);
+    expect(bodies[preflight]).toBe('');
+  });
+
+  it('the preflight: of the first operation of each path style', () => {
+    const detail = mappedOperation(findListedOperation('beta-product-detail')!, { path: '/openapi/beta/products/getProductDetail' }, { code: 'A1' });
+    expect(preflightOperations([findOperation('custom-demand-list')!, findOperation('custom-demand-create')!, detail, findOperation('login')!])).toEqual(
+      new Set(['custom-demand-list', 'beta-product-detail']),
+    );
+    expect(preflightOperations([])).toEqual(new Set());
   });
 
   it('no expectation of 100-continue, nor chunks, where the call has no content', async () => {

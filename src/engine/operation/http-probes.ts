@@ -1,6 +1,15 @@
 import { operationsWithoutToken } from '../../catalogue/listed-operations.js';
 import type { Operation } from '../../catalogue/operations.js';
-import { FOREIGN_ORIGIN, HTTP_PROBES, MEDIA_TYPE_FORM, METHOD_OVERRIDE, NO_CODING, OVERSIZED_PADDING, RANGE } from '../../checks/http-probes.js';
+import {
+  FOREIGN_ORIGIN,
+  HTTP_PROBES,
+  MEDIA_TYPE_FORM,
+  METHOD_OVERRIDE,
+  NO_CODING,
+  OVERSIZED_PADDING,
+  PREFLIGHT_REQUEST_HEADERS,
+  RANGE,
+} from '../../checks/http-probes.js';
 import { isErrorResult, isPlainObject, jsonBody } from '../../checks/preconditions.js';
 import type { Exchange } from '../../checks/types.js';
 import type { OperationSession, PoolProbe } from './session.js';
@@ -94,6 +103,17 @@ export function bodyLimitOperation(operations: readonly Operation[]): string | u
   )?.id;
 }
 
+/**
+ * Of the run's operations, those that send the preflight probe: the first of each path style. A
+ * preflight is answered by the CORS layer of the front the path goes through, the same for every
+ * operation behind it, and carries nothing of the operation but its method.
+ */
+export function preflightOperations(operations: readonly Operation[]): ReadonlySet<string> {
+  const firstOfStyle = new Map<string, string>();
+  for (const operation of operations) if (!firstOfStyle.has(operation.pathStyle)) firstOfStyle.set(operation.pathStyle, operation.id);
+  return new Set(firstOfStyle.values());
+}
+
 /** Refused for its size: HTTP 413 (Content Too Large, RFC 9110 15.5.14), or the envelope's code "413". */
 export function refusedForSize(exchange: Exchange): boolean {
   const body = jsonBody(exchange);
@@ -144,6 +164,12 @@ export function queryOf(payload: unknown): string | undefined {
   return new URLSearchParams(pairs).toString();
 }
 
+/** The probes only some operations of a run send: the oversized ones (bodyLimitOperation), the preflight (preflightOperations). */
+export interface SharedProbes {
+  readonly bodyLimit?: boolean;
+  readonly preflight?: boolean;
+}
+
 /**
  * The first valid call again in the forms HTTP gives every client, though section 4 shows none of
  * them (HTTP_PROBES): on a connection kept open, with a TRACE and a HEAD after it on the same
@@ -154,7 +180,8 @@ export function queryOf(payload: unknown): string | undefined {
  * method-override middleware for DELETE; where it is no GET, with a Range; pipelined, the same
  * call without the token written behind it; with the Origin of a site the server cannot know; with
  * its JSON written in other forms of the same value; as an OPTIONS without the token, as a
- * preflight comes; and, where `bodyLimit` (the run's one operation that puts its limit on bodies
+ * preflight comes; where `preflight` (the run's one operation of its path style that does), as a
+ * CORS preflight; and, where `bodyLimit` (the run's one operation that puts its limit on bodies
  * to the server), past that limit, then gzip-coded. Each answer goes to `judge` with its place. A client
  * that reaches the server through a proxy holds no connection of its own: the probes on a
  * connection of their own are then not sent, and those the pool sends are.
@@ -164,7 +191,7 @@ export async function sendHttpProbes(
   probed: ProbedCall,
   judge: (exchange: Exchange, index: number) => void,
   redactor: Pick<Redactor, 'text'>,
-  bodyLimit = false,
+  { bodyLimit = false, preflight = false }: SharedProbes = {},
 ): Promise<void> {
   const { payload, body } = probed;
   const judgeInPlace = (exchange: Exchange) => judge(exchange, PLACES.get(exchange.path)!);
@@ -210,6 +237,21 @@ export async function sendHttpProbes(
     session.operation.method === 'GET' ? undefined : { path: HTTP_PROBES.range, payload, body, headers: { range: RANGE } },
     { path: HTTP_PROBES.origin, payload, body, headers: { origin: FOREIGN_ORIGIN } },
     { path: HTTP_PROBES.options, method: 'OPTIONS', payload, body, headers: { authorization: undefined } },
+    preflight
+      ? {
+          path: HTTP_PROBES.preflight,
+          method: 'OPTIONS',
+          payload: undefined,
+          body: undefined,
+          headers: {
+            authorization: undefined,
+            'content-type': undefined,
+            origin: FOREIGN_ORIGIN,
+            'access-control-request-method': session.operation.method,
+            'access-control-request-headers': PREFLIGHT_REQUEST_HEADERS,
+          },
+        }
+      : undefined,
   ];
   const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
   const oversized = bodyLimit ? sendOversized(session, probed, judgeInPlace, redactor) : undefined;

@@ -82,6 +82,8 @@ export interface OperationRunContext extends CheckContext, EvidenceContext {
   readonly httpProbes?: boolean;
   /** The one operation of the run that sends the oversized probes (bodyLimitOperation), by id; absent: none does. */
   readonly bodyLimitOperation?: string;
+  /** The operations of the run that send the preflight probe (preflightOperations), by id; absent: none does. */
+  readonly preflightOperations?: ReadonlySet<string>;
   /** How the run writes the token: probes of a wrong or near-miss token are written the same way. */
   readonly authScheme: AuthScheme;
   readonly shrink: ShrinkBudget;
@@ -258,7 +260,12 @@ async function phasesOf(
       : undefined;
   const httpProbeRuns =
     context.httpProbes !== false && firstValid
-      ? firstValid.then((probed) => sendHttpProbes(session, probed, judgeIn('http-probes'), context.redactor, operation.id === context.bodyLimitOperation))
+      ? firstValid.then((probed) =>
+          sendHttpProbes(session, probed, judgeIn('http-probes'), context.redactor, {
+            bodyLimit: operation.id === context.bodyLimitOperation,
+            preflight: context.preflightOperations?.has(operation.id) === true,
+          }),
+        )
       : undefined;
   // The list's pages this operation reads itself count among its calls; they are the list's, and not judged here.
   const source = listed && asksListed(operation, context) ? listed : undefined;

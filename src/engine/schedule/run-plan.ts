@@ -6,7 +6,7 @@ import { extend } from '../../objects.js';
 import { sharedValidator } from '../../validation/validator.js';
 import { clientForRun, operationContext } from './context.js';
 import { type FlowResult, runFlow } from './run-flow.js';
-import { bodyLimitOperation } from '../operation/http-probes.js';
+import { bodyLimitOperation, preflightOperations } from '../operation/http-probes.js';
 import { type ListedSource, lookupByKey, sampleLookup } from '../operation/listed-lookups.js';
 import type { ListedEnds } from '../operation/page-walk.js';
 import { findOperation, operations } from '../../catalogue/operations.js';
@@ -111,6 +111,7 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
     ...operationContext(settings, client, sharedValidator(), redactor),
     cancelled: cancelled.signal,
     ...(bodyLimit === undefined ? {} : { bodyLimitOperation: bodyLimit }),
+    preflightOperations: preflightOperations(scope.operations),
   };
   // Each result is redacted whole as it leaves the engine, by the redactor that knows the tokens
   // issued during the run (only the engine does): what the server said beside the evidence
