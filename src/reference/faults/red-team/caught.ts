@@ -191,6 +191,8 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'page-no-past-one-continues-the-last-page': { check: 'page-asked-again', severity: 'warning' },
   'order-list-filtered-by-primitive-default': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
   'default-consignee-written-over-the-others': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
+  'order-text-in-compatibility-form': { check: 'text-compatibility-form', severity: 'warning', breaks: ['unicode-3.2-c7-request-text'] },
+  'answer-decoded-a-kilobyte-at-a-time': { check: 'text-replaced-on-one-read', severity: 'warning', breaks: ['unicode-3.2-c7-answer-text'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
