@@ -3,7 +3,8 @@ import { contentCodings } from '../client/decode.js';
 import { refusesToken } from '../client/refusal.js';
 import { valueText } from './asked/value-text.js';
 import { isErrorResult, isPlainObject, preconditionsMet, resultData } from './preconditions.js';
-import type { AnswerCoding, AskedValue, CallRecord, Exchange, PageOutline, Precondition } from './types.js';
+import type { AnswerCoding, AskedValue, CallRecord, Exchange, PageOutline, Precondition, RecordTexts } from './types.js';
+import { recordTextsOf } from './_internals/record-texts.js';
 
 /**
  * Record keys kept of one page of a walk, at most: every call of an operation keeps its record until
@@ -75,6 +76,12 @@ function recordsDigest(exchange: Exchange, data: Record<string, unknown> | undef
   const digest = createHash('sha1');
   for (const record of list.slice(0, KEYS_KEPT)) digest.update(JSON.stringify(record) ?? 'undefined').update('\n');
   return { recordsDigest: digest.digest('base64url').slice(0, 22) };
+}
+
+/** The records' texts (recordTextsOf), where there are any to keep. */
+function textsOf(exchange: Exchange, data: Record<string, unknown> | undefined): { texts?: RecordTexts } {
+  const texts = recordTextsOf(exchange, data);
+  return texts ? { texts } : {};
 }
 
 /** What a page said of itself, where `data` is one (it has a list, a pageNo or a totalPage). */
@@ -150,6 +157,7 @@ export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<
           hasData: met.data,
           ...carried(data, Object.keys(asked), keysKeptOf(exchange)),
           ...recordsDigest(exchange, data),
+          ...textsOf(exchange, data),
           ...(page ? { page } : {}),
         }
       : undefined,

@@ -13,8 +13,10 @@ import { listedRecordFound } from './asked/listed-record-found.js';
 import { dataSchema } from './data/data-schema.js';
 import { sampleTypes } from './data/sample-types.js';
 import { statusText } from './data/status-text.js';
+import { textCompatibilityForm } from './data/text-compatibility-form.js';
 import { textEscapesKept } from './data/text-escapes-kept.js';
 import { textHtmlEscaped } from './data/text-html-escaped.js';
+import { textReplacedOnOneRead } from './data/text-replaced-on-one-read.js';
 import { textUrlDecoded } from './data/text-url-decoded.js';
 import { envelope } from './envelope/envelope.js';
 import { authDocumentedHeader } from './auth/documented-header.js';
@@ -150,7 +152,7 @@ export const checksByArea = {
   ],
   paths: [documentedPath],
   envelope: [envelope],
-  data: [dataSchema, sampleTypes, statusText, textHtmlEscaped, textEscapesKept, textUrlDecoded],
+  data: [dataSchema, sampleTypes, statusText, textHtmlEscaped, textEscapesKept, textUrlDecoded, textCompatibilityForm, textReplacedOnOneRead],
   page: [
     pageNumberEcho,
     pageIntegerText,

@@ -72,6 +72,12 @@ export interface EnvelopeOutline {
    */
   readonly keys: readonly string[];
   /**
+   * Of an operation that changes nothing, the records with an id the answer carried, and which of
+   * them hold U+FFFD (record-texts.ts); absent where it carried none, or the request sent U+FFFD.
+   * What tells a character replaced on one read of a record from text the record holds.
+   */
+  readonly texts?: RecordTexts;
+  /**
    * For each field the call asked by (its `asked`) that the records carry, the values they carry
    * there, as text (valueText: 7 and "7" alike), each once, in the order first seen; at most
    * VALUES_KEPT of them, read from the first KEYS_KEPT records (call-record.ts). What a check of
@@ -126,6 +132,22 @@ export interface CallRecord {
   readonly coding?: AnswerCoding;
   /** From sending to the last byte of the answer, or to the failure (Transcript.durationMs). */
   readonly durationMs: number;
+}
+
+/** The records with an id that an answer carried, as keys (`id:<id>`, the first 1,000), and those of them with U+FFFD in a string value. */
+export interface RecordTexts {
+  readonly ids: readonly string[];
+  readonly replaced: readonly ReplacedText[];
+}
+
+/** A record an answer carried with U+FFFD in a string value: its key, and where and what the first such string is. */
+export interface ReplacedText {
+  /** The record's key: `id:<id>`. */
+  readonly key: string;
+  /** Where the string is in the answer: `/data/list/3/statusText`. */
+  readonly pointer: string;
+  /** The string, cut to a few characters either side of its first U+FFFD. */
+  readonly text: string;
 }
 
 /** Of an answer in a content coding (RFC 9110 8.4): the codings, and whether it says the coding hangs on the request (12.5.5). */

@@ -84,7 +84,7 @@ export function renderStandardsDoc(): string {
     'edit by hand. Each check in full: [checks.md](checks.md).',
     '',
     'Section 1 makes every operation "an HTTP call whose body and response are JSON", so the kit holds answers to the',
-    'standards behind those words: RFC 8259 (JSON) and RFC 3629 (UTF-8), the I-JSON profile (RFC 7493) for what',
+    'standards behind those words: RFC 8259 (JSON) and RFC 3629 (UTF-8) with the conformance clauses of The Unicode Standard, the I-JSON profile (RFC 7493) for what',
     'interoperates, HTTP (RFC 9110, RFC 9111, RFC 9112) with the cookies (RFC 6265), links (RFC 8288), transport security (RFC 6797),',
     'digests (RFC 9530), cache status (RFC 9211), deprecation (RFC 9745) and bearer challenges (RFC 6750) its header fields carry,',
     "and the items of the OWASP API Security Top 10 (2023) that an answer shows. Severity follows the kit's rules: an",

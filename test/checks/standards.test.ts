@@ -16,8 +16,9 @@ describe('the standards matrix: every requirement checked or explained, every ch
   it('ids are unique and name their standard and section', () => {
     expect(new Set(ids(requirements)).size).toBe(requirements.length);
     for (const requirement of requirements) {
-      expect(requirement.id).toMatch(/^(?:rfc\d{4}-[\d.]+|owasp-api\d+)-[a-z0-9]+(?:-[a-z0-9]+)*$/);
-      const section = requirement.id.startsWith('owasp') ? requirement.section.toLowerCase() : requirement.section;
+      expect(requirement.id).toMatch(/^(?:rfc\d{4}-[\d.]+|owasp-api\d+|unicode-[\d.]+-c\d+)-[a-z0-9]+(?:-[a-z0-9]+)*$/);
+      // OWASP's items and Unicode's conformance clauses ("3.2 C7") are named in lower case, a clause after its section.
+      const section = requirement.id.startsWith('rfc') ? requirement.section : requirement.section.toLowerCase().replaceAll(' ', '-');
       expect(requirement.id).toContain(`-${section}-`);
     }
   });

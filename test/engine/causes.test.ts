@@ -111,6 +111,7 @@ describe('what the Judge keeps of a call', () => {
         records: 1,
         keys: [],
         fieldValues: {},
+        texts: { ids: ['id:a1'], replaced: [] },
         page: { pageNo: 1, totalPage: 1, listIsArray: true },
       },
     });

@@ -1,6 +1,6 @@
 import type { Requirement } from './requirement.js';
 
-/** RFC 8259 (JSON), RFC 7493 (I-JSON) and RFC 3629 (UTF-8): what "body and response are JSON" (1) rests on. */
+/** RFC 8259 (JSON), RFC 7493 (I-JSON), RFC 3629 (UTF-8) and the conformance clauses of The Unicode Standard: what "body and response are JSON" (1) rests on. */
 export const jsonRequirements = [
   {
     id: 'rfc8259-10-generator',
@@ -329,5 +329,25 @@ export const jsonRequirements = [
     text: 'A protocol SHOULD forbid use of U+FEFF as a signature for those textual protocol elements that the protocol mandates to be always UTF-8',
     side: 'answer',
     observable: true,
+  },
+  {
+    id: 'unicode-3.2-c7-request-text',
+    standard: 'The Unicode Standard',
+    section: '3.2 C7',
+    level: 'MUST',
+    text: 'When a process purports not to modify the interpretation of a valid coded character sequence, it shall make no change to that coded character sequence other than the possible replacement of character sequences by their canonical-equivalent sequences.',
+    side: 'request',
+    observable: true,
+    note: 'text a create stores and answers is the text sent, up to canonical equivalence (NFC and NFD are the same text): the alpha order create\'s base body carries a note with full-width punctuation and a full-width digit, and a record answering it in compatibility form (NFKC: "，２" as ",2") is reported',
+  },
+  {
+    id: 'unicode-3.2-c7-answer-text',
+    standard: 'The Unicode Standard',
+    section: '3.2 C7',
+    level: 'MUST',
+    text: 'When a process purports not to modify the interpretation of a valid coded character sequence, it shall make no change to that coded character sequence other than the possible replacement of character sequences by their canonical-equivalent sequences.',
+    side: 'answer',
+    observable: true,
+    note: 'a record read twice with nothing changed between, once with U+FFFD where the other read holds none: a well-formed character replaced on the way out (the UTF-8 of an answer decoded piece by piece, a character across two pieces malformed in both)',
   },
 ] as const satisfies readonly Requirement[];

@@ -3,6 +3,7 @@ export type Standard =
   | 'RFC 8259'
   | 'RFC 7493'
   | 'RFC 3629'
+  | 'The Unicode Standard'
   | 'RFC 9110'
   | 'RFC 9111'
   | 'RFC 9112'

@@ -26,7 +26,8 @@ export const basePayloads: Readonly<Record<string, Readonly<Record<string, unkno
     soCaProvince: '北京市',
     soCaCity: '北京市',
     soCaStreet: '中关村大街27号',
-    soNote: '工作日送货',
+    // As a Chinese input method types it, full-width punctuation and a full-width digit: text whose compatibility form differs.
+    soNote: '工作日送货，周末前台代收（２号楼）',
     items: [{ pCode: 'A008330', num: '2', siCusNote: '随货附COA', siSendNote: '' }],
   },
   'beta-order-create': {

@@ -5,6 +5,20 @@ import { type Case, type Json, withData, withBody, noted } from './fixtures.js';
 /** An order whose note holds the five characters an HTML escaper replaces. */
 const markedOrder: Json = { ...samplePayload('alpha-order-create'), soNote: `A&B "x" <y> it's` };
 const notedOrder: Json = { ...samplePayload('beta-order-create'), soCaName: '王晓明', soNote: 'A\nB' };
+/** An order whose text holds compatibility characters: full-width punctuation and digits, a subscript, a degree sign. */
+const fullWidthOrder: Json = { ...samplePayload('alpha-order-create'), soNote: '2～8℃冷藏，CuSO₄·5H₂O（２瓶）', soCaStreet: '中关村大街２７号' };
+/** Three purchase orders as a list answers them, the second with the status text given; the third's remark holds U+FFFD as its text. */
+const purchaseOrders = (statusText = '已完成') => [
+  { id: 7, productNumber: 'A008330', productCname: '丙酮', status: 2, statusText: '已完成', remark: '' },
+  { id: 8, productNumber: 'S81234', productCname: '乙腈', status: 2, statusText, remark: '' },
+  { id: 9, productNumber: 'C80437', productCname: '甲醇', status: 2, statusText: '已完成', remark: '旧系统导入\uFFFD' },
+];
+const purchasePage = (path: string, pageSize: number, list: Json[]) =>
+  exchangeOf('purchase-order-list', {
+    path,
+    payload: { pageSize, status: 2, cusType: '1', pageNo: 1 },
+    body: { data: { totalPage: 1, pageNo: 1, list }, status: 'success', code: '200', message: '', error: {} },
+  });
 /** An order whose note holds a "+" and a "%" two hexadecimal digits follow. */
 const mediumOrder: Json = { ...samplePayload('beta-order-create'), soNote: 'DMEM+10%FBS', soCaStreet: '5%2B 路' };
 
@@ -81,6 +95,25 @@ export const bodiesCases: Record<string, Case> = {
       exchangeOf('beta-order-create', { payload: mediumOrder }),
       withData('beta-order-create', (data) => ({ ...data, soNote: 'DMEM+10%FBS ' }), mediumOrder),
     ],
+  },
+  'text-compatibility-form': {
+    // NFKC run over the request's strings: full-width forms as ASCII, ℃ as °C, ₄ as 4.
+    fires: withData('alpha-order-create', (data) => ({ ...data, soNote: '2~8°C冷藏,CuSO4·5H2O(2瓶)', soCaStreet: '中关村大街27号' }), fullWidthOrder),
+    instancePath: '/data',
+    // The text kept as sent; in NFD where NFC was sent (the same text); changed otherwise than by compatibility folding.
+    quiet: [
+      exchangeOf('alpha-order-create', { payload: fullWidthOrder }),
+      exchangeOf('alpha-order-create', { payload: { ...fullWidthOrder, soCaName: 'Café' } }),
+      withData('alpha-order-create', (data) => ({ ...data, soCaName: 'Cafe\u0301' }), { ...fullWidthOrder, soCaName: 'Café' }),
+      withData('alpha-order-create', (data) => ({ ...data, soNote: '2～8℃冷藏' }), fullWidthOrder),
+    ],
+  },
+  'text-replaced-on-one-read': {
+    // Order 8 read at 20 a page with its status text cut by a decoder, and whole at 2 a page; order 9 holds U+FFFD on both.
+    fires: [purchasePage('page:20:1', 20, purchaseOrders('已\uFFFD\uFFFD\uFFFD')), purchasePage('page:2:1', 2, purchaseOrders())],
+    instancePath: '/data/list/1/statusText',
+    // Read whole twice, order 9's remark holding U+FFFD on both reads, as its text.
+    quiet: [purchasePage('page:20:1', 20, purchaseOrders()), purchasePage('page:2:1', 2, purchaseOrders())],
   },
   envelope: {
     fires: withBody('custom-demand-delete', ({ code: _code, ...rest }) => rest),

@@ -193,6 +193,8 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'default-consignee-written-over-the-others': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
   'upgrade-offered-without-connection-option': { check: 'upgrade-connection-option', severity: 'warning', breaks: ['rfc9110-7.8-upgrade-connection-option'] },
   'preflight-204-with-content-length': { check: 'content-length-without-content', severity: 'warning', breaks: ['rfc9110-8.6-no-length-on-204'] },
+  'order-text-in-compatibility-form': { check: 'text-compatibility-form', severity: 'warning', breaks: ['unicode-3.2-c7-request-text'] },
+  'answer-decoded-a-kilobyte-at-a-time': { check: 'text-replaced-on-one-read', severity: 'warning', breaks: ['unicode-3.2-c7-answer-text'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
