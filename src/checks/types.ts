@@ -134,7 +134,7 @@ export interface CallRecord {
   readonly durationMs: number;
 }
 
-/** The records with an id that an answer carried, as keys (`id:<id>`, the first 1,000), and those of them with U+FFFD in a string value. */
+/** The records with an id that an answer carried, as keys (`id:<id>`, the first 100), and those of them with U+FFFD in a string value. */
 export interface RecordTexts {
   readonly ids: readonly string[];
   readonly replaced: readonly ReplacedText[];

@@ -1,8 +1,12 @@
 import type { Exchange, RecordTexts, ReplacedText } from '../types.js';
 import { valuesIn } from './json-values.js';
 
-/** Records of one answer whose ids are kept, at most: a page of 60,000 records must not become 60,000 kept strings a call. */
-const RECORDS_KEPT = 1000;
+/**
+ * Records of one answer whose ids are kept, at most. Every call that changes nothing keeps them until
+ * its operation ends, not only a walk's pages: a page of 60,000 records must not become 60,000 kept
+ * strings a call, and a run of a few thousand calls keeps a few hundred thousand at most.
+ */
+const RECORDS_KEPT = 100;
 const REPLACEMENT_CHARACTER = '\uFFFD';
 /** U+FFFD in JSON text, as itself or as its escape. */
 const REPLACEMENT_IN_JSON = /\uFFFD|\\u[fF]{2}[fF][dD]/;
