@@ -192,6 +192,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'order-list-filtered-by-primitive-default': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
   'default-consignee-written-over-the-others': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
   'total-page-guessed-from-a-slice': { check: 'page-total-steady', severity: 'warning' },
+  'beta-order-lines-zipped-with-sorted-products': { check: 'flow-beta-order-lines', severity: 'warning', at: 'beta-order-create' },
   'missing-consignee-delete-removes-the-last': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
 };
 
