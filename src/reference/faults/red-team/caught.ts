@@ -193,6 +193,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'default-consignee-written-over-the-others': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
   'total-page-guessed-from-a-slice': { check: 'page-total-steady', severity: 'warning' },
   'beta-order-lines-zipped-with-sorted-products': { check: 'flow-beta-order-lines', severity: 'warning', at: 'beta-order-create' },
+  'card-and-consignee-lookups-share-a-cache': { check: 'flow-lookups-apart', severity: 'warning', at: 'bank-card-by-id' },
   'missing-consignee-delete-removes-the-last': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
 };
 
