@@ -13,7 +13,16 @@ import { passwordResetWrongOld } from './password-reset-wrong-old.js';
 import { registrationAgain } from './registration-again.js';
 import { signInNearMiss } from './sign-in-near-miss.js';
 
-export const allFlows: readonly Flow[] = [demandLifecycle, orderListed, betaOrderLines, consigneeDeleted, lookupsApart, registrationAgain, signInNearMiss, passwordResetWrongOld];
+export const allFlows: readonly Flow[] = [
+  demandLifecycle,
+  orderListed,
+  betaOrderLines,
+  consigneeDeleted,
+  lookupsApart,
+  registrationAgain,
+  signInNearMiss,
+  passwordResetWrongOld,
+];
 
 export function flowsOf(group: GroupId): Flow[] {
   return allFlows.filter((flow) => flow.group === group);

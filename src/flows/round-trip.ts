@@ -359,7 +359,10 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
   // The delete of a record known gone, sent again: refused, it must leave every other record where it was.
   const goneForSure = [...deleted].find(([key, { exchange }]) => answered(exchange) && knownGone(key));
   const countedBy = countedList(spec.lists[0]);
-  const taken = goneForSure && countedBy && (await refusedDeleteTakesARecord(context, countedBy, { operation: remove.operation, body: fill(remove, { id: goneForSure[1].id }) }));
+  const taken =
+    goneForSure &&
+    countedBy &&
+    (await refusedDeleteTakesARecord(context, countedBy, { operation: remove.operation, body: fill(remove, { id: goneForSure[1].id }) }));
   if (taken) findings.push(taken);
   return verdict();
 }

@@ -269,7 +269,14 @@ describe('otp-conformance run', () => {
     expect(skipped.every((entry) => entry.reason?.startsWith('read-only'))).toBe(true);
     expect(report.flows).toEqual([]);
     // The flows it leaves out are named, each with the reason, beside the operations.
-    const flows = ['flow-bank-card-lifecycle', 'flow-beta-order-lines', 'flow-consignee-deleted', 'flow-consignee-lifecycle', 'flow-consignment-lifecycle', 'flow-demand-lifecycle'];
+    const flows = [
+      'flow-bank-card-lifecycle',
+      'flow-beta-order-lines',
+      'flow-consignee-deleted',
+      'flow-consignee-lifecycle',
+      'flow-consignment-lifecycle',
+      'flow-demand-lifecycle',
+    ];
     const leftOut = [
       ...flows,
       'flow-invoice-profile-lifecycle',

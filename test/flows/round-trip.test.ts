@@ -201,8 +201,16 @@ describe('round trips against the reference server', () => {
     };
     const outcome = await flow('flow-consignee-lifecycle').run(referenceServer(takesTheLast));
     expect(refused).toBe(1);
-    expect(verdicts(outcome)).toEqual([expect.stringMatching(/^consignee-list \/data\/list: \d+ records after it was refused \(HTTP 200, code "404"\): the refused delete took a record$/)]);
-    expect(outcome.findings[0]!.steps!.map((step) => step.operation.id)).toEqual(['consignee-list', 'consignee-list', 'consignee-delete', 'consignee-list', 'consignee-list']);
+    expect(verdicts(outcome)).toEqual([
+      expect.stringMatching(/^consignee-list \/data\/list: \d+ records after it was refused \(HTTP 200, code "404"\): the refused delete took a record$/),
+    ]);
+    expect(outcome.findings[0]!.steps!.map((step) => step.operation.id)).toEqual([
+      'consignee-list',
+      'consignee-list',
+      'consignee-delete',
+      'consignee-list',
+      'consignee-list',
+    ]);
   });
 
   it('an edit written over the other records: the other created record listed with what the edit sent is the finding, with the edit as its step', async () => {

@@ -23,7 +23,8 @@ const PAGES_BEYOND_THE_WALK = 5;
 /** What a list is read by: its operation, and the body its pages are asked with at a page size. */
 export type CountedList = Pick<WalkedList, 'operation' | 'body' | 'pageSize'>;
 
-const pageOf = (context: FlowContext, list: CountedList, pageNo: number) => context.call(list.operation, extend(list.body, { pageSize: list.pageSize, pageNo }));
+const pageOf = (context: FlowContext, list: CountedList, pageNo: number) =>
+  context.call(list.operation, extend(list.body, { pageSize: list.pageSize, pageNo }));
 
 /**
  * The records the list holds, from two calls at the walk's page size: page 1, whose totalPage
