@@ -69,6 +69,7 @@ import { pagePastEndList } from './page/page-past-end-list.js';
 import { pageRepeatedRecords } from './page/page-repeated-records.js';
 import { pageSizeAsked } from './page/page-size-asked.js';
 import { pageTotal } from './page/page-total.js';
+import { pageTotalSteady } from './page/page-total-steady.js';
 import { pageSizesAgree } from './page/page-sizes-agree.js';
 import { documentedPath } from './paths/documented-path.js';
 import { pageSizeBound } from './page/page-size-bound.js';
@@ -160,6 +161,7 @@ export const checksByArea = {
     pageSizeAsked,
     pageRepeatedRecords,
     pageTotal,
+    pageTotalSteady,
     pageSizesAgree,
     pagePastEnd,
     pagePastEndList,

@@ -3,6 +3,8 @@ import { findListedOperation } from '../catalogue/listed-operations.js';
 import type { MappedFlowSpec } from '../catalogue/operation-map.js';
 import { findOperation } from '../catalogue/operations.js';
 import { mappedLifecycleFlow } from './mapped-lifecycle.js';
+import { betaOrderLines } from './beta-order-lines.js';
+import { lookupsApart } from './lookups-apart.js';
 import { consigneeDeleted } from './consignee-deleted.js';
 import { demandLifecycle } from './demand-lifecycle.js';
 import type { Flow } from './flow.js';
@@ -11,7 +13,16 @@ import { passwordResetWrongOld } from './password-reset-wrong-old.js';
 import { registrationAgain } from './registration-again.js';
 import { signInNearMiss } from './sign-in-near-miss.js';
 
-export const allFlows: readonly Flow[] = [demandLifecycle, orderListed, consigneeDeleted, registrationAgain, signInNearMiss, passwordResetWrongOld];
+export const allFlows: readonly Flow[] = [
+  demandLifecycle,
+  orderListed,
+  betaOrderLines,
+  consigneeDeleted,
+  lookupsApart,
+  registrationAgain,
+  signInNearMiss,
+  passwordResetWrongOld,
+];
 
 export function flowsOf(group: GroupId): Flow[] {
   return allFlows.filter((flow) => flow.group === group);

@@ -26,7 +26,7 @@ function described(spec: MappedFlowSpec): { title: string; description: string }
         .join(' → ')}. Creates records${values ? ` with ${values}` : ''}, each with a unique marker in "${spec.match}": ` +
       `a record the server accepted that is not listed, or is shown with other values than were sent (the fields the body and the record both name, compared as text), a list whose totalPage at one record a page does not count them` +
       `${spec.edit ? `, an edit by ${spec.edit.operation} not shown, or shown by another record the flow created (an edit changes only the record it names)` : ''}${spec.delete ? `, or a record still listed${spec.detail ? ' or answered by id' : ''} after ${spec.delete.operation}` : ''}. ` +
-      `${spec.delete ? `Its deletes as every round trip's: the first sent without a token first, and a record gone after that refusal; a ${spec.delete.operation} answered with an error result whose record is gone; a page asked before and after the deletes under one strong ETag with other content. ` : ''}` +
+      `${spec.delete ? `Its deletes as every round trip's: the first sent without a token first, and a record gone after that refusal; a ${spec.delete.operation} answered with an error result whose record is gone; a page asked before and after the deletes under one strong ETag with other content; a deleted record deleted again, refused, yet the list counted a record short. ` : ''}` +
       `${spec.delete ? '' : 'The records stay: the map names no delete. '}Warning: the spec shows no behaviour beyond shapes.`,
   };
 }

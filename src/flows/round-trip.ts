@@ -6,6 +6,7 @@ import { textFamilies } from '../generators/coverage/round-trip.js';
 import { type Listed, type ListStep, type Search, searchLists, type TaggedPage } from './_internals/list-search.js';
 import { countList, recordsLeftOff } from './_internals/list-count.js';
 import { pagesCountTheCreates } from './_internals/page-count.js';
+import { countedList, refusedDeleteTakesARecord } from './_internals/refused-delete.js';
 import { plannedCreates, textValues, withValues } from './_internals/round-trip-plan.js';
 import type { FlowContext, FlowFinding, FlowOutcome } from './flow.js';
 import { answered, differences, sameValue, shown as shownValue, unanswered } from './records.js';
@@ -355,6 +356,14 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
       steps: [keepStep(exchange), ...after.calls],
     });
   }
+  // The delete of a record known gone, sent again: refused, it must leave every other record where it was.
+  const goneForSure = [...deleted].find(([key, { exchange }]) => answered(exchange) && knownGone(key));
+  const countedBy = countedList(spec.lists[0]);
+  const taken =
+    goneForSure &&
+    countedBy &&
+    (await refusedDeleteTakesARecord(context, countedBy, { operation: remove.operation, body: fill(remove, { id: goneForSure[1].id }) }));
+  if (taken) findings.push(taken);
   return verdict();
 }
 

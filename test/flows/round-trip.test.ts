@@ -136,7 +136,8 @@ describe('round trips against the reference server', () => {
     const server = referenceServer();
     const outcome = await flow('flow-bank-card-lifecycle').run(server);
     expect(outcome.completed).toBe(true);
-    expect(server.sent.filter((operation) => operation === 'bank-card-delete')).toHaveLength(textFamilies.length - 1);
+    // Each accepted one, then one of them again, which the server refuses: it is gone.
+    expect(server.sent.filter((operation) => operation === 'bank-card-delete')).toHaveLength(textFamilies.length - 1 + 1);
   });
 
   it('an edit the server answers and does not keep: the list and the detail show the old text', async () => {
@@ -187,6 +188,29 @@ describe('round trips against the reference server', () => {
     expect(denied.length).toBeGreaterThan(0);
     expect(denied[0]!.actual).toMatch(/^answered an error result \(code "404"\), yet id \d+ is gone from the lists$/);
     expect(denied[0]!.steps![0]!.operation.id).toBe('custom-demand-delete');
+  });
+
+  it('a delete of a record already gone, refused, that takes another: the list counted a record short is the finding, with the refusal among its steps', async () => {
+    let refused = 0;
+    const takesTheLast: Answer = (id, _payload, clean) => {
+      const body = clean();
+      if (id === 'consignee-delete' && body.code === '404') refused++;
+      if (id !== 'consignee-list' || refused === 0) return body;
+      // Counted from page 1's totalPage and the last page: the last page one short shows a record gone.
+      return records({ ...body, data: { ...(body.data as Json), list: ((body.data as Json).list as Json[]).slice(0, -1) } }, (record) => record);
+    };
+    const outcome = await flow('flow-consignee-lifecycle').run(referenceServer(takesTheLast));
+    expect(refused).toBe(1);
+    expect(verdicts(outcome)).toEqual([
+      expect.stringMatching(/^consignee-list \/data\/list: \d+ records after it was refused \(HTTP 200, code "404"\): the refused delete took a record$/),
+    ]);
+    expect(outcome.findings[0]!.steps!.map((step) => step.operation.id)).toEqual([
+      'consignee-list',
+      'consignee-list',
+      'consignee-delete',
+      'consignee-list',
+      'consignee-list',
+    ]);
   });
 
   it('an edit written over the other records: the other created record listed with what the edit sent is the finding, with the edit as its step', async () => {

@@ -42,7 +42,7 @@ export const pageTotal: OperationCheck = {
   severity: 'error',
   title: 'totalPage differs from the pages the walk found',
   description:
-    'Read page by page at one page size, an unchanged list does not end at the page totalPage names: a page up to totalPage holds no records (totalPage too large, or a count of records rather than pages), or a page past it holds records no earlier page held (totalPage too small). Pages that say different totalPages show a list that changed while it was read (another client of a shared server): that walk is not judged. Each page size is judged on its own, so a server that caps pageSize is judged by the pages it serves. An operation whose pages repeat records is left to page-repeated-records: its pages cannot be counted.',
+    'Read page by page at one page size, an unchanged list does not end at the page totalPage names: a page up to totalPage holds no records (totalPage too large, or a count of records rather than pages), or a page past it holds records no earlier page held (totalPage too small). Pages that say different totalPages show a list that changed while it was read (another client of a shared server): that walk is left to page-total-steady. Each page size is judged on its own, so a server that caps pageSize is judged by the pages it serves. An operation whose pages repeat records is left to page-repeated-records: its pages cannot be counted.',
   appliesTo: (operation) => operation.paging !== undefined,
   run(calls) {
     const walks = walksOf(calls);

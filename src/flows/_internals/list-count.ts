@@ -20,14 +20,18 @@ const LOOKED_UP = 8;
 /** Pages past the walk's the list is read again at most, to confirm a count: the creates between add a few. */
 const PAGES_BEYOND_THE_WALK = 5;
 
-const pageOf = (context: FlowContext, list: WalkedList, pageNo: number) => context.call(list.operation, extend(list.body, { pageSize: list.pageSize, pageNo }));
+/** What a list is read by: its operation, and the body its pages are asked with at a page size. */
+export type CountedList = Pick<WalkedList, 'operation' | 'body' | 'pageSize'>;
+
+const pageOf = (context: FlowContext, list: CountedList, pageNo: number) =>
+  context.call(list.operation, extend(list.body, { pageSize: list.pageSize, pageNo }));
 
 /**
  * The records the list holds, from two calls at the walk's page size: page 1, whose totalPage
  * ("total number of pages", 2.2) says which is the last, and the last, which holds the rest. Undefined
  * where either is not answered as a page.
  */
-export async function countList(context: FlowContext, list: WalkedList): Promise<ListCount | undefined> {
+export async function countList(context: FlowContext, list: CountedList): Promise<ListCount | undefined> {
   const first = await pageOf(context, list, 1);
   const totalPage = resultData(first)?.totalPage;
   if (!answered(first) || typeof totalPage !== 'number' || !Number.isSafeInteger(totalPage) || totalPage < 0) return undefined;

@@ -79,6 +79,13 @@ export const pageCases: Record<string, Case> = {
     // A record added at the top meanwhile shifts page 2 by one: one record in common.
     quiet: [...walkOf(7, 2), againPage(2, 2, 1, { ids: [2, 3], totalPage: 4 }), againPage(2, 2, 2, { ids: [2, 3], totalPage: 4 })],
   },
+  'page-total-steady': {
+    // Each page but the last says there is one more: totalPage guessed from whether a next page exists.
+    fires: walkOf(7, 2, (pageNo, sound) => (pageNo < 4 ? { ...sound, totalPage: pageNo + 1 } : sound)),
+    instancePath: '/data/totalPage',
+    // An empty page past the end that says another totalPage is page-past-end's to judge.
+    quiet: walkOf(5, 2, (pageNo, sound) => (pageNo === 4 ? { ...sound, totalPage: 0 } : sound)),
+  },
   'page-sizes-agree': {
     // Asked for 10,000 a page, the server serves 5 and says there is no other page: 7 of the 12 records are on none.
     fires: [...walkOf(12, 5), walkPage(10_000, 1, { ids: ids(1, 5), totalPage: 1, pastLast: true })],

@@ -195,6 +195,10 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'preflight-204-with-content-length': { check: 'content-length-without-content', severity: 'warning', breaks: ['rfc9110-8.6-no-length-on-204'] },
   'order-text-in-compatibility-form': { check: 'text-compatibility-form', severity: 'warning', breaks: ['unicode-3.2-c7-request-text'] },
   'answer-decoded-a-kilobyte-at-a-time': { check: 'text-replaced-on-one-read', severity: 'warning', breaks: ['unicode-3.2-c7-answer-text'] },
+  'total-page-guessed-from-a-slice': { check: 'page-total-steady', severity: 'warning' },
+  'beta-order-lines-zipped-with-sorted-products': { check: 'flow-beta-order-lines', severity: 'warning', at: 'beta-order-create' },
+  'card-and-consignee-lookups-share-a-cache': { check: 'flow-lookups-apart', severity: 'warning', at: 'bank-card-by-id' },
+  'missing-consignee-delete-removes-the-last': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
