@@ -40,6 +40,7 @@ import { stackTraceLeak } from './hygiene/stack-trace-leak.js';
 import { sharedCache } from './hygiene/shared-cache.js';
 import { internalAddress } from './hygiene/internal-address.js';
 import { tokenEcho } from './hygiene/token-echo.js';
+import { passwordEcho } from './hygiene/password-echo.js';
 import { versionDisclosure } from './hygiene/version-disclosure.js';
 import { debugFields } from './hygiene/debug-fields.js';
 import { dateHeader } from './headers/date-header.js';
@@ -176,6 +177,7 @@ export const checksByArea = {
     sharedCache,
     internalAddress,
     tokenEcho,
+    passwordEcho,
     getQueryAnswered,
   ],
   abuse: [massAssignment, severalRecipients, methodOverride, optionsServedAsOperation, backtrackingTime, codedBodyPastLimit],

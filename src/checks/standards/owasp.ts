@@ -90,8 +90,8 @@ export const owaspRequirements = [
     level: 'risk',
     text: 'Uses plain text, non-encrypted, or weakly hashed passwords.',
     side: 'answer',
-    observable: false,
-    note: 'how passwords are kept shows only on the server’s side; a password or its hash in an answer is API3 (`record-secrets`)',
+    observable: true,
+    note: 'how passwords are kept shows only on the server’s side, except where the server hands one back: a password the request sent, in the answer as sent or base64-encoded (a remember-me cookie of "mobile:password"), is kept in plain text by every cookie jar and log that keeps the answer (`password-echo`); a password or its hash in a record is API3 (`record-secrets`)',
   },
   {
     id: 'owasp-api3-exposed-properties',

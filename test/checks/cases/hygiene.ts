@@ -74,6 +74,25 @@ export const hygieneCases: Record<string, Case> = {
     instancePath: '',
     quiet: exchangeOf('custom-demand-create', { intent: 'hostile', requestHeaders: { authorization: 'bearerT0KEN-a1b2c3d4e5' } }),
   },
+  'password-echo': {
+    // A remember-me cookie of "mobile:password" in base64, as an old tutorial writes it.
+    fires: exchangeOf('login', {
+      payload: { mobile: '13812345678', password: 'Lab#Reagent2026' },
+      headers: { 'content-type': 'application/json', date: HTTP_DATE, 'set-cookie': 'rememberMe=MTM4MTIzNDU2Nzg6TGFiI1JlYWdlbnQyMDI2; Path=/' },
+    }),
+    instancePath: '',
+    // A session cookie of its own, and a refusal that names the field without its value.
+    quiet: [
+      exchangeOf('login', {
+        payload: { mobile: '13812345678', password: 'Lab#Reagent2026' },
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, 'set-cookie': 'SESSION=ZjM5YTAwYzEtNGE3Ny00; Path=/; HttpOnly' },
+      }),
+      exchangeOf('login', {
+        payload: { mobile: '13812345678', password: 'Lab#Reagent2026' },
+        body: { data: {}, status: 'fail', code: '401', message: 'password: is wrong', error: { field: 'password' } },
+      }),
+    ],
+  },
   'mass-assignment': {
     fires: exchangeOf('beta-order-create', {
       intent: 'hostile',

@@ -191,6 +191,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'page-no-past-one-continues-the-last-page': { check: 'page-asked-again', severity: 'warning' },
   'order-list-filtered-by-primitive-default': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
   'default-consignee-written-over-the-others': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
+  'remember-me-cookie-holds-password': { check: 'password-echo', severity: 'warning', breaks: ['owasp-api2-password-storage'] },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
