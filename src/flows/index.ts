@@ -10,8 +10,9 @@ import { orderListed } from './order-listed.js';
 import { passwordResetWrongOld } from './password-reset-wrong-old.js';
 import { registrationAgain } from './registration-again.js';
 import { signInNearMiss } from './sign-in-near-miss.js';
+import { batchSignIn } from './batch-sign-in.js';
 
-export const allFlows: readonly Flow[] = [demandLifecycle, orderListed, consigneeDeleted, registrationAgain, signInNearMiss, passwordResetWrongOld];
+export const allFlows: readonly Flow[] = [demandLifecycle, orderListed, consigneeDeleted, registrationAgain, signInNearMiss, passwordResetWrongOld, batchSignIn];
 
 export function flowsOf(group: GroupId): Flow[] {
   return allFlows.filter((flow) => flow.group === group);

@@ -192,6 +192,18 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'order-list-filtered-by-primitive-default': { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
   'default-consignee-written-over-the-others': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
   'remember-me-cookie-holds-password': { check: 'password-echo', severity: 'warning', breaks: ['owasp-api2-password-storage'] },
+  'token-operation-takes-a-batch-of-credentials': {
+    check: 'batch-sign-in',
+    severity: 'warning',
+    at: 'token-get',
+    breaks: ['owasp-api4-operations-per-request'],
+  },
+  'registration-conflict-names-the-member': {
+    check: 'refusal-personal-data',
+    severity: 'warning',
+    at: 'account-register',
+    breaks: ['owasp-api3-exposed-properties'],
+  },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
