@@ -11,8 +11,18 @@ import { passwordResetWrongOld } from './password-reset-wrong-old.js';
 import { registrationAgain } from './registration-again.js';
 import { signInNearMiss } from './sign-in-near-miss.js';
 import { batchSignIn } from './batch-sign-in.js';
+import { weakPasswordChange } from './weak-password-change.js';
 
-export const allFlows: readonly Flow[] = [demandLifecycle, orderListed, consigneeDeleted, registrationAgain, signInNearMiss, passwordResetWrongOld, batchSignIn];
+export const allFlows: readonly Flow[] = [
+  demandLifecycle,
+  orderListed,
+  consigneeDeleted,
+  registrationAgain,
+  signInNearMiss,
+  passwordResetWrongOld,
+  batchSignIn,
+  weakPasswordChange,
+];
 
 export function flowsOf(group: GroupId): Flow[] {
   return allFlows.filter((flow) => flow.group === group);

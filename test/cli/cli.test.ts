@@ -274,12 +274,13 @@ describe('otp-conformance run', () => {
       'flow-purchase-order-listed',
       'flow-registration-again',
       'flow-sign-in-near-miss',
+      'flow-weak-password-change',
     ];
     expect(report.skippedFlows?.map((flow) => flow.flowId).sort()).toEqual(leftOut);
     expect(report.skippedFlows?.every((flow) => flow.reason.startsWith('read-only'))).toBe(true);
     expect(stdout).toContain('Skipped:');
     expect(stdout).toContain('Flows not run: ');
-    expect(stdout).toMatch(/read-only: nothing that changes state is sent \(\d+ operations and 12 flows left out\)/);
+    expect(stdout).toMatch(/read-only: nothing that changes state is sent \(\d+ operations and 13 flows left out\)/);
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('flow `flow-purchase-order-listed` | not run: read-only');
   });
 
