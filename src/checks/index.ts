@@ -28,6 +28,7 @@ import { authRenewedToken } from './auth/renewed-token.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
 import { authUnauthorizedChange } from './auth/unauthorized-change.js';
 import { signInWithoutPassword } from './auth/sign-in-without-password.js';
+import { batchSignIn } from './auth/batch-sign-in.js';
 import { etag } from './headers/etag.js';
 import { lastModified } from './headers/last-modified.js';
 import { linkHeader } from './headers/link-header.js';
@@ -42,6 +43,8 @@ import { stackTraceLeak } from './hygiene/stack-trace-leak.js';
 import { sharedCache } from './hygiene/shared-cache.js';
 import { internalAddress } from './hygiene/internal-address.js';
 import { tokenEcho } from './hygiene/token-echo.js';
+import { passwordEcho } from './hygiene/password-echo.js';
+import { refusalPersonalData } from './hygiene/refusal-personal-data.js';
 import { versionDisclosure } from './hygiene/version-disclosure.js';
 import { debugFields } from './hygiene/debug-fields.js';
 import { dateHeader } from './headers/date-header.js';
@@ -181,9 +184,11 @@ export const checksByArea = {
     corsReflectedOrigin,
     recordSecrets,
     recordPersonalData,
+    refusalPersonalData,
     sharedCache,
     internalAddress,
     tokenEcho,
+    passwordEcho,
     getQueryAnswered,
   ],
   abuse: [massAssignment, severalRecipients, methodOverride, optionsServedAsOperation, backtrackingTime, codedBodyPastLimit],
@@ -197,6 +202,7 @@ export const checksByArea = {
     authCookieInPlaceOfToken,
     authRenewedToken,
     signInWithoutPassword,
+    batchSignIn,
   ],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;

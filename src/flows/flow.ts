@@ -12,8 +12,12 @@ export interface FlowFinding extends Finding {
   readonly steps?: readonly KeptStep[];
 }
 
-/** How a flow's call is written: the documented way unless told; `without-token` leaves out the authorization header, as a client that holds no token sends it. */
-export type CallForm = 'documented' | 'without-token';
+/**
+ * How a flow's call is written: the documented way unless told; `without-token` leaves out the
+ * authorization header, as a client that holds no token sends it; `batch-without-token` does so and
+ * sends the payload in a JSON array of one, as a client that signs several in at once writes it.
+ */
+export type CallForm = 'documented' | 'without-token' | 'batch-without-token';
 
 /** A lookup of one record: the operation and the body that names the record. */
 export interface RecordLookup {

@@ -12,6 +12,8 @@ import { orderListed } from './order-listed.js';
 import { passwordResetWrongOld } from './password-reset-wrong-old.js';
 import { registrationAgain } from './registration-again.js';
 import { signInNearMiss } from './sign-in-near-miss.js';
+import { batchSignIn } from './batch-sign-in.js';
+import { weakPasswordChange } from './weak-password-change.js';
 
 export const allFlows: readonly Flow[] = [
   demandLifecycle,
@@ -22,6 +24,8 @@ export const allFlows: readonly Flow[] = [
   registrationAgain,
   signInNearMiss,
   passwordResetWrongOld,
+  batchSignIn,
+  weakPasswordChange,
 ];
 
 export function flowsOf(group: GroupId): Flow[] {

@@ -1,22 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import fc from 'fast-check';
 import { keepStep } from '../checks/kept-exchange.js';
 import { resultData } from '../checks/preconditions.js';
 import type { Exchange } from '../checks/types.js';
+import { ownMobile, ownPassword } from './_internals/own-account.js';
 import type { Flow } from './flow.js';
 import { answered, unanswered } from './records.js';
-
-/**
- * A mobile of the flow's own: 140, a prefix of data-only (IoT) numbers that no member signs up with,
- * then eight digits drawn from the flow's seed; an 11-digit mobile in the form any Chinese mobile has.
- */
-const ownMobile = (seed: number) => `140${String(fc.sample(fc.integer({ min: 0, max: 99_999_999 }), { seed, numRuns: 1 })[0]!).padStart(8, '0')}`;
-
-/**
- * A password no one can work out from the report or the seed, with a letter of each case, a digit
- * and a sign, as registration rules ask: the account the flow makes is a real one on the server.
- */
-const ownPassword = () => `Otp#7${randomBytes(12).toString('base64url')}`;
 
 /** The id an answer's data names, where it names one. */
 const namedId = (exchange: Exchange): unknown => resultData(exchange)?.id;

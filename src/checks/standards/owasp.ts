@@ -90,8 +90,8 @@ export const owaspRequirements = [
     level: 'risk',
     text: 'Uses plain text, non-encrypted, or weakly hashed passwords.',
     side: 'answer',
-    observable: false,
-    note: 'how passwords are kept shows only on the server’s side; a password or its hash in an answer is API3 (`record-secrets`)',
+    observable: true,
+    note: 'how passwords are kept shows only on the server’s side, except where the server hands one back: a password the request sent, in the answer as sent or base64-encoded (a remember-me cookie of "mobile:password"), is kept in plain text by every cookie jar and log that keeps the answer (`password-echo`); a password or its hash in a record is API3 (`record-secrets`)',
   },
   {
     id: 'owasp-api3-exposed-properties',
@@ -131,7 +131,7 @@ export const owaspRequirements = [
     text: 'An API is vulnerable if at least one of the following limits is missing or set inappropriately … Number of operations to perform in a single API client request',
     side: 'request',
     observable: true,
-    note: 'what a client sees of it is a message paid per recipient ("sending emails/SMS/phone calls") sent to several in one call: the coverage pass writes several recipients into the field that names one (#11 mobile: listed with a comma, a semicolon, a space, and as an array) and reports a success',
+    note: 'what a client sees of it is a message paid per recipient ("sending emails/SMS/phone calls") sent to several in one call: the coverage pass writes several recipients into the field that names one (#11 mobile: listed with a comma, a semicolon, a space, and as an array) and reports a success; a sign-in that takes a batch of credentials (a JSON array of bodies, each a password guess) is one request for many sign-ins, past any limit that counts requests: the flow `flow-batch-sign-in` sends the member’s sign-in in an array of one to the token operation and to login, and `batch-sign-in` reports a success',
   },
   {
     id: 'owasp-api4-execution-time',

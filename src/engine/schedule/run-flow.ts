@@ -50,17 +50,18 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     const operation = findOperation(operationId) ?? context.mapped?.find((op) => op.id === operationId);
     if (!operation) throw new Error(`Flow ${flow.id} calls unknown operation ${operationId}.`);
     exchanges++;
-    const body = JSON.stringify(payload);
+    const sent = form === 'batch-without-token' ? [payload] : payload;
+    const body = JSON.stringify(sent);
     const place = { of: flow.id, call: `step:${exchanges}` };
     const request = {
       method: operation.method,
       wirePath: wirePath(operation),
       body,
       place,
-      ...(form === 'without-token' ? { headers: { authorization: undefined } } : {}),
+      ...(form === 'documented' ? {} : { headers: { authorization: undefined } }),
     };
     const transcript = await context.client.send(context.cancelled ? extend(request, { abandon: context.cancelled }) : request);
-    const exchange = extend(transcript, { operation, intent: 'flow' as const, payload, path: `flow:${flow.id}` });
+    const exchange = extend(transcript, { operation, intent: 'flow' as const, payload: sent, path: `flow:${flow.id}` });
     judgeOf(operation).add(exchange, exchanges);
     return exchange;
   };

@@ -74,6 +74,84 @@ export const hygieneCases: Record<string, Case> = {
     instancePath: '',
     quiet: exchangeOf('custom-demand-create', { intent: 'hostile', requestHeaders: { authorization: 'bearerT0KEN-a1b2c3d4e5' } }),
   },
+  'password-echo': {
+    // A remember-me cookie of "mobile:password" in base64, as an old tutorial writes it.
+    fires: exchangeOf('login', {
+      payload: { mobile: '13812345678', password: 'Lab#Reagent2026' },
+      headers: { 'content-type': 'application/json', date: HTTP_DATE, 'set-cookie': 'rememberMe=MTM4MTIzNDU2Nzg6TGFiI1JlYWdlbnQyMDI2; Path=/' },
+    }),
+    instancePath: '',
+    // A session cookie of its own, and a refusal that names the field without its value.
+    quiet: [
+      exchangeOf('login', {
+        payload: { mobile: '13812345678', password: 'Lab#Reagent2026' },
+        headers: { 'content-type': 'application/json', date: HTTP_DATE, 'set-cookie': 'SESSION=ZjM5YTAwYzEtNGE3Ny00; Path=/; HttpOnly' },
+      }),
+      exchangeOf('login', {
+        payload: { mobile: '13812345678', password: 'Lab#Reagent2026' },
+        body: { data: {}, status: 'fail', code: '401', message: 'password: is wrong', error: { field: 'password' } },
+      }),
+    ],
+  },
+  'batch-sign-in': {
+    // One answer per guess, the right one carrying a token.
+    fires: exchangeOf('login', {
+      intent: 'flow',
+      path: 'flow:flow-batch-sign-in',
+      payload: '[{"mobile":"13812345678","password":"123456"},{"mobile":"13812345678","password":"Lab#Reagent2026"}]',
+      body: {
+        data: [unauthorized, { data: { token: 'T0KEN' }, status: 'success', code: '200', message: 'ok', error: {} }],
+        status: 'success',
+        code: '200',
+        message: 'ok',
+        error: {},
+      },
+    }),
+    instancePath: '',
+    // The batch refused; the same answer to a single sign-in.
+    quiet: [
+      exchangeOf('login', { intent: 'flow', path: 'flow:flow-batch-sign-in', payload: '[{"mobile":"13812345678","password":"123456"}]', body: refused }),
+      exchangeOf('login', {
+        intent: 'flow',
+        path: 'flow:flow-sign-in-near-miss',
+        payload: { mobile: '13812345678', password: 'Lab#Reagent2026' },
+        body: { data: {}, status: 'success', code: '200', message: 'ok', error: {} },
+      }),
+    ],
+  },
+  'refusal-personal-data': {
+    // A registration of a mobile that has a member, refused naming that member.
+    fires: exchangeOf('login', {
+      intent: 'flow',
+      payload: { mobile: '14012345678', password: 'Reagent#2026' },
+      body: {
+        data: {},
+        status: 'fail',
+        code: '400',
+        message: 'mobile: is already registered',
+        error: { field: 'mobile', member: { id: 1, mobile: '14012345678', realName: '李娜', companyName: '杭州博远生物科技有限公司' } },
+      },
+    }),
+    instancePath: '/error/member',
+    // The refusal names the field and writes back the mobile sent; a success may carry the member's own record.
+    quiet: [
+      exchangeOf('login', {
+        intent: 'flow',
+        payload: { mobile: '14012345678', password: 'Reagent#2026' },
+        body: {
+          data: {},
+          status: 'fail',
+          code: '400',
+          message: 'mobile 14012345678: is already registered',
+          error: { field: 'mobile', reason: 'is already registered' },
+        },
+      }),
+      exchangeOf('login', {
+        payload: { mobile: '14012345678', password: 'Reagent#2026' },
+        body: { data: { id: 1, mobile: '14012345678', realName: '李娜' }, status: 'success', code: '200', message: 'ok', error: {} },
+      }),
+    ],
+  },
   'mass-assignment': {
     fires: exchangeOf('beta-order-create', {
       intent: 'hostile',

@@ -199,6 +199,20 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'beta-order-lines-zipped-with-sorted-products': { check: 'flow-beta-order-lines', severity: 'warning', at: 'beta-order-create' },
   'card-and-consignee-lookups-share-a-cache': { check: 'flow-lookups-apart', severity: 'warning', at: 'bank-card-by-id' },
   'missing-consignee-delete-removes-the-last': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
+  'remember-me-cookie-holds-password': { check: 'password-echo', severity: 'warning', breaks: ['owasp-api2-password-storage'] },
+  'token-operation-takes-a-batch-of-credentials': {
+    check: 'batch-sign-in',
+    severity: 'warning',
+    at: 'token-get',
+    breaks: ['owasp-api4-operations-per-request'],
+  },
+  'registration-conflict-names-the-member': {
+    check: 'refusal-personal-data',
+    severity: 'warning',
+    at: 'account-register',
+    breaks: ['owasp-api3-exposed-properties'],
+  },
+  'new-password-rules-skipped-on-reset': { check: 'flow-weak-password-change', severity: 'warning', at: 'account-forgot-password' },
 };
 
 const allRedTeamFaults: readonly RedTeamFault[] = Object.values(redTeamRounds).flat();
