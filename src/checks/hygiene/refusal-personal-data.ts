@@ -9,10 +9,24 @@ import type { ExchangeCheck, Finding } from '../types.js';
  */
 const PERSONAL_MEMBER = /^(?:real|full|nick|user|member|contact|company|legal)name$|^(?:mobile|phone|telephone|tel|email|mail|idcard|idno|idnumber|idcardno)$/;
 
-/** Text that identifies a person: a mobile number (mainland China, 11 digits) or an e-mail address, not part of a longer run. */
-const PERSONAL_TEXT: readonly { readonly kind: string; readonly pattern: RegExp }[] = [
-  { kind: 'a mobile number', pattern: /(?<![\d.])1[3-9]\d{9}(?!\d)/g },
-  { kind: 'an e-mail address', pattern: /[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi },
+/** The e-mail addresses of a text, each part bounded by its length in RFC 5321 §4.5.3.1, read around each "@". */
+function emailAddresses(text: string): string[] {
+  const found: string[] = [];
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    const local = /[\w.+-]{1,64}$/.exec(text.slice(Math.max(0, at - 64), at))?.[0];
+    const domain = /^[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}\.[a-z]{2,24}/i.exec(text.slice(at + 1, at + 1 + 600))?.[0];
+    if (local && domain) found.push(`${local}@${domain}`);
+  }
+  return found;
+}
+
+/**
+ * Text that identifies a person: a mobile number (mainland China, 11 digits, not part of a longer
+ * run) or an e-mail address. Read in one pass each: a refusal may quote 128 KiB of a field as sent.
+ */
+const PERSONAL_TEXT: readonly { readonly kind: string; readonly find: (text: string) => readonly string[] }[] = [
+  { kind: 'a mobile number', find: (text) => text.match(/(?<![\d.])1[3-9]\d{9}(?!\d)/g) ?? [] },
+  { kind: 'an e-mail address', find: emailAddresses },
 ];
 
 const plain = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
@@ -33,8 +47,8 @@ function firstPersonal(body: unknown, sent: string): Finding | undefined {
     if (members.length > 0)
       return { instancePath: pointer, expected: 'a refusal that names no record', actual: `a record (id, ${members.join(', ')}) in the refusal` };
     if (typeof value !== 'string') continue;
-    for (const { kind, pattern } of PERSONAL_TEXT) {
-      if ([...value.matchAll(pattern)].some(([match]) => !sent.includes(match)))
+    for (const { kind, find } of PERSONAL_TEXT) {
+      if (find(value).some((match) => !sent.includes(match)))
         return { instancePath: pointer, expected: 'a refusal that names no one', actual: `${kind} the request did not send, in the refusal` };
     }
   }
