@@ -294,7 +294,7 @@ describe('otp-conformance run', () => {
     expect(report.skippedFlows?.every((flow) => flow.reason.startsWith('read-only'))).toBe(true);
     expect(stdout).toContain('Skipped:');
     expect(stdout).toContain('Flows not run: ');
-    expect(stdout).toMatch(/read-only: nothing that changes state is sent \(\d+ operations and 13 flows left out\)/);
+    expect(stdout).toMatch(/read-only: nothing that changes state is sent \(\d+ operations and 15 flows left out\)/);
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('flow `flow-purchase-order-listed` | not run: read-only');
   });
 
