@@ -3,29 +3,13 @@
  * of two catalogue products carry each product's own data; lines that carry each other's are a finding.
  */
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../../src/checks/types.js';
 import { betaOrderLines } from '../../src/flows/beta-order-lines.js';
 import type { FlowContext } from '../../src/flows/flow.js';
-import { findSelfCheckOperation } from '../../src/mutation/run-against.js';
 import { handle } from '../../src/reference/handlers.js';
 import type { Json } from '../../src/reference/json.js';
 import { seedState } from '../../src/reference/seed.js';
+import { flowExchange } from '../support/flow-exchange.js';
 import { HANDLER_CONTEXT } from '../support/handler-context.js';
-
-function exchangeFor(operationId: string, payload: Record<string, unknown>, body: Json): Exchange {
-  const operation = findSelfCheckOperation(operationId)!;
-  const request = { method: operation.method, url: `http://127.0.0.1:9${operation.path}`, headers: {}, body: JSON.stringify(payload) };
-  const bodyText = JSON.stringify(body);
-  return {
-    operation,
-    payload,
-    intent: 'flow',
-    path: 'flow:test',
-    request,
-    durationMs: 1,
-    response: { status: 200, headers: { 'content-type': 'application/json' }, bodyText, json: { ok: true, value: JSON.parse(bodyText) } },
-  };
-}
 
 /** The lines of a created order with what comes from the product swapped between the first two: the products matched by place in another order. */
 function swapped(body: Json): Json {
@@ -47,7 +31,7 @@ function server(created: (body: Json) => Json = (body) => body): FlowContext & {
     async call(operationId, payload) {
       sent.push(operationId);
       const body = handle(operationId, payload, state, HANDLER_CONTEXT) as Json;
-      return exchangeFor(operationId, payload, operationId === 'beta-order-create' ? created(body) : body);
+      return flowExchange(operationId, payload, operationId === 'beta-order-create' ? created(body) : body);
     },
   };
 }

@@ -3,29 +3,13 @@
  * card of one id are two records; two lookups answering from one cache by id are a finding.
  */
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../../src/checks/types.js';
 import type { FlowContext } from '../../src/flows/flow.js';
 import { lookupsApart } from '../../src/flows/lookups-apart.js';
-import { findSelfCheckOperation } from '../../src/mutation/run-against.js';
 import { handle } from '../../src/reference/handlers.js';
 import type { Json } from '../../src/reference/json.js';
 import { seedState } from '../../src/reference/seed.js';
+import { flowExchange } from '../support/flow-exchange.js';
 import { HANDLER_CONTEXT } from '../support/handler-context.js';
-
-function exchangeFor(operationId: string, payload: Record<string, unknown>, body: Json): Exchange {
-  const operation = findSelfCheckOperation(operationId)!;
-  const request = { method: operation.method, url: `http://127.0.0.1:9${operation.path}`, headers: {}, body: JSON.stringify(payload) };
-  const bodyText = JSON.stringify(body);
-  return {
-    operation,
-    payload,
-    intent: 'flow',
-    path: 'flow:test',
-    request,
-    durationMs: 1,
-    response: { status: 200, headers: { 'content-type': 'application/json' }, bodyText, json: { ok: true, value: JSON.parse(bodyText) } },
-  };
-}
 
 /** The handlers on one state; with `shared`, the two lookups answer from one cache of successes by id, whichever filled it. */
 function server(shared = false): FlowContext & { readonly sent: string[] } {
@@ -41,7 +25,7 @@ function server(shared = false): FlowContext & { readonly sent: string[] } {
       sent.push(operationId);
       const body = cache.get(payload.id) ?? (handle(operationId, payload, state, HANDLER_CONTEXT) as Json);
       if (shared && body.code === '200') cache.set(payload.id, body);
-      return exchangeFor(operationId, payload, body);
+      return flowExchange(operationId, payload, body);
     },
   };
 }
@@ -50,7 +34,7 @@ const refusing = (refused: string, context: FlowContext): FlowContext => ({
   ...context,
   call: async (operationId, payload) =>
     operationId === refused
-      ? exchangeFor(operationId, payload, { data: {}, status: 'fail', code: '404', message: 'not found', error: {} })
+      ? flowExchange(operationId, payload, { data: {}, status: 'fail', code: '404', message: 'not found', error: {} })
       : context.call(operationId, payload),
 });
 

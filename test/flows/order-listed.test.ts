@@ -3,33 +3,17 @@
  * found in the list as created, and a list that tells an order otherwise than its create did is a finding.
  */
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../../src/checks/types.js';
 import type { FlowContext } from '../../src/flows/flow.js';
 import { orderListed } from '../../src/flows/order-listed.js';
 import { listed } from '../../src/flows/records.js';
 import { recordKey } from '../../src/checks/call-record.js';
 import { resultData } from '../../src/checks/preconditions.js';
 import { pageOf } from '../../src/reference/handlers/_internals/state.js';
-import { findSelfCheckOperation } from '../../src/mutation/run-against.js';
 import { handle } from '../../src/reference/handlers.js';
 import type { Json } from '../../src/reference/json.js';
 import { seedState } from '../../src/reference/seed.js';
+import { flowExchange } from '../support/flow-exchange.js';
 import { HANDLER_CONTEXT } from '../support/handler-context.js';
-
-function exchangeFor(operationId: string, payload: Record<string, unknown>, body: Json): Exchange {
-  const operation = findSelfCheckOperation(operationId)!;
-  const request = { method: operation.method, url: `http://127.0.0.1:9${operation.path}`, headers: {}, body: JSON.stringify(payload) };
-  const bodyText = JSON.stringify(body);
-  return {
-    operation,
-    payload,
-    intent: 'flow',
-    path: 'flow:test',
-    request,
-    durationMs: 1,
-    response: { status: 200, headers: { 'content-type': 'application/json' }, bodyText, json: { ok: true, value: JSON.parse(bodyText) } },
-  };
-}
 
 /** An order whose lines after the first it places, then refuses the whole: what a create without a transaction leaves. */
 const keepsFirstLine = (payload: Record<string, unknown>): Record<string, unknown> => ({ ...payload, items: (payload.items as Json[]).slice(0, 1) });
@@ -48,9 +32,9 @@ function server(listedAs: (order: Json) => Json = (order) => order, placing?: ty
       const refused = operationId === 'alpha-order-create' && typeof (body.data as Json).soNo !== 'string';
       if (refused && placing) handle(operationId, placing(payload), state, HANDLER_CONTEXT);
       if (operationId === 'alpha-order-create' && !refused) created.push(body.data as Json);
-      if (operationId !== 'alpha-orders-list') return exchangeFor(operationId, payload, body);
+      if (operationId !== 'alpha-orders-list') return flowExchange(operationId, payload, body);
       const data = body.data as Json;
-      return exchangeFor(operationId, payload, { ...body, data: { ...data, list: (data.list as Json[]).map(listedAs) } });
+      return flowExchange(operationId, payload, { ...body, data: { ...data, list: (data.list as Json[]).map(listedAs) } });
     },
   };
 }
@@ -72,7 +56,7 @@ function walking(context: FlowContext, hidden?: (order: Json) => boolean): FlowC
       Number(payload.pageNo ?? 1),
       'newest-first',
     );
-    return exchangeFor(operationId, payload, { data: page as unknown as Json });
+    return flowExchange(operationId, payload, { data: page as unknown as Json });
   };
   return {
     ...context,
