@@ -28,7 +28,6 @@ import { authRenewedToken } from './auth/renewed-token.js';
 import { authUnauthorizedData } from './auth/unauthorized-data.js';
 import { authUnauthorizedChange } from './auth/unauthorized-change.js';
 import { signInWithoutPassword } from './auth/sign-in-without-password.js';
-import { batchSignIn } from './auth/batch-sign-in.js';
 import { etag } from './headers/etag.js';
 import { lastModified } from './headers/last-modified.js';
 import { linkHeader } from './headers/link-header.js';
@@ -202,7 +201,6 @@ export const checksByArea = {
     authCookieInPlaceOfToken,
     authRenewedToken,
     signInWithoutPassword,
-    batchSignIn,
   ],
   operation: [operationVerified],
 } as const satisfies Record<string, readonly Check[]>;

@@ -131,7 +131,7 @@ export const owaspRequirements = [
     text: 'An API is vulnerable if at least one of the following limits is missing or set inappropriately … Number of operations to perform in a single API client request',
     side: 'request',
     observable: true,
-    note: 'what a client sees of it is a message paid per recipient ("sending emails/SMS/phone calls") sent to several in one call: the coverage pass writes several recipients into the field that names one (#11 mobile: listed with a comma, a semicolon, a space, and as an array) and reports a success; a sign-in that takes a batch of credentials (a JSON array of bodies, each a password guess) is one request for many sign-ins, past any limit that counts requests: the flow `flow-batch-sign-in` sends the member’s sign-in in an array of one to the token operation and to login, and `batch-sign-in` reports a success',
+    note: 'what a client sees of it is a message paid per recipient ("sending emails/SMS/phone calls") sent to several in one call: the coverage pass writes several recipients into the field that names one (#11 mobile: listed with a comma, a semicolon, a space, and as an array) and reports a success; a sign-in that takes a batch of credentials (a JSON array of bodies, each a password guess) is one request for many sign-ins, past any limit that counts requests: the flow `flow-batch-sign-in` sends the member’s sign-in in an array of one to the token operation and to login, and reports a success; flows name no requirement of this matrix',
   },
   {
     id: 'owasp-api4-execution-time',

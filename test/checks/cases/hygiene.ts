@@ -93,32 +93,6 @@ export const hygieneCases: Record<string, Case> = {
       }),
     ],
   },
-  'batch-sign-in': {
-    // One answer per guess, the right one carrying a token.
-    fires: exchangeOf('login', {
-      intent: 'flow',
-      path: 'flow:flow-batch-sign-in',
-      payload: '[{"mobile":"13812345678","password":"123456"},{"mobile":"13812345678","password":"Lab#Reagent2026"}]',
-      body: {
-        data: [unauthorized, { data: { token: 'T0KEN' }, status: 'success', code: '200', message: 'ok', error: {} }],
-        status: 'success',
-        code: '200',
-        message: 'ok',
-        error: {},
-      },
-    }),
-    instancePath: '',
-    // The batch refused; the same answer to a single sign-in.
-    quiet: [
-      exchangeOf('login', { intent: 'flow', path: 'flow:flow-batch-sign-in', payload: '[{"mobile":"13812345678","password":"123456"}]', body: refused }),
-      exchangeOf('login', {
-        intent: 'flow',
-        path: 'flow:flow-sign-in-near-miss',
-        payload: { mobile: '13812345678', password: 'Lab#Reagent2026' },
-        body: { data: {}, status: 'success', code: '200', message: 'ok', error: {} },
-      }),
-    ],
-  },
   'refusal-personal-data': {
     // A registration of a mobile that has a member, refused naming that member.
     fires: exchangeOf('login', {

@@ -205,12 +205,7 @@ const expectations: Readonly<Record<string, Fault['expect'] & Pick<Fault, 'break
   'card-and-consignee-lookups-share-a-cache': { check: 'flow-lookups-apart', severity: 'warning', at: 'bank-card-by-id' },
   'missing-consignee-delete-removes-the-last': { check: 'flow-consignee-lifecycle', severity: 'warning', at: 'consignee-list' },
   'remember-me-cookie-holds-password': { check: 'password-echo', severity: 'warning', breaks: ['owasp-api2-password-storage'] },
-  'token-operation-takes-a-batch-of-credentials': {
-    check: 'batch-sign-in',
-    severity: 'warning',
-    at: 'token-get',
-    breaks: ['owasp-api4-operations-per-request'],
-  },
+  'token-operation-takes-a-batch-of-credentials': { check: 'flow-batch-sign-in', severity: 'warning', at: 'token-get' },
   'registration-conflict-names-the-member': {
     check: 'refusal-personal-data',
     severity: 'warning',
