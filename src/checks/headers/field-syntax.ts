@@ -1,4 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
+import { listMembers } from './_internals/field-list.js';
 import { dateProblem } from './_internals/http-date.js';
 
 /** RFC 9110 §5.6.2: `tchar`, any VCHAR except delimiters. */
@@ -82,17 +83,10 @@ function validVia(value: string): boolean {
 /** RFC 5646 §2.1, as RFC 9110 §8.5.1 takes it: subtags of letters and digits, one to eight each, joined by "-", the first letters only. */
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 
-/** The members of a list-valued field (RFC 9110 §5.6.1), whose empty elements a recipient MUST accept. */
-const members = (value: string): string[] =>
-  value
-    .split(',')
-    .map((member) => member.trim())
-    .filter((member) => member.length > 0);
-
 const everyMember =
   (valid: (member: string) => boolean) =>
   (value: string): boolean =>
-    members(value).every(valid);
+    listMembers(value).every(valid);
 
 /**
  * The response fields of RFC 9110 and RFC 9111 whose grammar no other check reads (shared-cache reads what Cache-Control allows, not how it is written), each with its grammar and

@@ -1,12 +1,8 @@
 import type { ExchangeCheck } from '../types.js';
+import { listMembers } from './_internals/field-list.js';
 
 /** The options a Connection field lists (RFC 9110 7.6.1: `Connection = #connection-option`), in lower case: they are case-insensitive. */
-function connectionOptions(field: string | undefined): string[] {
-  return (field ?? '')
-    .split(',')
-    .map((option) => option.trim().toLowerCase())
-    .filter((option) => option !== '');
-}
+const connectionOptions = (field: string | undefined): string[] => listMembers(field).map((option) => option.toLowerCase());
 
 export const upgradeConnectionOption: ExchangeCheck = {
   id: 'upgrade-connection-option',
