@@ -1,3 +1,4 @@
+import { severityRank } from '../checks/types.js';
 import type { Report } from './report.js';
 import { statusLabel, stoppedEarlyText } from './status.js';
 
@@ -26,6 +27,18 @@ function leftOut(report: Report): string {
   return excluded.length === 0 ? '' : `; ${plural(excluded.length, 'check')} not run (${excluded[0]!.reason})`;
 }
 
+/**
+ * Deviations at or above --fail-on that the gate let pass, counted: waived, or known to the baseline
+ * under --fail-on-new. A verdict never hides what the figures beside it count.
+ */
+function excused(report: Report): string {
+  const atFailOn = report.deviations.filter((d) => severityRank(d.severity) >= severityRank(report.failOn));
+  const waived = atFailOn.filter((d) => d.waived).length;
+  const known = report.gate.failOnNew ? atFailOn.filter((d) => !d.waived && d.baseline === 'still-present').length : 0;
+  const parts = [...(waived > 0 ? [`${waived} waived`] : []), ...(known > 0 ? [`${known} known from the baseline`] : [])];
+  return parts.length === 0 ? '' : `; ${parts.join(', ')}`;
+}
+
 /** Of the operations whose documented `data` holds records, how many had it checked. */
 function dataChecked(report: Report): string {
   const { withData, dataChecked: checked } = report.summary;
@@ -40,10 +53,10 @@ export function headline(report: Report): string {
   const label = statusLabel[report.status];
   switch (report.status) {
     case 'pass':
-      return `${label} — ${plural(report.summary.operations, 'operation')} checked${dataChecked(report)}${leftOut(report)}`;
+      return `${label} — ${plural(report.summary.operations, 'operation')} checked${excused(report)}${dataChecked(report)}${leftOut(report)}`;
     case 'fail': {
       const limits = unchecked(report);
-      return `${label} — ${defects(report)}${limits === undefined ? '' : `; ${limits}`}${leftOut(report)}`;
+      return `${label} — ${defects(report)}${excused(report)}${limits === undefined ? '' : `; ${limits}`}${leftOut(report)}`;
     }
     case 'incomplete':
       return `${label} — ${report.summary.errors > 0 ? plural(report.summary.errors, 'error') : 'no defect found'}; ${unchecked(report) ?? 'not everything was checked'}${leftOut(report)}`;

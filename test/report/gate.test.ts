@@ -8,6 +8,9 @@ import { applyGate } from '../../src/gate/gate.js';
 import { readBaseline } from '../../src/gate/baseline.js';
 import { readWaivers } from '../../src/gate/waivers.js';
 import { findFault } from '../../src/reference/faults/catalogue.js';
+import { summaryText } from '../../src/report/console.js';
+import { headline } from '../../src/report/headline.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
 import { checkInfos } from '../../src/report/report.js';
 import { defaultGate, reportAgainst } from '../support/report.js';
 
@@ -81,5 +84,40 @@ describe('waivers', () => {
   it('matches deviations by key regardless of message', () => {
     const a = { operation: '/pc/x', check: 'data-schema', instancePath: '/data/list/3/status', severity: 'error' as const };
     expect(deviationKey(a)).toBe(deviationKey({ ...a, instancePath: '/data/list/0/status' }));
+  });
+});
+
+describe('the headline counts the deviations the gate let pass', () => {
+  const entry = { check: 'data-schema', operation: '/pc/purchase_order/list', reason: 'TICKET-2 status as text', expires: '2027-01-31' };
+  const files = { json: 'report.json', junit: 'junit.xml', markdown: 'summary.md', html: 'report.html' };
+
+  it('a pass with waived errors says how many in the headline, the --quiet line and summary.md', async () => {
+    const report = await reportAgainst(['purchase-order-list'], findFault('purchase-order-status-string'), {
+      waivers: readWaivers(write({ waivers: [entry] }), checks),
+      waiversFile: 'w.json',
+    });
+    const waived = report.deviations.filter((d) => d.waived).length;
+    expect(report.status).toBe('pass');
+    expect(waived).toBeGreaterThan(0);
+    expect(headline(report)).toContain(`; ${waived} waived`);
+    expect(summaryText(report, files, 'quiet')).toContain(`${waived} waived`);
+    expect(renderMarkdown(report)).toContain(`${waived} waived`);
+  });
+
+  it('a --fail-on-new pass counts the errors known from the baseline; without --fail-on-new they fail the run, and are not called known', async () => {
+    const earlier = await reportAgainst(['purchase-order-list'], findFault('purchase-order-status-string'));
+    const known = earlier.deviations.filter((d) => d.severity === 'error').length;
+    const baseline = readBaseline(write(earlier));
+    const again = await reportAgainst(['purchase-order-list'], findFault('purchase-order-status-string'), { baseline, baselineFile: 'b.json', failOnNew: true });
+    expect(again.status).toBe('pass');
+    expect(headline(again)).toContain(`; ${known} known from the baseline`);
+    const withoutNewOnly = await reportAgainst(['purchase-order-list'], findFault('purchase-order-status-string'), { baseline, baselineFile: 'b.json' });
+    expect(withoutNewOnly.status).toBe('fail');
+    expect(headline(withoutNewOnly)).not.toContain('known');
+  });
+
+  it('a clean pass names neither', async () => {
+    const report = await reportAgainst(['purchase-order-list']);
+    expect(headline(report)).not.toMatch(/waived|known/);
   });
 });
