@@ -108,7 +108,11 @@ describe('the headline counts the deviations the gate let pass', () => {
     const earlier = await reportAgainst(['purchase-order-list'], findFault('purchase-order-status-string'));
     const known = earlier.deviations.filter((d) => d.severity === 'error').length;
     const baseline = readBaseline(write(earlier));
-    const again = await reportAgainst(['purchase-order-list'], findFault('purchase-order-status-string'), { baseline, baselineFile: 'b.json', failOnNew: true });
+    const again = await reportAgainst(['purchase-order-list'], findFault('purchase-order-status-string'), {
+      baseline,
+      baselineFile: 'b.json',
+      failOnNew: true,
+    });
     expect(again.status).toBe('pass');
     expect(headline(again)).toContain(`; ${known} known from the baseline`);
     const withoutNewOnly = await reportAgainst(['purchase-order-list'], findFault('purchase-order-status-string'), { baseline, baselineFile: 'b.json' });
