@@ -16,7 +16,7 @@ import { generateCalls } from '../src/engine/operation/calls.js';
 import type * as RunPlan from '../src/engine/schedule/run-plan.js';
 import { hostileRequest } from '../src/generators/hostile.js';
 import { validPayload } from '../src/generators/payloads.js';
-import { selfCheckSettings } from '../src/mutation/run-against.js';
+import { selfCheckSettings } from '../test/mutation-set/run-against.js';
 import { handle } from '../src/reference/handlers.js';
 import { seedState } from '../src/reference/seed.js';
 import { startReferenceServer } from '../src/reference/server.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { KitError } from '../errors.js';
-import { faults, findFault } from '../reference/faults/catalogue.js';
+import { demoFaults, findDemoFault } from '../reference/faults/demo.js';
 import { startReferenceServer } from '../reference/server.js';
 import type { Latency } from '../reference/latency.js';
 import { findVariant, variants } from '../reference/variants.js';
@@ -29,14 +29,14 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
-/** The faults the reference server can answer with, as `serve --inject list` shows them. */
-export const faultNames: readonly string[] = faults.map((fault) => fault.name);
+/** The faults the reference server can answer with, one of each kind a user meets first, as `serve --inject list` shows them. */
+export const faultNames: readonly string[] = demoFaults.map((fault) => fault.name);
 /** The variants it can take, as `serve --variant list` shows them. */
 export const variantNames: readonly string[] = variants.map((variant) => variant.name);
 
 /** Starts the kit's reference server of the whole API (as `otp-conformance serve` does); close it when done. */
 export async function startReference(options: ReferenceOptions = {}): Promise<ReferenceServer> {
-  const fault = options.fault === undefined ? undefined : findFault(options.fault);
+  const fault = options.fault === undefined ? undefined : findDemoFault(options.fault);
   if (options.fault !== undefined && !fault) throw new KitError('OTP_BAD_OPTION', `No fault "${options.fault}"; one of: ${faultNames.join(', ')}.`);
   const variant = options.variant === undefined ? undefined : findVariant(options.variant);
   if (options.variant !== undefined && !variant) throw new KitError('OTP_BAD_OPTION', `No variant "${options.variant}"; one of: ${variantNames.join(', ')}.`);

@@ -91,14 +91,14 @@ async function serve(argv: string[]): Promise<void> {
     console.log(serveUsage);
     return;
   }
-  const { findFault, faults } = await import('../reference/faults/catalogue.js');
+  const { findDemoFault, demoFaults } = await import('../reference/faults/demo.js');
   const { findVariant, variants } = await import('../reference/variants.js');
   const { describeLatency, serveLatency } = await import('./serve-latency.js');
   if (values.inject === 'list') {
-    for (const fault of faults) console.log(`${fault.name.padEnd(30)} ${fault.operationId.padEnd(24)} ${fault.description}`);
+    for (const fault of demoFaults) console.log(`${fault.name.padEnd(30)} ${fault.operationId.padEnd(24)} ${fault.description}`);
     return;
   }
-  const fault = values.inject === undefined ? undefined : findFault(values.inject);
+  const fault = values.inject === undefined ? undefined : findDemoFault(values.inject);
   if (values.inject !== undefined && !fault) {
     throw new KitError('OTP_BAD_OPTION', `--inject ${values.inject} is not a known fault; run ${TOOL_NAME} serve --inject list to see them.`);
   }

@@ -29,6 +29,11 @@ describe('imports flow one way', () => {
     expect(cycles(folderGraph(knot).edges)).toEqual([['src/x', 'src/y', 'src/x']]);
   });
 
+  it('imports nothing of the tests: the mutation set and the doc generator stay out of the product', () => {
+    const intoTests = [...graph].flatMap(([file, targets]) => targets.filter((target) => target.startsWith('test/')).map((target) => `${file} → ${target}`));
+    expect(intoTests).toEqual([]);
+  });
+
   it('has no cycle between files of src/ and suites/', () => {
     expect(cycles(graph).map((cycle) => cycle.join(' → '))).toEqual([]);
   });

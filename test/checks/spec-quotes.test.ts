@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
 import { allFlows } from '../../src/flows/index.js';
-import { referenceMapFlows } from '../../src/mutation/run-against.js';
+import { referenceMapFlows } from '../mutation-set/run-against.js';
 
 /** The spec as the project ships it: the authority every quote is checked against. */
 const spec = readFileSync(new URL('../../docs/spec/open-trading-platform-api.md', import.meta.url), 'utf8');

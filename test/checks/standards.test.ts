@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
 import { findRequirement, requirements } from '../../src/checks/standards/requirements.js';
-import { checksEnforcing, renderStandardsDoc } from '../../src/doc-generator/standards-doc.js';
-import { faults } from '../../src/reference/faults/catalogue.js';
+import { checksEnforcing, renderStandardsDoc } from '../doc-generator/standards-doc.js';
+import { faults } from '../mutation-set/faults/catalogue.js';
 
 const ids = (list: readonly { readonly id: string }[]) => list.map((item) => item.id);
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { type ReferenceServer, type ReferenceServerOptions, startReferenceServer } from '../../src/reference/server.js';
 import { findVariant } from '../../src/reference/variants.js';
 import type { Report } from '../../src/report/report.js';

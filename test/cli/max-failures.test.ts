@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/cli/run.js';
 import { resolveRunConfig } from '../../src/config/resolve.js';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { causesOf } from '../../src/report/causes.js';
 import { type FrontServer, startFrontServer } from '../support/front-server.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, userEnv } from '../support/cli.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import type { Report } from '../../src/report/report.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { referenceOperationMapFile } from '../../src/reference/map-file.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import type { Report } from '../../src/report/report.js';

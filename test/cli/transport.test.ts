@@ -8,7 +8,7 @@ import { createServer as createTlsServer } from 'node:tls';
 import { promisify } from 'node:util';
 import { Pool } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import type { Report } from '../../src/report/report.js';
 

@@ -5,7 +5,7 @@ import { findOperation } from '../../src/catalogue/operations.js';
 import { replayCall } from '../../src/engine/schedule/replay.js';
 import { pageCallAt, walkCallsAtMost } from '../../src/engine/operation/page-walk.js';
 import { runOperation } from '../../src/engine/operation/run-operation.js';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { SEEDED_RECORDS } from '../../src/reference/seed.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { sharedValidator } from '../../src/validation/validator.js';

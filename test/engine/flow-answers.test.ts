@@ -3,7 +3,7 @@ import { allChecks } from '../../src/checks/index.js';
 import { runFlow } from '../../src/engine/schedule/run-flow.js';
 import type { Flow } from '../../src/flows/flow.js';
 import { Redactor } from '../../src/redaction/redactor.js';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { sharedValidator } from '../../src/validation/validator.js';
 import { kitFor, testSettings } from '../support/kit.js';

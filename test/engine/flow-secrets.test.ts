@@ -7,7 +7,7 @@ import { allChecks } from '../../src/checks/index.js';
 import { runFlow } from '../../src/engine/schedule/run-flow.js';
 import { registrationAgain } from '../../src/flows/registration-again.js';
 import { Redactor } from '../../src/redaction/redactor.js';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { kitFor, testSettings } from '../support/kit.js';
 import { referenceMapped } from '../support/through-proxy.js';

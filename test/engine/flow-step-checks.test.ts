@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
 import { runFlow } from '../../src/engine/schedule/run-flow.js';
 import { orderListed } from '../../src/flows/order-listed.js';
-import { SELF_CHECK_CLOCK_MS } from '../../src/mutation/run-against.js';
+import { SELF_CHECK_CLOCK_MS } from '../mutation-set/run-against.js';
 import { Redactor } from '../../src/redaction/redactor.js';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { kitFor, line, testSettings } from '../support/kit.js';
 

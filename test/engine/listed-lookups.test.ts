@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deviationsAgainst } from '../../src/mutation/run-against.js';
-import { round8Records } from '../../src/reference/faults/red-team/round-8-records.js';
-import { injectable } from '../../src/reference/faults/red-team/red-team-fault.js';
+import { deviationsAgainst } from '../mutation-set/run-against.js';
+import { round8Records } from '../mutation-set/faults/red-team/round-8-records.js';
+import { injectable } from '../mutation-set/faults/red-team/red-team-fault.js';
 
 const firstPageOnly = round8Records.find((fault) => fault.name === 'card-by-id-searches-first-page-only')!;
 const checksOf = (deviations: readonly { readonly check: string }[]) => deviations.map((deviation) => deviation.check);

@@ -5,7 +5,7 @@ import { findOperation, type Operation, wirePath } from '../../src/catalogue/ope
 import { startRun } from '../../src/engine/schedule/run-plan.js';
 import type { RunSettings } from '../../src/engine/schedule/settings.js';
 import { allFlows } from '../../src/flows/index.js';
-import { SELF_CHECK_CLOCK_MS, selfCheckOperations } from '../../src/mutation/run-against.js';
+import { SELF_CHECK_CLOCK_MS, selfCheckOperations } from '../mutation-set/run-against.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { testSettings } from '../support/kit.js';
 

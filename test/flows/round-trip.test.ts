@@ -6,7 +6,7 @@ import type { Flow, FlowContext, FlowOutcome, WalkedList } from '../../src/flows
 import { mappedFlows } from '../../src/flows/index.js';
 import { differences, sameValue } from '../../src/flows/records.js';
 import { roundTripNumbers, textFamilies } from '../../src/generators/coverage/round-trip.js';
-import { findSelfCheckOperation } from '../../src/mutation/run-against.js';
+import { findSelfCheckOperation } from '../mutation-set/run-against.js';
 import { handle } from '../../src/reference/handlers.js';
 import type { Json } from '../../src/reference/json.js';
 import { referenceOperationMapFile } from '../../src/reference/map-file.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { renderChecksDoc } from '../../src/doc-generator/checks-doc.js';
-import { MUTATION_SEEDS } from '../../src/mutation/mutation.js';
-import { faults } from '../../src/reference/faults/catalogue.js';
+import { renderChecksDoc } from '../doc-generator/checks-doc.js';
+import { MUTATION_SEEDS } from '../mutation-set/mutation.js';
+import { faults } from '../mutation-set/faults/catalogue.js';
 import { checkInfos } from '../../src/report/report.js';
 import { describeMutants, sampleFaults } from '../support/mutation-suite.js';
 

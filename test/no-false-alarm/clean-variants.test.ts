@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviationsAgainst } from '../../src/mutation/run-against.js';
+import { deviationsAgainst } from '../mutation-set/run-against.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { rateLimitedRetryAfter, recordsCreatedByOthers, type Variant, variants } from '../../src/reference/variants.js';
 import { line } from '../support/kit.js';

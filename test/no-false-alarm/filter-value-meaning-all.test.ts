@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { listFilter } from '../../src/checks/asked/list-filter.js';
 import { recordOf } from '../../src/checks/call-record.js';
-import { MUTATION_SEEDS } from '../../src/mutation/mutation.js';
-import { deviationsAgainst } from '../../src/mutation/run-against.js';
+import { MUTATION_SEEDS } from '../mutation-set/mutation.js';
+import { deviationsAgainst } from '../mutation-set/run-against.js';
 import { statusZeroListsAll } from '../../src/reference/variants.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';

@@ -4,7 +4,7 @@ import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/catalogue/operations.js';
 import { startRun } from '../../src/engine/schedule/run-plan.js';
-import { selfCheckSettings, SELF_CHECK_CLOCK_MS } from '../../src/mutation/run-against.js';
+import { selfCheckSettings, SELF_CHECK_CLOCK_MS } from '../mutation-set/run-against.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { line } from '../support/kit.js';
 

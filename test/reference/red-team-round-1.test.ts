@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
 import { findOperation, wirePath } from '../../src/catalogue/operations.js';
-import { redTeamRound1 } from '../../src/reference/faults/red-team/round-1.js';
+import { redTeamRound1 } from '../mutation-set/faults/red-team/round-1.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
 import { orderHeader } from '../support/orders.js';
 import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';

@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import { gbkBytes } from '../../src/reference/faults/red-team/_internals/encodings.js';
-import { listedPathOf } from '../../src/reference/faults/red-team/_internals/struck.js';
-import { redTeamRound10 } from '../../src/reference/faults/red-team/round-10.js';
+import { gbkBytes } from '../mutation-set/faults/red-team/_internals/encodings.js';
+import { listedPathOf } from '../mutation-set/faults/red-team/_internals/struck.js';
+import { redTeamRound10 } from '../mutation-set/faults/red-team/round-10.js';
 import type { ReferenceServer } from '../../src/reference/server.js';
 import {
   callTo,

@@ -4,7 +4,7 @@
  * class the fault names, is sent to a clean server and to one with the fault, and the answers compared.
  */
 import { describe } from 'vitest';
-import { redTeamRound11 } from '../../src/reference/faults/red-team/round-11.js';
+import { redTeamRound11 } from '../mutation-set/faults/red-team/round-11.js';
 import { round11AccessDemonstrations } from '../support/round-11/access.js';
 import { round11BodiesDemonstrations } from '../support/round-11/bodies.js';
 import { round11HttpDemonstrations } from '../support/round-11/http.js';

@@ -4,7 +4,7 @@
  * class the fault names, is sent to a clean server and to one with the fault, and the answers compared.
  */
 import { describe } from 'vitest';
-import { redTeamRound12 } from '../../src/reference/faults/red-team/round-12.js';
+import { redTeamRound12 } from '../mutation-set/faults/red-team/round-12.js';
 import { round12AccessDemonstrations } from '../support/round-12/access.js';
 import { round12BodiesDemonstrations } from '../support/round-12/bodies.js';
 import { round12HttpDemonstrations } from '../support/round-12/http.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import { findOperation, wirePath } from '../../src/catalogue/operations.js';
-import { redTeamRound2 } from '../../src/reference/faults/red-team/round-2.js';
+import { redTeamRound2 } from '../mutation-set/faults/red-team/round-2.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
 import { converse, dataOf, firstHead, field, type Headers, type Json, listOf, parsed, postTo, type Reply, requestText, text } from '../support/raw-http.js';
 import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';

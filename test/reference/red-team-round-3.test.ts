@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import { findOperation, wirePath } from '../../src/catalogue/operations.js';
-import { redTeamRound3 } from '../../src/reference/faults/red-team/round-3.js';
+import { redTeamRound3 } from '../mutation-set/faults/red-team/round-3.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
 import { orderHeader } from '../support/orders.js';
 import {

@@ -5,7 +5,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
-import { redTeamRound4 } from '../../src/reference/faults/red-team/round-4.js';
+import { redTeamRound4 } from '../mutation-set/faults/red-team/round-4.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
 import { callTo, converse, dataOf, field, firstHead, type Headers, type Json, listOf, parsed, type Reply, requestText, text } from '../support/raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE, pathOf } from '../support/red-team-calls.js';

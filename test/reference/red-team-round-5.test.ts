@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inflateRawSync, inflateSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
-import { redTeamRound5 } from '../../src/reference/faults/red-team/round-5.js';
+import { redTeamRound5 } from '../mutation-set/faults/red-team/round-5.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
 import { dataOf, field, type Headers, type Json, listOf, parsed, text } from '../support/raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE } from '../support/red-team-calls.js';

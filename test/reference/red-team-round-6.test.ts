@@ -5,7 +5,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
-import { redTeamRound6 } from '../../src/reference/faults/red-team/round-6.js';
+import { redTeamRound6 } from '../mutation-set/faults/red-team/round-6.js';
 import { seedState } from '../../src/reference/seed.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
 import { converse, dataOf, field, firstHead, type Json, listOf, parsed, requestText, text } from '../support/raw-http.js';

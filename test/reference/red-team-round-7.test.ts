@@ -5,8 +5,8 @@
  */
 import { connect } from 'node:net';
 import { describe, expect } from 'vitest';
-import { listedPathOf } from '../../src/reference/faults/red-team/_internals/struck.js';
-import { redTeamRound7 } from '../../src/reference/faults/red-team/round-7.js';
+import { listedPathOf } from '../mutation-set/faults/red-team/_internals/struck.js';
+import { redTeamRound7 } from '../mutation-set/faults/red-team/round-7.js';
 import { seedState } from '../../src/reference/seed.js';
 import type { ReferenceServer } from '../../src/reference/server.js';
 import { callTo, converse, dataOf, field, firstHead, type Json, listOf, parsed, postTo, requestText, text } from '../support/raw-http.js';

@@ -4,7 +4,7 @@
  * class the fault names, is sent to a clean server and to one with the fault, and the answers compared.
  */
 import { describe, expect } from 'vitest';
-import { redTeamRound8 } from '../../src/reference/faults/red-team/round-8.js';
+import { redTeamRound8 } from '../mutation-set/faults/red-team/round-8.js';
 import { converse, dataOf, field, type Json, listOf, parsed, requestText, text } from '../support/raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE, pathOf } from '../support/red-team-calls.js';
 import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';

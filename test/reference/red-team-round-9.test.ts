@@ -6,8 +6,8 @@
 import { request } from 'node:http';
 import { constants, gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
-import { listedPathOf } from '../../src/reference/faults/red-team/_internals/struck.js';
-import { redTeamRound9 } from '../../src/reference/faults/red-team/round-9.js';
+import { listedPathOf } from '../mutation-set/faults/red-team/_internals/struck.js';
+import { redTeamRound9 } from '../mutation-set/faults/red-team/round-9.js';
 import type { ReferenceServer } from '../../src/reference/server.js';
 import { callTo, converse, dataOf, field, type Headers, type Json, listOf, parsed, postTo, type Reply, requestText, text } from '../support/raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE, pathOf } from '../support/red-team-calls.js';

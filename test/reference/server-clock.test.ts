@@ -4,7 +4,7 @@
  * day the run is on.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { SELF_CHECK_CLOCK_MS } from '../../src/mutation/run-against.js';
+import { SELF_CHECK_CLOCK_MS } from '../mutation-set/run-against.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { field, listOf, postTo } from '../support/raw-http.js';
 import { FIRST_PAGE, pathOf } from '../support/red-team-calls.js';

@@ -7,7 +7,7 @@ import { KitError } from '../../src/errors.js';
 import { applyGate } from '../../src/gate/gate.js';
 import { readBaseline } from '../../src/gate/baseline.js';
 import { readWaivers } from '../../src/gate/waivers.js';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { summaryText } from '../../src/report/console.js';
 import { headline } from '../../src/report/headline.js';
 import { renderMarkdown } from '../../src/report/markdown.js';

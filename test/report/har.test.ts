@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_LOG_SUFFIX, type LoggedExchange } from '../../src/engine/schedule/exchange-log.js';
 import { RESPONSE_EXCERPT_CHARS } from '../../src/engine/judging/evidence.js';
 import { Redactor } from '../../src/redaction/redactor.js';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { harEntry, writeHar } from '../../src/report/har.js';
 import type { Report } from '../../src/report/report.js';

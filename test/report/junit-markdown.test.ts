@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { XmlDocument, XmlLibError, XsdValidator } from 'libxml2-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { Report } from '../../src/report/report.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deviationKey } from '../../src/engine/judging/deviation.js';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { mergeReports } from '../../src/report/merge.js';
 import type { Report } from '../../src/report/report.js';
 import type { RunShape } from '../../src/report/run-shape.js';

@@ -1,6 +1,6 @@
 /** A flow's step as the engine hands it over: a call of an operation the self-check knows, answered 200 with a JSON body. */
 import type { Exchange } from '../../src/checks/types.js';
-import { findSelfCheckOperation } from '../../src/mutation/run-against.js';
+import { findSelfCheckOperation } from '../mutation-set/run-against.js';
 import type { Json } from '../../src/reference/json.js';
 
 export function flowExchange(operationId: string, payload: Record<string, unknown>, body: Json): Exchange {

@@ -3,7 +3,7 @@ import { operationContext } from '../../src/engine/schedule/context.js';
 import type { Deviation } from '../../src/engine/judging/deviation.js';
 import type { OperationRunContext } from '../../src/engine/operation/run-operation.js';
 import type { RunSettings } from '../../src/engine/schedule/settings.js';
-import { selfCheckSettings } from '../../src/mutation/run-against.js';
+import { selfCheckSettings } from '../mutation-set/run-against.js';
 import { createValidator } from '../../src/validation/validator.js';
 
 const validator = createValidator();

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type FaultVerdict, MUTATION_SEEDS, reportedAt, runMutants, scoreLine, scoreOf, triggerDrawnFromSeed, verdictOf } from '../../src/mutation/mutation.js';
-import { faults } from '../../src/reference/faults/catalogue.js';
+import { type FaultVerdict, MUTATION_SEEDS, reportedAt, runMutants, scoreLine, scoreOf, triggerDrawnFromSeed, verdictOf } from '../mutation-set/mutation.js';
+import { faults } from '../mutation-set/faults/catalogue.js';
 import type { Fault } from '../../src/reference/faults/fault.js';
-import { deviationsAgainst } from '../../src/mutation/run-against.js';
+import { deviationsAgainst } from '../mutation-set/run-against.js';
 import { line } from './kit.js';
 
 export const [FIRST_SEED, ...OTHER_SEEDS] = MUTATION_SEEDS as [number, ...number[]];

@@ -1,9 +1,9 @@
 import { afterEach, expect, it } from 'vitest';
 import { operations } from '../../src/catalogue/operations.js';
-import { faults as catalogue, findFault } from '../../src/reference/faults/catalogue.js';
-import { unseenRedTeamFaults } from '../../src/reference/faults/red-team/caught.js';
-import { injectable, type RedTeamFault } from '../../src/reference/faults/red-team/red-team-fault.js';
-import { redTeamRounds } from '../../src/reference/faults/red-team/rounds.js';
+import { faults as catalogue, findFault } from '../mutation-set/faults/catalogue.js';
+import { unseenRedTeamFaults } from '../mutation-set/faults/red-team/caught.js';
+import { injectable, type RedTeamFault } from '../mutation-set/faults/red-team/red-team-fault.js';
+import { redTeamRounds } from '../mutation-set/faults/red-team/rounds.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 
 /**

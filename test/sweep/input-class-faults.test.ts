@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
-import { deviationsAgainst } from '../../src/mutation/run-against.js';
-import { inputClassFaults } from '../../src/reference/faults/input-classes.js';
+import { deviationsAgainst } from '../mutation-set/run-against.js';
+import { inputClassFaults } from '../mutation-set/faults/input-classes.js';
 
 /** Five seeds: a fault one input class trips must be found under each, thanks to the coverage pass. */
 const seeds = [1, 42, 20261122, 987654321, 31337];

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RESPONSE_EXCERPT_CHARS } from '../../src/engine/judging/evidence.js';
 import type { LoggedBody } from '../../src/engine/schedule/exchange-log.js';
 import { KitError } from '../../src/errors.js';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { harEntry } from '../../src/report/har.js';
 import type { Report } from '../../src/report/report.js';

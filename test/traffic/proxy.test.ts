@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFault } from '../../src/reference/faults/catalogue.js';
+import { findFault } from '../mutation-set/faults/catalogue.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import type { ObservedExchange } from '../../src/traffic/observed.js';
 import { startTrafficProxy, type TrafficProxyOptions } from '../../src/traffic/proxy-server.js';

@@ -1,0 +1,138 @@
+import type { Operation } from '../../src/catalogue/operations.js';
+import type { Deviation } from '../../src/engine/judging/deviation.js';
+import type { RunSettings } from '../../src/engine/schedule/settings.js';
+import { faults as allFaults } from './faults/catalogue.js';
+import type { Fault } from '../../src/reference/faults/fault.js';
+import { deviationsAgainst, findSelfCheckOperation } from './run-against.js';
+
+/**
+ * The seeds every fault is run under. Whether a fault is found must not depend on the seed, so a
+ * fault counts as detected only when all of them find it. The first is the seed of docs/checks.md.
+ */
+export const MUTATION_SEEDS: readonly number[] = [20261122, 1, 42, 1713025771, 2147483647];
+
+/** Mutants run side by side: each has its own server and client, and most of their time is waiting. */
+const PARALLEL_MUTANTS = 6;
+
+/** What the kit made of one injected fault under one seed. */
+export interface MutantResult {
+  readonly fault: Fault;
+  readonly seed: number;
+  /** The deviation that reports the fault: its check, its severity, at its operation. */
+  readonly caughtBy: Deviation | undefined;
+  readonly deviations: readonly Deviation[];
+  readonly requests: number;
+}
+
+/** What the kit made of one fault under every seed. */
+export interface FaultVerdict {
+  readonly fault: Fault;
+  /** One result per seed, in the order of the seeds. */
+  readonly bySeed: readonly MutantResult[];
+  /** Found under every seed. */
+  readonly detected: boolean;
+  /** The seeds under which it escaped. */
+  readonly missedUnder: readonly number[];
+}
+
+export interface MutationScore {
+  readonly seeds: readonly number[];
+  readonly verdicts: readonly FaultVerdict[];
+  /** Faults found under every seed. */
+  readonly detected: number;
+  readonly total: number;
+  /** Per seed, the faults it found. */
+  readonly detectedBySeed: readonly { readonly seed: number; readonly detected: number }[];
+  readonly escaped: readonly string[];
+  readonly requests: number;
+  readonly durationMs: number;
+}
+
+/** The operation whose answer must show the fault. */
+export function reportedAt(fault: Fault): Operation {
+  return findSelfCheckOperation(fault.expect.at ?? fault.operationId)!;
+}
+
+/**
+ * Starts the reference server with one fault and runs the kit, under one seed, on the faulted
+ * operation (and its flows); `overrides` change the self-check's settings (a phase left out).
+ */
+export async function runMutant(fault: Fault, seed: number = MUTATION_SEEDS[0]!, overrides: Partial<RunSettings> = {}): Promise<MutantResult> {
+  const operation = reportedAt(fault);
+  const { deviations, requests } = await deviationsAgainst({ fault }, [fault.operationId], { ...overrides, seed });
+  const caughtBy = deviations.find((d) => d.check === fault.expect.check && d.severity === fault.expect.severity && d.operation === operation.path);
+  return { fault, seed, caughtBy, deviations, requests };
+}
+
+/** One fault's results gathered into its verdict. */
+export function verdictOf(fault: Fault, bySeed: readonly MutantResult[]): FaultVerdict {
+  const missedUnder = bySeed.filter((result) => !result.caughtBy).map((result) => result.seed);
+  return { fault, bySeed, detected: bySeed.length > 0 && missedUnder.length === 0, missedUnder };
+}
+
+/** The score of some faults' verdicts under these seeds. */
+export function scoreOf(verdicts: readonly FaultVerdict[], seeds: readonly number[], durationMs: number): MutationScore {
+  return {
+    seeds,
+    verdicts,
+    detected: verdicts.filter((verdict) => verdict.detected).length,
+    total: verdicts.length,
+    detectedBySeed: seeds.map((seed) => ({
+      seed,
+      detected: verdicts.filter((verdict) => verdict.bySeed.some((result) => result.seed === seed && result.caughtBy)).length,
+    })),
+    escaped: verdicts.filter((verdict) => !verdict.detected).map((verdict) => verdict.fault.name),
+    requests: verdicts.reduce((sum, verdict) => sum + verdict.bySeed.reduce((inner, result) => inner + result.requests, 0), 0),
+    durationMs: Math.round(durationMs),
+  };
+}
+
+/** Every fault under every seed, a few mutants at a time. */
+export async function runMutants(
+  faults: readonly Fault[] = allFaults,
+  seeds: readonly number[] = MUTATION_SEEDS,
+  overrides: Partial<RunSettings> = {},
+): Promise<MutationScore> {
+  const started = performance.now();
+  const jobs = faults.flatMap((fault) => seeds.map((seed) => ({ fault, seed })));
+  const results: MutantResult[] = Array.from<MutantResult>({ length: jobs.length });
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < jobs.length; index = next++) results[index] = await runMutant(jobs[index]!.fault, jobs[index]!.seed, overrides);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_MUTANTS, jobs.length) }, worker));
+  const verdicts = faults.map((fault, index) => verdictOf(fault, results.slice(index * seeds.length, (index + 1) * seeds.length)));
+  return scoreOf(verdicts, seeds, performance.now() - started);
+}
+
+/** Where a call's payload comes from the seed: fast-check's valid and hostile calls, and the flows, which draw theirs from it. */
+const SEED_DRAWN_PATHS = ['conforming:', 'hostile:', 'flow:'];
+
+/**
+ * Whether what caught the fault came only from calls the seed draws: then another seed sends other
+ * calls and may miss it, and the fault is run under every seed. A fault also seen at a call the same
+ * under every seed (the coverage pass, the page walk, the probes), with no drawn call among its
+ * steps, is found whatever the seed; a
+ * fault missed is counted as drawn, so that every seed says what it makes of it.
+ */
+export function triggerDrawnFromSeed(result: MutantResult): boolean {
+  const caught = result.caughtBy;
+  if (!caught) return true;
+  const drawn = (path: string) => SEED_DRAWN_PATHS.some((prefix) => path.startsWith(prefix));
+  // An occurrence rests on its call and on its steps; it is drawn when any of them is.
+  const occurrences = [[caught.path, ...(caught.steps ?? []).map((step) => step.path)], ...(caught.samples ?? []).map((sample) => [sample.path])];
+  return occurrences.every((paths) => paths.some(drawn));
+}
+
+/** The results under the first seed: the sample failures of docs/checks.md. */
+export function firstSeedResults(score: MutationScore): MutantResult[] {
+  return score.verdicts.map((verdict) => verdict.bySeed[0]!);
+}
+
+export function scoreLine(score: MutationScore): string {
+  const perSeed = score.detectedBySeed.map(({ seed, detected }) => `seed ${seed}: ${detected}/${score.total}`).join(', ');
+  return (
+    `mutation score: ${score.detected}/${score.total} faults detected under ${score.seeds.length === 1 ? 'the seed' : `all ${score.seeds.length} seeds`} (${perSeed}) in ${(score.durationMs / 1000).toFixed(1)} s, ${score.requests} requests` +
+    (score.escaped.length > 0 ? `; escaped: ${score.escaped.join(', ')}` : '')
+  );
+}

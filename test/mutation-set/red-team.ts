@@ -1,0 +1,42 @@
+import type { Deviation } from '../../src/engine/judging/deviation.js';
+import { injectable, type RedTeamFault } from './faults/red-team/red-team-fault.js';
+import { MUTATION_SEEDS } from './mutation.js';
+import { deviationsAgainst } from './run-against.js';
+
+/** What the kit made, at first sight, of a fault it was not built for. */
+export interface FirstSight {
+  readonly fault: RedTeamFault;
+  /** Deviations the faulty server got that the clean one did not, under the same seed: how the kit showed the fault. */
+  readonly shownBy: readonly Deviation[];
+  /** The run did not start against the faulty server (it blamed the setup), with why. */
+  readonly notRun?: string;
+}
+
+/** A deviation as the clean run and the faulty run are compared: what broke, where, at what severity. */
+const deviationKey = (deviation: Deviation) => `${deviation.severity} ${deviation.check} ${deviation.operation} ${deviation.instancePath}`;
+
+/**
+ * Runs the kit, under the first mutation seed, on the fault's operation (and its flows) against a
+ * clean reference server and against one with the fault: the fault is seen when the faulty run
+ * reports what the clean one does not. A fault that stops the run before it starts is not seen:
+ * the kit then blamed the user's setup for the server's defect.
+ */
+export async function firstSight(fault: RedTeamFault, seed: number = MUTATION_SEEDS[0]!): Promise<FirstSight> {
+  const clean = await deviationsAgainst({}, [fault.operationId], { seed });
+  const faulty = await deviationsAgainst({ fault: injectable(fault) }, [fault.operationId], { seed });
+  const cleanKeys = new Set(clean.deviations.map(deviationKey));
+  const shownBy = faulty.deviations.filter((deviation) => !cleanKeys.has(deviationKey(deviation)));
+  return { fault, shownBy, ...(faulty.notRun === undefined ? {} : { notRun: faulty.notRun }) };
+}
+
+/** Seen: something was reported that a clean server does not get, and the run was not blamed on the setup. */
+export const seen = (sight: FirstSight): boolean => sight.notRun === undefined && sight.shownBy.length > 0;
+
+/** One row of docs/red-team-rounds.md's table for this fault. */
+export function redTeamRow(sight: FirstSight): string {
+  const { fault } = sight;
+  const checks = [...new Set(sight.shownBy.map((deviation) => `${deviation.severity} \`${deviation.check}\``))].join(', ');
+  const verdict = sight.notRun !== undefined ? `no: not run (${sight.notRun.split(':')[0]})` : seen(sight) ? `yes: ${checks}` : 'no';
+  const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+  return `| \`${fault.name}\` | ${fault.operationId} | ${cell(`${fault.standard} ${fault.clause}`)} | ${cell(fault.observable)} | ${verdict} |`;
+}
