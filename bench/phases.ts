@@ -57,7 +57,9 @@ for (const { phase, without, overrides } of PHASES) {
     wallMsWithout: Math.round(median(withoutIt.map((run) => run.wallMs))),
   };
   phases.push(figures);
-  console.log(`${phase}: ${onlyIt.length} found only by it; ${figures.requestsWith - figures.requestsWithout} requests, ${figures.wallMsWith - figures.wallMsWithout} ms`);
+  console.log(
+    `${phase}: ${onlyIt.length} found only by it; ${figures.requestsWith - figures.requestsWithout} requests, ${figures.wallMsWith - figures.wallMsWithout} ms`,
+  );
 }
 
 const result: PhaseRunFigures = { seed, faults: everything.total, found: found.size, phases };
