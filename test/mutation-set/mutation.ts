@@ -87,7 +87,14 @@ export function scoreOf(verdicts: readonly FaultVerdict[], seeds: readonly numbe
   };
 }
 
-/** Every fault under every seed, a few mutants at a time. */
+/**
+ * The checks that judge how long an answer took against the operation's other answers. Mutants side
+ * by side share one event loop, which slows every answer of each: a fault these checks must see
+ * runs alone, after the others, so that its answers' times are its server's and not its neighbours'.
+ */
+const CHECKS_OF_ANSWER_TIMES: ReadonlySet<string> = new Set(['backtracking-answer-time']);
+
+/** Every fault under every seed, a few mutants at a time; those judged by their answers' times one at a time, last. */
 export async function runMutants(
   faults: readonly Fault[] = allFaults,
   seeds: readonly number[] = MUTATION_SEEDS,
@@ -96,11 +103,26 @@ export async function runMutants(
   const started = performance.now();
   const jobs = faults.flatMap((fault) => seeds.map((seed) => ({ fault, seed })));
   const results: MutantResult[] = Array.from<MutantResult>({ length: jobs.length });
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < jobs.length; index = next++) results[index] = await runMutant(jobs[index]!.fault, jobs[index]!.seed, overrides);
+  const timed = (index: number) => CHECKS_OF_ANSWER_TIMES.has(jobs[index]!.fault.expect.check);
+  const runIn = async (indexes: readonly number[], atOnce: number) => {
+    let next = 0;
+    const lane = async () => {
+      for (let at = next++; at < indexes.length; at = next++) {
+        const index = indexes[at]!;
+        results[index] = await runMutant(jobs[index]!.fault, jobs[index]!.seed, overrides);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(atOnce, indexes.length) }, lane));
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_MUTANTS, jobs.length) }, worker));
+  const indexes = jobs.map((_, index) => index);
+  await runIn(
+    indexes.filter((index) => !timed(index)),
+    PARALLEL_MUTANTS,
+  );
+  await runIn(
+    indexes.filter((index) => timed(index)),
+    1,
+  );
   const verdicts = faults.map((fault, index) => verdictOf(fault, results.slice(index * seeds.length, (index + 1) * seeds.length)));
   return scoreOf(verdicts, seeds, performance.now() - started);
 }
