@@ -105,6 +105,8 @@ interface SuitesOutcome {
   readonly flows: readonly FlowResult[];
   readonly ending: RunEnding;
   readonly leftRunning: boolean;
+  /** Requests that left for the server, finished operations or not, as the suites last posted. */
+  readonly sent: number;
   /** The suites' phases, when the run got through them: performance.now() at each mark. */
   readonly marks?: { readonly started: number; readonly collected: number; readonly lastEnded: number; readonly closed: number };
 }
@@ -187,9 +189,18 @@ async function runSuites(
     },
   )
     .then((vitest) => vitest.close())
-    .finally(() => progress?.close());
+    .finally(() => {
+      progress?.close();
+      collector.close();
+    });
   stop.whenStopped(() => collector.cancel());
-  const outcome = (ending: RunEnding, leftRunning = false): SuitesOutcome => ({ results: collector.results, flows: collector.flows, ending, leftRunning });
+  const outcome = (ending: RunEnding, leftRunning = false): SuitesOutcome => ({
+    results: collector.results,
+    flows: collector.flows,
+    ending,
+    leftRunning,
+    sent: collector.sent,
+  });
   try {
     await stop.race(running);
   } catch (error) {
@@ -386,7 +397,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
   let mapped: readonly Operation[] = [];
   let baseUrl = config.baseUrl ?? '';
   let serverHeader: string | undefined;
-  let suites: SuitesOutcome = { results: [], flows: [], ending: { kind: 'finished' }, leftRunning: false };
+  let suites: SuitesOutcome = { results: [], flows: [], ending: { kind: 'finished' }, leftRunning: false, sent: 0 };
   /** What first contact found wrong with the documented form, and the sentence that says the run went on in another. */
   let firstContactDeviations: readonly Deviation[] = [];
   const warnings = [...config.warnings];
@@ -455,6 +466,7 @@ export async function runConformance(config: RunConfig, io: RunIo): Promise<RunO
       seed: config.seed,
       runs: config.runs,
       results: suites.results,
+      sent: suites.sent,
       firstContact: firstContactDeviations,
       flows: suites.flows,
       skippedFlows: skippedFlowsOf(config, suites.flows, ending),

@@ -1,6 +1,7 @@
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { OperationResult } from '../engine/operation/run-operation.js';
+import { listenToProgress } from '../vitest-adapter/progress-channel.js';
 import { announceStop, stopChannelName } from '../vitest-adapter/stop-channel.js';
 import '../vitest-adapter/vitest-context.js';
 
@@ -20,8 +21,20 @@ export class ResultCollector implements Reporter {
   readonly stopChannel = stopChannelName();
   private vitest: Vitest | undefined;
   private cancelled = false;
+  private sentSoFar = 0;
+  private readonly stopListening = listenToProgress((progress) => (this.sentSoFar = Math.max(this.sentSoFar, progress.sent)));
 
   constructor(private readonly onResult: (result: OperationResult | FlowResult) => void) {}
+
+  /** Requests that left for the server, finished operations or not, as the suites last posted: what a stopped run says it sent. */
+  get sent(): number {
+    return this.sentSoFar;
+  }
+
+  /** Stops listening to the suites' progress: once the run is over. */
+  close(): void {
+    this.stopListening();
+  }
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest;

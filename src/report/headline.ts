@@ -39,6 +39,11 @@ function excused(report: Report): string {
   return parts.length === 0 ? '' : `; ${parts.join(', ')}`;
 }
 
+/** What a run stopped midway had sent, counted: its finished results alone would undercount it. */
+function sent(report: Report): string {
+  return report.summary.sent === undefined ? '' : `; ${plural(report.summary.sent, 'request')} sent`;
+}
+
 /** Of the operations whose documented `data` holds records, how many had it checked. */
 function dataChecked(report: Report): string {
   const { withData, dataChecked: checked } = report.summary;
@@ -56,13 +61,13 @@ export function headline(report: Report): string {
       return `${label} — ${plural(report.summary.operations, 'operation')} checked${excused(report)}${dataChecked(report)}${leftOut(report)}`;
     case 'fail': {
       const limits = unchecked(report);
-      return `${label} — ${defects(report)}${excused(report)}${limits === undefined ? '' : `; ${limits}`}${leftOut(report)}`;
+      return `${label} — ${defects(report)}${excused(report)}${limits === undefined ? '' : `; ${limits}`}${sent(report)}${leftOut(report)}`;
     }
     case 'incomplete':
-      return `${label} — ${report.summary.errors > 0 ? plural(report.summary.errors, 'error') : 'no defect found'}; ${unchecked(report) ?? 'not everything was checked'}${leftOut(report)}`;
+      return `${label} — ${report.summary.errors > 0 ? plural(report.summary.errors, 'error') : 'no defect found'}; ${unchecked(report) ?? 'not everything was checked'}${sent(report)}${leftOut(report)}`;
     case 'not-run':
       return `${label} — nothing was checked`;
     case 'interrupted':
-      return `${label} — ${report.reason ?? 'stopped'}; ${plural(report.summary.errors, 'error')} in what finished`;
+      return `${label} — ${report.reason ?? 'stopped'}; ${plural(report.summary.errors, 'error')} in what finished${sent(report)}`;
   }
 }

@@ -184,6 +184,8 @@ export function mergeReports(files: readonly string[]): Report {
       passed: sum((part) => part.summary.passed),
       skipped: sum((part) => part.summary.skipped),
       coverageRequests: sum((part) => part.summary.coverageRequests ?? 0),
+      // A part stopped midway counts what it sent; a part that ended, what it finished, which is all it sent.
+      ...(reports.some((part) => part.summary.sent !== undefined) ? { sent: sum((part) => part.summary.sent ?? part.summary.requests) } : {}),
       withData: summaries.filter((summary) => summary.dataChecked !== undefined).length,
       dataChecked: summaries.filter((summary) => summary.dataChecked === true).length,
       ...countSeverities(deviations),

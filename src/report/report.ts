@@ -151,6 +151,12 @@ export interface Report {
     readonly skipped: number;
     /** Requests of the coverage pass and the page walk (counted in `requests` too). */
     readonly coverageRequests?: number;
+    /**
+     * Of a run stopped before its end (interrupted, out of time, --max-failures, crashed): every
+     * request that left for the server, those of operations and flows cut short included, where
+     * `requests` counts only what finished. Absent from a run that ended.
+     */
+    readonly sent?: number;
     /** Operations whose documented `data` holds records, and of those, the ones whose data some answer let the run check. */
     readonly withData?: number;
     readonly dataChecked?: number;
@@ -250,10 +256,15 @@ export interface ReportInput {
   readonly warnings?: readonly string[];
   /** How the run ended; a finished run when absent. */
   readonly ending?: RunEnding;
+  /** Requests that left for the server, finished operations or not: what a stopped run says it sent. */
+  readonly sent?: number;
   /** --allow-unverified: unverified operations do not make the run incomplete. */
   readonly allowUnverified?: boolean;
   readonly excludedChecks?: readonly ExcludedCheck[];
 }
+
+/** Whether the run stopped after its requests began and before they ended: only then do finished results undercount what was sent. */
+const stoppedMidway = (ending: RunEnding | undefined): boolean => ending !== undefined && ending.kind !== 'finished' && ending.kind !== 'not-run';
 
 /** Catalogue order: the sixteen of section 4, then those of 4.1. */
 const catalogueOrder = [...operations.map((op) => op.id), ...listedOperations.map((op) => op.id)];
@@ -360,6 +371,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
       passed: sum((s) => s.passed),
       skipped: sum((s) => s.skipped),
       coverageRequests: sum((s) => s.coveragePass?.requests ?? 0),
+      ...(input.sent !== undefined && stoppedMidway(input.ending) ? { sent: input.sent } : {}),
       withData: summaries.filter((s) => s.dataChecked !== undefined).length,
       dataChecked: summaries.filter((s) => s.dataChecked === true).length,
       ...countSeverities(deviations),

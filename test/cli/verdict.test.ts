@@ -109,6 +109,9 @@ describe('a report whatever happens', () => {
     expect(stdout).toMatch(/^INTERRUPTED /m);
     const report = reportIn(dir);
     expect(report).toMatchObject({ status: 'interrupted', reason: 'stopped by SIGINT', verdict: 'fail' });
+    // The hung list's calls left for the server though none finished: the report counts them.
+    expect(report.summary.sent).toBeGreaterThan(report.summary.requests);
+    expect(stdout).toContain(`${report.summary.sent} requests sent`);
     expect(report.coverage.find((entry) => entry.id === 'purchase-order-list')?.reason).toContain('interrupted');
     expect(existsSync(lockFileOf(dir))).toBe(false);
     expect(readdirSync(join(dir, '..')).sort()).toEqual(['reports']);
@@ -123,6 +126,8 @@ describe('a report whatever happens', () => {
     const report = reportIn(dir);
     expect(report.status).toBe('incomplete');
     expect(report.reason).toContain('--max-time 3s');
+    expect(report.summary.sent).toBeGreaterThan(report.summary.requests);
+    expect(stdout).toMatch(new RegExp(`^INCOMPLETE .*; ${report.summary.sent} requests sent`, 'm'));
   });
 
   it('--max-time takes 500ms, 90s, 10m or 1h (a bare number is seconds); anything else is refused', () => {

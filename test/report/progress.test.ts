@@ -34,7 +34,7 @@ describe('console progress', () => {
   it('on a terminal: the requests answered while the run waits, and the slowest in flight, as the suites post them', async () => {
     let out = '';
     const progress = new Progress({ tty: true, write: (text) => (out += text) }, [{ group: 'custom-demand', tests: 1 }]);
-    const posted: RequestProgress = { done: 812, queued: 1240, slowest: { operation: '//pc/custom_demand/list', waitingMs: 1480 } };
+    const posted: RequestProgress = { done: 812, queued: 1240, sent: 1236, slowest: { operation: '//pc/custom_demand/list', waitingMs: 1480 } };
     const stopPosting = postProgress({ progress: () => posted } as unknown as RunningChecks);
     stopPosting();
     await expect.poll(() => out).toContain('requests: 812 answered of 1240 sent so far · slowest in flight //pc/custom_demand/list (1.5 s)');

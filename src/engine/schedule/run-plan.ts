@@ -25,6 +25,8 @@ export interface RequestProgress {
   readonly done: number;
   /** Requests handed to the pool so far, answered or not. */
   readonly queued: number;
+  /** Requests that left for the server so far (a request waiting for a slot has not). */
+  readonly sent: number;
   /** The request waiting longest for its answer, if any is in flight. */
   readonly slowest?: { readonly operation: string; readonly waitingMs: number };
 }
@@ -47,12 +49,16 @@ export interface RunningChecks {
 function countingClient(client: Client) {
   let done = 0;
   let queued = 0;
+  let sent = 0;
   const inFlight = new Map<number, { operation: string; since: number }>();
   /** Requests sent together on a connection of the kit's own (converse, pipeline): in flight from when the first leaves. */
   const onOwnConnection = (requests: readonly ConversationRequest[], sending: Client['converse']) => {
     const ticket = queued;
     queued += requests.length;
-    const onSent = () => inFlight.set(ticket, { operation: requests[0]?.wirePath ?? '', since: performance.now() });
+    const onSent = () => {
+      sent += requests.length;
+      inFlight.set(ticket, { operation: requests[0]?.wirePath ?? '', since: performance.now() });
+    };
     return sending(requests.map((request, index) => (index === 0 ? extend(request, { onSent }) : request))).then((transcripts) => {
       inFlight.delete(ticket);
       done += requests.length;
@@ -63,7 +69,10 @@ function countingClient(client: Client) {
     send: (request) => {
       const ticket = queued++;
       // Waiting for a slot is not waiting for the server: the clock of a request starts when it leaves.
-      const onSent = () => inFlight.set(ticket, { operation: request.wirePath, since: performance.now() });
+      const onSent = () => {
+        sent++;
+        inFlight.set(ticket, { operation: request.wirePath, since: performance.now() });
+      };
       return client.send(extend(request, { onSent })).then((transcript) => {
         inFlight.delete(ticket);
         done++;
@@ -79,6 +88,7 @@ function countingClient(client: Client) {
     return {
       done,
       queued,
+      sent,
       ...(first ? { slowest: { operation: first.operation, waitingMs: Math.round(performance.now() - first.since) } } : {}),
     };
   };
