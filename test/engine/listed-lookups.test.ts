@@ -14,7 +14,7 @@ describe('the lookups of listed records', () => {
     for (const run of [walked, alone]) expect(checksOf(run.deviations)).toContain('listed-record-found');
     const found = alone.deviations.find((deviation) => deviation.check === 'listed-record-found')!;
     expect(found.operation).toBe('/pc/customer/bankCardInfoById');
-  }, 120_000);
+  });
 
   it('a clean server, with the state changes of the member account that delete cards and consignees: nothing reported', async () => {
     const account = ['bank-card-list', 'bank-card-by-id', 'bank-card-delete', 'consignee-list', 'consignee-by-id', 'consignee-delete'];
@@ -22,5 +22,5 @@ describe('the lookups of listed records', () => {
     const alone = await deviationsAgainst({}, ['bank-card-by-id'], { seed: 1 });
     expect(whole.deviations).toEqual([]);
     expect(alone.deviations).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -29,17 +29,14 @@ describe('no false alarm against the clean variants of the reference server', ()
     expect(SILENT.filter((name) => !names.includes(name))).toEqual([]);
   });
 
-  // One run per variant, all side by side (a slow variant's waits overlap the others' work), each judged at every severity at once.
+  // One run per variant, a few side by side (a slow variant's waits overlap the others' work), each judged at every severity at once.
+  // No clock of their own: each request is bounded by its timeout, and a busy machine must not fail them.
   for (const variant of variants) {
     const silent = SILENT.includes(variant.name);
-    it.concurrent(
-      `${variant.name} (${variant.description}): no error${silent ? ', and no warning or info either' : ''}`,
-      async () => {
-        const { deviations } = await deviationsAgainst({ variant }, undefined, { runs: 4, hostileRuns: 10, timeoutMs: 10_000 });
-        expect(deviations.filter((d) => silent || d.severity === 'error').map(line)).toEqual([]);
-      },
-      120_000,
-    );
+    it.concurrent(`${variant.name} (${variant.description}): no error${silent ? ', and no warning or info either' : ''}`, async () => {
+      const { deviations } = await deviationsAgainst({ variant }, undefined, { runs: 4, hostileRuns: 10, timeoutMs: 10_000 });
+      expect(deviations.filter((d) => silent || d.severity === 'error').map(line)).toEqual([]);
+    });
   }
 
   it('rate-limited-retry-after does turn requests away, and the kit sends each again', async () => {
@@ -60,7 +57,7 @@ describe('no false alarm against the clean variants of the reference server', ()
     const { deviations } = await deviationsAgainst({ variant: counting }, undefined, { runs: 4, hostileRuns: 10 });
     expect(turnedAway).toBeGreaterThan(20);
     expect(deviations.map(line)).toEqual([]);
-  }, 60_000);
+  });
 
   it('records-created-by-others does add a second record beside each the run creates', async () => {
     const server = await startReferenceServer({ token: 'other-client', variant: recordsCreatedByOthers });
@@ -84,5 +81,5 @@ describe('no false alarm against the clean variants of the reference server', ()
     const { deviations } = await deviationsAgainst({ variant }, undefined, { runs: 4, hostileRuns: 10 });
     expect(deviations.length).toBeGreaterThan(0);
     expect(deviations.every((d) => d.check === 'http-status-client-error' && d.severity === 'warning' && d.intent === 'hostile')).toBe(true);
-  }, 60_000);
+  });
 });
