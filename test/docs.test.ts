@@ -10,10 +10,9 @@ const configurationPage = read('docs/configuration.md');
 const checksPage = read('docs/what-is-checked.md');
 
 describe('the README and docs/ stay in step with the code', () => {
-  it('docs/configuration.md documents every option and its environment variable', () => {
+  it('docs/configuration.md documents every option, its environment variable and its name from code', () => {
     for (const option of runOptions) {
-      expect(configurationPage).toContain(`\`--${option.name}`);
-      expect(configurationPage).toContain(`\`${option.env}\``);
+      expect(configurationPage).toMatch(new RegExp(`^\\| \`--${option.name}(?:[^|]|\\\\\\|)*\\| \`${option.env}\` \\| \`${option.key}\` \\|`, 'm'));
     }
   });
 

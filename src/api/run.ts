@@ -1,8 +1,8 @@
 import { runConformance } from '../cli/run.js';
-import { resolveRunConfig } from '../config/resolve.js';
+import { resolveTypedOptions } from '../config/resolve.js';
 import { KitError } from '../errors.js';
 import type { Report } from '../report/report.js';
-import { argvOf, type Options } from './options.js';
+import type { Options } from './options.js';
 
 /** Process events the run's machinery (the test runner it starts) listens to while it lasts. */
 const HOST_EVENTS = ['SIGINT', 'SIGTERM', 'exit', 'unhandledRejection', 'uncaughtException'] as const;
@@ -41,7 +41,7 @@ async function asGuest<T>(work: () => Promise<T>): Promise<T> {
  * alone: no exit code set, no listener left on the process.
  */
 export async function run(options: Options = {}): Promise<Report> {
-  const config = resolveRunConfig(argvOf(options), {}, options.cwd ?? process.cwd());
+  const config = resolveTypedOptions(options, options.cwd ?? process.cwd(), ['cwd']);
   if (config.replay !== undefined) throw new KitError('OTP_BAD_OPTION', 'run() writes a report; --replay prints one call instead: use the CLI for it.');
   if (config.dryRun) throw new KitError('OTP_BAD_OPTION', 'run() writes a report; --dry-run prints a plan and writes none: use the CLI for it.');
   const outcome = await asGuest(() =>

@@ -1,12 +1,12 @@
 import { groups } from '../catalogue/groups.js';
 import { operations } from '../catalogue/operations.js';
 import { mappedForRun } from '../config/mapped.js';
-import { resolveRunConfig } from '../config/resolve.js';
+import { resolveTypedOptions } from '../config/resolve.js';
 import { secretsOfRun } from '../config/secrets.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
 import { KitError } from '../errors.js';
 import { defineGroupSuite } from '../vitest-adapter/define-group-suite.js';
-import { argvOf, type Options } from './options.js';
+import type { Options } from './options.js';
 
 export type SuiteOptions = Omit<Options, 'reportDir' | 'label' | 'maxFailures'> & { readonly baseUrl: string; readonly token: string };
 
@@ -19,7 +19,7 @@ export function defineConformanceSuites(options: SuiteOptions): void {
   if (!options.baseUrl || !options.token) {
     throw new KitError('OTP_BAD_OPTION', 'defineConformanceSuites needs baseUrl and token: the server to check and the token it accepts.');
   }
-  const config = resolveRunConfig(argvOf(options), {}, options.cwd ?? process.cwd());
+  const config = resolveTypedOptions(options, options.cwd ?? process.cwd(), ['cwd']);
   if (config.maxFailures !== undefined || config.dryRun) {
     throw new KitError(
       'OTP_BAD_OPTION',

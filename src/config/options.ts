@@ -1,9 +1,14 @@
+import type { RunOptions } from './run-options.js';
+
 /**
  * The options of `otp-conformance run`: one table read by the parser, the environment and
- * .env lookup, `--help` and the option table of docs/configuration.md.
+ * .env lookup, the typed options of the library API, `--help` and the option table of
+ * docs/configuration.md.
  */
 export interface OptionSpec {
   readonly name: string;
+  /** The option's name among the typed options (RunOptions). */
+  readonly key: keyof RunOptions;
   readonly env: string;
   readonly type: 'string' | 'boolean';
   readonly multiple?: boolean;
@@ -17,6 +22,7 @@ export interface OptionSpec {
 export const runOptions: readonly OptionSpec[] = [
   {
     name: 'base-url',
+    key: 'baseUrl',
     env: 'OTP_BASE_URL',
     type: 'string',
     valueName: 'URL',
@@ -25,6 +31,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'label',
+    key: 'label',
     env: 'OTP_LABEL',
     type: 'string',
     valueName: 'TEXT',
@@ -33,6 +40,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'token',
+    key: 'token',
     env: 'OTP_TOKEN',
     type: 'string',
     valueName: 'TOKEN',
@@ -41,6 +49,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'auth-scheme',
+    key: 'authScheme',
     env: 'OTP_AUTH_SCHEME',
     type: 'string',
     valueName: 'SCHEME',
@@ -50,6 +59,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'path-form',
+    key: 'pathForm',
     env: 'OTP_PATH_FORM',
     type: 'string',
     valueName: 'FORM',
@@ -59,6 +69,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'ca-file',
+    key: 'caFile',
     env: 'OTP_CA_FILE',
     type: 'string',
     valueName: 'FILE',
@@ -67,6 +78,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'insecure',
+    key: 'insecure',
     env: 'OTP_INSECURE',
     type: 'boolean',
     defaultText: 'off',
@@ -75,6 +87,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'proxy',
+    key: 'proxy',
     env: 'OTP_PROXY',
     type: 'string',
     valueName: 'URL',
@@ -83,6 +96,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'header',
+    key: 'headers',
     env: 'OTP_HEADERS',
     type: 'string',
     multiple: true,
@@ -93,6 +107,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'runs',
+    key: 'runs',
     env: 'OTP_RUNS',
     type: 'string',
     valueName: 'N',
@@ -102,6 +117,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'operation-map',
+    key: 'operationMap',
     env: 'OTP_OPERATION_MAP',
     type: 'string',
     valueName: 'FILE',
@@ -110,6 +126,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'hostile-runs',
+    key: 'hostileRuns',
     env: 'OTP_HOSTILE_RUNS',
     type: 'string',
     valueName: 'N',
@@ -119,6 +136,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'coverage',
+    key: 'coverage',
     env: 'OTP_COVERAGE',
     type: 'boolean',
     negatable: true,
@@ -128,6 +146,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'walk-pages',
+    key: 'walkPages',
     env: 'OTP_WALK_PAGES',
     type: 'string',
     valueName: 'N',
@@ -136,6 +155,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'walk-records',
+    key: 'walkRecords',
     env: 'OTP_WALK_RECORDS',
     type: 'string',
     valueName: 'N',
@@ -144,6 +164,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'auth-probes',
+    key: 'authProbes',
     env: 'OTP_AUTH_PROBES',
     type: 'boolean',
     negatable: true,
@@ -153,6 +174,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'http-probes',
+    key: 'httpProbes',
     env: 'OTP_HTTP_PROBES',
     type: 'boolean',
     negatable: true,
@@ -162,6 +184,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'stateful',
+    key: 'stateful',
     env: 'OTP_STATEFUL',
     type: 'boolean',
     negatable: true,
@@ -171,6 +194,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'read-only',
+    key: 'readOnly',
     env: 'OTP_READ_ONLY',
     type: 'boolean',
     defaultText: 'off',
@@ -179,6 +203,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'rate',
+    key: 'rate',
     env: 'OTP_RATE',
     type: 'string',
     valueName: 'N',
@@ -187,6 +212,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'max-time',
+    key: 'maxTime',
     env: 'OTP_MAX_TIME',
     type: 'string',
     valueName: 'DURATION',
@@ -195,6 +221,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'seed',
+    key: 'seed',
     env: 'OTP_SEED',
     type: 'string',
     valueName: 'N',
@@ -203,6 +230,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'only',
+    key: 'only',
     env: 'OTP_ONLY',
     type: 'string',
     multiple: true,
@@ -212,6 +240,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'checks',
+    key: 'checks',
     env: 'OTP_CHECKS',
     type: 'string',
     multiple: true,
@@ -222,6 +251,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'exclude-checks',
+    key: 'excludeChecks',
     env: 'OTP_EXCLUDE_CHECKS',
     type: 'string',
     multiple: true,
@@ -232,6 +262,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'max-failures',
+    key: 'maxFailures',
     env: 'OTP_MAX_FAILURES',
     type: 'string',
     valueName: 'N',
@@ -241,6 +272,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'dry-run',
+    key: 'dryRun',
     env: 'OTP_DRY_RUN',
     type: 'boolean',
     defaultText: 'off',
@@ -249,6 +281,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'timeout',
+    key: 'timeoutMs',
     env: 'OTP_TIMEOUT_MS',
     type: 'string',
     valueName: 'MS',
@@ -257,6 +290,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'concurrency',
+    key: 'concurrency',
     env: 'OTP_CONCURRENCY',
     type: 'string',
     valueName: 'N',
@@ -265,6 +299,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'max-body',
+    key: 'maxBodyBytes',
     env: 'OTP_MAX_BODY_BYTES',
     type: 'string',
     valueName: 'BYTES',
@@ -273,6 +308,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'report-dir',
+    key: 'reportDir',
     env: 'OTP_REPORT_DIR',
     type: 'string',
     valueName: 'DIR',
@@ -281,6 +317,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'shard',
+    key: 'shard',
     env: 'OTP_SHARD',
     type: 'string',
     valueName: 'I/N',
@@ -289,6 +326,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'replay',
+    key: 'replay',
     env: 'OTP_REPLAY',
     type: 'string',
     valueName: 'ID:PATH',
@@ -297,6 +335,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'har',
+    key: 'har',
     env: 'OTP_HAR',
     type: 'string',
     valueName: 'FILE',
@@ -306,6 +345,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'baseline',
+    key: 'baseline',
     env: 'OTP_BASELINE',
     type: 'string',
     valueName: 'FILE',
@@ -314,6 +354,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'fail-on-new',
+    key: 'failOnNew',
     env: 'OTP_FAIL_ON_NEW',
     type: 'boolean',
     defaultText: 'off',
@@ -321,6 +362,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'waivers',
+    key: 'waivers',
     env: 'OTP_WAIVERS',
     type: 'string',
     valueName: 'FILE',
@@ -329,6 +371,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'allow-unverified',
+    key: 'allowUnverified',
     env: 'OTP_ALLOW_UNVERIFIED',
     type: 'boolean',
     defaultText: 'off',
@@ -337,6 +380,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'quiet',
+    key: 'quiet',
     env: 'OTP_QUIET',
     type: 'boolean',
     defaultText: 'off',
@@ -344,6 +388,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'verbose',
+    key: 'verbose',
     env: 'OTP_VERBOSE',
     type: 'boolean',
     defaultText: 'off',
@@ -351,6 +396,7 @@ export const runOptions: readonly OptionSpec[] = [
   },
   {
     name: 'fail-on',
+    key: 'failOn',
     env: 'OTP_FAIL_ON',
     type: 'string',
     valueName: 'LEVEL',

@@ -16,7 +16,9 @@ import { DEFAULT_WALK_PAGES, DEFAULT_WALK_RECORDS } from '../generators/coverage
 import { KitError } from '../errors.js';
 import { TOOL_NAME } from '../version.js';
 import { type CommandSpec, parseCommandLine } from './command-line.js';
-import { runOptions, runParseOptions, runValueNames } from './options.js';
+import { nearestName } from './nearest-name.js';
+import { type OptionSpec, runOptions, runParseOptions, runValueNames } from './options.js';
+import { optionText, type RunOptions } from './run-options.js';
 import { type LeftOutBy, resolveCheckSelection } from './check-selection.js';
 import { checkReportDir } from './report-dir.js';
 import { checkToken, resolveTransport } from './transport.js';
@@ -190,32 +192,86 @@ export function parseRunArguments(argv: readonly string[]): ParsedCommandLine {
   });
 }
 
-/** Option beats environment beats .env beats default. */
-export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string): RunConfig {
+/**
+ * The options a run was given explicitly, on its command line or as typed options, before the
+ * environment and .env: each as the option table's text, and how a message names it.
+ */
+export interface GivenOptions {
+  /** The option's value as text; undefined where it was not given. */
+  text(name: string): string | undefined;
+  /** How a message names the option as given: `--timeout`, or `options.timeoutMs`. */
+  name(name: string): string;
+  /** The --header lines given; undefined where none were. */
+  readonly headers: readonly string[] | undefined;
+}
+
+function optionSpec(name: string): OptionSpec {
+  const spec = runOptions.find((option) => option.name === name);
+  if (!spec) throw new Error(`No option --${name} in the option table.`);
+  return spec;
+}
+
+/** The options of a command line (parsed by parseRunArguments), refusing a switch given both ways. */
+function commandLineOptions(argv: readonly string[]): GivenOptions {
   const { values } = parseRunArguments(argv);
-  const dotenvValues = readDotenv(cwd);
-  const source: Source = (name) => {
-    const spec = runOptions.find((option) => option.name === name);
-    if (!spec) throw new Error(`No option --${name} in the option table.`);
-    const given = values[name];
-    if (Array.isArray(given)) return given.length > 0 ? given.join(',') : undefined;
-    if (typeof given === 'string') return given;
-    if (given === true) return 'true';
-    if (values[`no-${name}`] === true) return 'false';
-    return env[spec.env] ?? dotenvValues[spec.env];
-  };
-  /** How the user gave an option, as a message names it: on the command line, in the environment or in .env. */
-  const givenAs = (name: string): string => {
-    const spec = runOptions.find((option) => option.name === name)!;
-    if (values[name] !== undefined) return `--${name}`;
-    if (values[`no-${name}`] !== undefined) return `--no-${name}`;
-    return `${spec.env} (${env[spec.env] !== undefined ? 'environment' : '.env'})`;
-  };
   for (const spec of runOptions) {
     if (spec.negatable && values[spec.name] === true && values[`no-${spec.name}`] === true) {
       throw badOption(`--${spec.name} and --no-${spec.name} contradict each other; give one.`);
     }
   }
+  return {
+    text: (name) => {
+      const given = values[name];
+      if (Array.isArray(given)) return given.length > 0 ? given.join(',') : undefined;
+      if (typeof given === 'string') return given;
+      if (given === true) return 'true';
+      return values[`no-${name}`] === true ? 'false' : undefined;
+    },
+    name: (name) => (values[`no-${name}`] !== undefined ? `--no-${name}` : `--${name}`),
+    headers: Array.isArray(values.header) ? values.header : undefined,
+  };
+}
+
+/** Typed options (the library API's), read by the same rules as the command line; a name it does not know is refused, as on the command line. */
+function typedOptions(options: RunOptions, alsoKnown: readonly string[]): GivenOptions {
+  const known = [...runOptions.map((spec) => spec.key), ...alsoKnown];
+  const unknown = Object.keys(options).find((key) => !known.includes(key));
+  if (unknown !== undefined) {
+    const guess = nearestName(unknown, known);
+    throw badOption(`options.${unknown} is not an option of run${guess ? `; did you mean options.${guess}?` : '.'}`);
+  }
+  return {
+    text: (name) => optionText(options[optionSpec(name).key]),
+    name: (name) => `options.${optionSpec(name).key}`,
+    headers: options.headers,
+  };
+}
+
+/** The command line's options: the command line beats the environment beats .env beats the default. */
+export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string): RunConfig {
+  return resolveGivenOptions(commandLineOptions(argv), env, cwd);
+}
+
+/**
+ * Typed options, as the library API takes them: they beat .env, which beats the default; the
+ * environment is not read. `alsoKnown`: names the caller takes besides the run's options (`cwd`).
+ */
+export function resolveTypedOptions(options: RunOptions, cwd: string, alsoKnown: readonly string[] = []): RunConfig {
+  return resolveGivenOptions(typedOptions(options, alsoKnown), {}, cwd);
+}
+
+function resolveGivenOptions(given: GivenOptions, env: Readonly<Record<string, string | undefined>>, cwd: string): RunConfig {
+  const dotenvValues = readDotenv(cwd);
+  const source: Source = (name) => {
+    const spec = optionSpec(name);
+    return given.text(name) ?? env[spec.env] ?? dotenvValues[spec.env];
+  };
+  /** How the user gave an option, as a message names it: as given, in the environment or in .env. */
+  const givenAs = (name: string): string => {
+    if (given.text(name) !== undefined) return given.name(name);
+    const spec = optionSpec(name);
+    return `${spec.env} (${env[spec.env] !== undefined ? 'environment' : '.env'})`;
+  };
 
   const givenBaseUrl = source('base-url');
   if (givenBaseUrl !== undefined) parseBaseUrl(givenBaseUrl);
@@ -297,7 +353,7 @@ export function resolveRunConfig(argv: readonly string[], env: Readonly<Record<s
   const reportDir = resolve(cwd, source('report-dir') ?? 'reports');
   checkReportDir(reportDir);
   const lookup = (name: string) => env[name] ?? dotenvValues[name];
-  const headerLines = Array.isArray(values.header) ? values.header : (lookup('OTP_HEADERS') ?? '').split(/\r?\n/).filter((line) => line.trim() !== '');
+  const headerLines = given.headers ?? (lookup('OTP_HEADERS') ?? '').split(/\r?\n/).filter((line) => line.trim() !== '');
   const caFile = source('ca-file');
   const transport = resolveTransport({
     baseUrl: givenBaseUrl,

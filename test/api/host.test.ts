@@ -18,7 +18,7 @@ import { startReference } from ${JSON.stringify(dist('api/reference.js'))};
 const events = ['SIGINT', 'SIGTERM', 'exit', 'unhandledRejection', 'uncaughtException', 'newListener'];
 const listeners = () => events.map((event) => process.listenerCount(event)).join(',');
 const before = listeners();
-const small = { runs: 1, seed: 7, args: ['--timeout', '3000'] };
+const small = { runs: 1, seed: 7, timeoutMs: 3000 };
 const faulty = await startReference({ fault: 'demand-field-missing' });
 const runs = [
   ['pass', {}],

@@ -1,13 +1,21 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listedOperations } from '../../src/catalogue/listed-operations.js';
 import { operations } from '../../src/catalogue/operations.js';
+import { runOptions } from '../../src/config/options.js';
 import { resolveRunConfig, selectOperations } from '../../src/config/resolve.js';
 import { kitErrorOf } from '../support/kit-error.js';
 
 const emptyDir = () => mkdtempSync(join(tmpdir(), 'otp-config-'));
+
+it('every typed option is one row of the option table, and every row has its typed option', () => {
+  const typed = [...readFileSync(new URL('../../src/config/run-options.ts', import.meta.url), 'utf8').matchAll(/^  readonly (\w+)\?:/gm)].map(
+    (match) => match[1],
+  );
+  expect(runOptions.map((spec) => spec.key).sort()).toEqual(typed.sort());
+});
 
 describe('resolveRunConfig', () => {
   it('defaults: embedded server, 25 runs, 10 s, 5 MiB, fail on error, every operation', () => {
