@@ -33,7 +33,7 @@ if (mode === 'worker') {
   // Every module the CLI process of a run loads, up front or when it comes to need it (vitest's
   // node side, the report renderers), the reference server only without --base-url; since the process started.
   await load('src/config/resolve.js');
-  await load('src/cli/run.js');
+  await load('src/run/run.js');
   await import('vitest/node');
   for (const renderer of ['html', 'junit', 'markdown']) await load(`src/report/${renderer}.js`);
   if (mode === 'run-modules') await load('src/reference/server.js');

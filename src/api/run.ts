@@ -1,4 +1,4 @@
-import { runConformance } from '../cli/run.js';
+import { runConformance } from '../run/run.js';
 import { resolveTypedOptions } from '../config/resolve.js';
 import { KitError } from '../errors.js';
 import type { Report } from '../report/report.js';

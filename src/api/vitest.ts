@@ -1,10 +1,8 @@
 import { groups } from '../catalogue/groups.js';
 import { operations } from '../catalogue/operations.js';
-import { mappedForRun } from '../config/mapped.js';
 import { resolveTypedOptions } from '../config/resolve.js';
-import { secretsOfRun } from '../config/secrets.js';
-import type { RunSettings } from '../engine/schedule/settings.js';
 import { KitError } from '../errors.js';
+import { suiteSettings } from '../run/target.js';
 import { defineGroupSuite } from '../vitest-adapter/define-group-suite.js';
 import type { Options } from './options.js';
 
@@ -26,15 +24,7 @@ export function defineConformanceSuites(options: SuiteOptions): void {
       "defineConformanceSuites registers tests for vitest to run: --max-failures and --dry-run belong to otp-conformance run; vitest's own --bail stops after failures.",
     );
   }
-  const mapped = mappedForRun(config.operationMap?.map, config.operations, config.variables);
-  const { variables: _variables, operationMap: _operationMap, maxTime: _maxTime, allowUnverified: _allowUnverified, ...runConfig } = config;
-  const settings: RunSettings = {
-    ...runConfig,
-    ...mapped,
-    baseUrl: options.baseUrl,
-    token: options.token,
-    secrets: [...new Set([...secretsOfRun(options.token, mapped.secrets, config), ...config.optionSecrets])],
-  };
+  const settings = suiteSettings(config, options.baseUrl, options.token);
   const selected = new Set([...operations.filter((op) => settings.operations.includes(op.id)), ...settings.mapped].map((op) => op.group));
   for (const group of groups) if (selected.has(group.id)) defineGroupSuite(group.id, settings);
 }

@@ -211,7 +211,7 @@ async function main(argv: string[]): Promise<number> {
   if (first === 'replay') return (await import('./replay-report.js')).replayReport(rest, process.env, process.cwd(), (line) => console.log(line));
   if (first === 'proxy' || first === 'check') {
     const [{ processSignals }, { proxySession }, { checkHarFiles }] = await Promise.all([
-      import('./run-stop.js'),
+      import('../run/run-stop.js'),
       import('./proxy.js'),
       import('./check-har.js'),
     ]);
@@ -233,7 +233,7 @@ async function main(argv: string[]): Promise<number> {
     );
   }
   const config = resolveRunConfig(runArgv, process.env, process.cwd());
-  const [{ runConformance }, { processSignals }] = await Promise.all([import('./run.js'), import('./run-stop.js')]);
+  const [{ runConformance }, { processSignals }] = await Promise.all([import('../run/run.js'), import('../run/run-stop.js')]);
   const outcome = await runConformance(config, {
     log: (line) => console.log(line),
     error: (line) => console.error(`${TOOL_NAME}: ${line}`),

@@ -10,8 +10,8 @@ import { type JudgedExchange, TrafficJudge } from '../traffic/traffic-judge.js';
 import { sharedValidator } from '../validation/validator.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { listenError } from './listen-error.js';
-import { probeTarget } from './probe.js';
-import { RunStop, type SignalSource, type StopCause } from './run-stop.js';
+import { probeTarget } from '../run/probe.js';
+import { RunStop, type SignalSource, type StopCause } from '../run/run-stop.js';
 import { trafficReport, writeTrafficReport } from './traffic-report.js';
 import { proxyUsage } from '../config/traffic-options.js';
 

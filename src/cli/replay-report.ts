@@ -10,7 +10,7 @@ import { countsAgainst, type GatedDeviation } from '../gate/gate.js';
 import { readReportFile } from '../gate/report-file.js';
 import { sharedValidator } from '../validation/validator.js';
 import { TOOL_NAME } from '../version.js';
-import { withReplayTarget } from './run.js';
+import { withReplayTarget } from '../run/replay.js';
 
 /** What replay reads of a report.json (schemas/report-replay.schema.json). */
 interface ReplayableReport {

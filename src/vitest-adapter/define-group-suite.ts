@@ -46,6 +46,13 @@ function runFor(settings: RunSettings, stopChannel: string | undefined): Running
 }
 
 /**
+ * No vitest clock on a test, whatever the project's testTimeout: each waits for a result of the
+ * run's one schedule, whose every request is bounded by --timeout, and a test's wait includes the
+ * work of the tests before it, which no per-test clock can foresee.
+ */
+const UNTIMED = { timeout: 0 };
+
+/**
  * One vitest test per selected operation of a group of section 1, then one per stateful flow of
  * the group. The settings come from the CLI through vitest's provide/inject, or from a user's own
  * vitest project (see src/api/vitest.ts). The engine returns results; this adapter stores them for
@@ -64,14 +71,14 @@ export function defineGroupSuite(groupId: GroupId, settings: RunSettings = injec
 
   describe(group?.title ?? groupId, () => {
     for (const operation of selectedOf(groupId, settings)) {
-      test(`${operation.number === undefined ? '4.1' : `#${operation.number}`} ${operation.path}`, async ({ task }) => {
+      test(`${operation.number === undefined ? '4.1' : `#${operation.number}`} ${operation.path}`, UNTIMED, async ({ task }) => {
         const result = await running.operation(operation.id);
         task.meta.otp = result;
         expectNoFailing(result.deviations);
       });
     }
     for (const flow of flowsToRun(groupId, settings)) {
-      test(`flow ${flow.id}`, async ({ task }) => {
+      test(`flow ${flow.id}`, UNTIMED, async ({ task }) => {
         const result = await running.flow(flow.id);
         task.meta.otpFlow = result;
         expectNoFailing(result.deviations);

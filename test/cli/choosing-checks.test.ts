@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/cli/run.js';
+import { runConformance } from '../../src/run/run.js';
 import { resolveRunConfig } from '../../src/config/resolve.js';
 import { findFault } from '../mutation-set/faults/catalogue.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';

@@ -67,7 +67,7 @@ describe('each command loads only the modules it needs', () => {
 
   it('--dry-run without --base-url: neither the embedded server nor vitest, and no report renderer', async () => {
     const modules = await modulesLoadedBy(['--dry-run']);
-    expect(loadsAny(modules, 'dist/src/cli/dry-run.js')).toBe(true);
+    expect(loadsAny(modules, 'dist/src/run/dry-run.js')).toBe(true);
     expect(['node_modules/vitest/', 'dist/src/reference/server.js', 'dist/src/report/html'].filter((prefix) => loadsAny(modules, prefix))).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suiteHeapLimitMb } from '../../src/cli/suite-heap.js';
+import { suiteHeapLimitMb } from '../../src/run/suite-heap.js';
 
 const MIB = 1024 * 1024;
 

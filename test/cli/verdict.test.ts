@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/cli/run.js';
+import { runConformance } from '../../src/run/run.js';
 import { resolveRunConfig } from '../../src/config/resolve.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import type { Report } from '../../src/report/report.js';

@@ -55,13 +55,13 @@ console.log(JSON.stringify({ status: report.status, operations: report.operation
     expect(JSON.parse(stdout)).toEqual({ status: 'pass', operations: ['login'] });
   });
 
-  it("'otp-conformance/reference' and 'otp-conformance/vitest' run the suites in the user's own vitest project, and catch an injected fault", async () => {
+  it("'otp-conformance/reference' and 'otp-conformance/vitest' run the suites in the user's own vitest project, under its default test timeout, and catch an injected fault", async () => {
     const suite = (fault: string) => `import { afterAll } from 'vitest';
 import { startReference } from 'otp-conformance/reference';
 import { defineConformanceSuites } from 'otp-conformance/vitest';
 const server = await startReference({ token: 'a-long-token-for-the-test-0123456789'${fault ? `, fault: '${fault}'` : ''} });
 afterAll(() => server.close());
-defineConformanceSuites({ baseUrl: server.url, token: server.token, runs: 1, hostileRuns: 0, only: ['custom-demand-list'] });
+defineConformanceSuites({ baseUrl: server.url, token: server.token, only: ['custom-demand', 'alpha-orders'], runs: 10, readOnly: true });
 `;
     writeFileSync(join(install.project, 'clean.test.js'), suite(''));
     writeFileSync(join(install.project, 'faulty.test.js'), suite('http-500'));

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { probeTarget } from '../../src/cli/probe.js';
+import { probeTarget } from '../../src/run/probe.js';
 import { run } from '../../src/index.js';
 import { runHeader } from '../../src/report/console.js';
 
