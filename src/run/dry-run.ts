@@ -10,7 +10,7 @@ import { tokenOperationOf } from '../engine/target/issued-credentials.js';
 import type { Flow } from '../flows/flow.js';
 import { flowsToRun } from '../flows/index.js';
 import { leftOutReason } from '../report/report.js';
-import { groupsOfPart, shardPosition } from '../report/run-shape.js';
+import { groupsOfPart, shardPosition } from './shard.js';
 import { skippedFlowsOf } from './run-ending.js';
 
 /**

@@ -11,7 +11,7 @@ import { flowsToRun } from '../flows/index.js';
 import { ResultCollector } from '../report/collector.js';
 import { Progress } from '../report/progress.js';
 import type { RunTimings } from '../report/report.js';
-import { groupsOfPart, shardPosition } from '../report/run-shape.js';
+import { groupsOfPart, shardPosition } from './shard.js';
 import type { RunEnding } from '../report/status.js';
 import { preloadRenderers } from '../report/write.js';
 import type { FailureLimit } from './failure-limit.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groups } from '../../src/catalogue/groups.js';
 import { operations } from '../../src/catalogue/operations.js';
-import { groupsOfPart } from '../../src/report/run-shape.js';
+import { groupsOfPart } from '../../src/run/shard.js';
 
 const withWork = groups.map((group) => group.id).filter((group) => operations.some((op) => op.group === group));
 
