@@ -203,7 +203,7 @@ export class DeclarationGraph {
     return [...loaded].flatMap((file) => this.file(file).augmentations);
   }
 
-  /** The declarations and other packages' names that one declaration's text refers to. */
+  /** The declarations and other packages' names that one declaration's text refers to, besides itself. */
   referredTo(declared: Declared): (Declared | Binding)[] {
     const file = this.file(declared.file);
     const found: (Declared | Binding)[] = [];
@@ -211,6 +211,7 @@ export class DeclarationGraph {
       const { references, inlineImports } = referencesOf(statement);
       for (const { name, member } of references) {
         const imported = file.imports.get(name);
+        if (name === declared.name) continue;
         if (file.declarations.has(name)) found.push({ file: declared.file, name });
         else if (imported?.name === WHOLE_MODULE && member !== undefined) found.push(this.resolve({ module: imported.module, name: member }));
         else if (imported) found.push(this.resolve(imported));
