@@ -1,3 +1,5 @@
+import type { Severity } from '../checks/types.js';
+import type { AuthScheme } from '../client/auth.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
 
 /**
@@ -6,7 +8,7 @@ import type { RunSettings } from '../engine/schedule/settings.js';
  * The base URL is not among them: each CI machine may reach its own instance of the service.
  */
 export interface RunShape {
-  readonly authScheme: RunSettings['authScheme'];
+  readonly authScheme: AuthScheme;
   readonly runs: number;
   readonly hostileRuns: number;
   /** The coverage pass and page walk (--coverage, on unless turned off or --runs 1). */
@@ -20,7 +22,7 @@ export interface RunShape {
   readonly operations: readonly string[];
   readonly timeoutMs: number;
   readonly maxBodyBytes: number;
-  readonly failOn: RunSettings['failOn'];
+  readonly failOn: Severity;
 }
 
 /** This report is part `index` of `total` (--shard index/total). */
