@@ -349,7 +349,15 @@ const OTHER_CLIENT_RECORDS: readonly OwnRecords[] = [
   {
     create: {
       operationId: 'consignee-edit',
-      payload: { consigneeName: '周其他', mobile: '13900139000', province: '浙江省', city: '杭州市', county: '西湖区', address: '文三路100号', remark: 'other client' },
+      payload: {
+        consigneeName: '周其他',
+        mobile: '13900139000',
+        province: '浙江省',
+        city: '杭州市',
+        county: '西湖区',
+        address: '文三路100号',
+        remark: 'other client',
+      },
     },
     list: 'consignee-list',
     remove: (id) => ({ operationId: 'consignee-delete', payload: { id } }),
