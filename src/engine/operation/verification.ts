@@ -92,7 +92,7 @@ export function verificationOf(
 function recordsUncheckedReason(operation: Operation, answers: number): string {
   const how =
     operation.listedIn === undefined
-      ? 'give it a record the server holds: create one in an operation-map flow, or call the list that shows them'
-      : `map its list ${operation.listedIn} with --operation-map (or run it), so the run asks for ids the server lists`;
+      ? 'the kit pairs it with no list to learn ids from, so only a guessed id the server holds shows a record'
+      : `map its list ${operation.listedIn} with --operation-map (or leave it in the run), so the run asks for ids the server lists`;
   return `its ${answers} answer${answers === 1 ? '' : 's'} were error results to ids the run guessed, as a server answers ids it does not hold: the envelopes were checked, no record was; ${how}`;
 }
