@@ -72,17 +72,17 @@ const SEEDED_INVOICE_PROFILES = 12;
 const ALPHA_CATALOGUE_EXTRA_PRODUCTS = 150;
 const PRNG_SEED = 20261122;
 
-/** A fresh copy of the seed data: ids 1..SEEDED_RECORDS in each record collection. */
-export function seedState(now: () => number = Date.now, listOrder: ListOrder = 'newest-first'): ReferenceState {
+/** A fresh copy of the seed data: ids firstId.. (1..SEEDED_RECORDS by default) in each record collection. */
+export function seedState(now: () => number = Date.now, listOrder: ListOrder = 'newest-first', firstId = 1): ReferenceState {
   const alphaOrders = seedAlphaOrders(mulberry32(PRNG_SEED + 6));
   const betaProducts = seedBetaCatalogue(mulberry32(PRNG_SEED + 7));
   const betaOrders = seedBetaOrders(betaProducts, mulberry32(PRNG_SEED + 8));
   return {
-    customDemands: seedNewestFirst(SEEDED_RECORDS, seedCustomDemand, 1),
-    purchaseOrders: seedNewestFirst(SEEDED_RECORDS, seedPurchaseOrder, 2),
-    consignments: seedNewestFirst(SEEDED_RECORDS, seedConsignment, 3),
-    bankCards: seedNewestFirst(SEEDED_RECORDS, seedBankCard, 4),
-    consignees: seedNewestFirst(SEEDED_RECORDS, seedConsignee, 5),
+    customDemands: seedNewestFirst(SEEDED_RECORDS, seedCustomDemand, 1, firstId),
+    purchaseOrders: seedNewestFirst(SEEDED_RECORDS, seedPurchaseOrder, 2, firstId),
+    consignments: seedNewestFirst(SEEDED_RECORDS, seedConsignment, 3, firstId),
+    bankCards: seedNewestFirst(SEEDED_RECORDS, seedBankCard, 4, firstId),
+    consignees: seedNewestFirst(SEEDED_RECORDS, seedConsignee, 5, firstId),
     alphaOrders,
     betaOrders,
     betaProducts,
@@ -93,17 +93,17 @@ export function seedState(now: () => number = Date.now, listOrder: ListOrder = '
     betaInvoices: seedInvoices(betaOrders, mulberry32(PRNG_SEED + 12)),
     account: seedAccount(mulberry32(PRNG_SEED + 13)),
     members: seedMembers(mulberry32(PRNG_SEED + 14)),
-    invoiceProfiles: seedNewestFirst(SEEDED_INVOICE_PROFILES, seedInvoiceProfile, 15),
+    invoiceProfiles: seedNewestFirst(SEEDED_INVOICE_PROFILES, seedInvoiceProfile, 15, firstId),
     listOrder,
-    nextId: SEEDED_RECORDS + 1,
+    nextId: firstId + SEEDED_RECORDS,
     now,
   };
 }
 
-/** Records 1..count, built each with their own PRNG stream so one collection's change leaves the others alone. */
-function seedNewestFirst<T>(count: number, make: (id: number, random: Random) => T, stream: number): T[] {
+/** Records firstId.. (count of them), built each with their own PRNG stream so one collection's change leaves the others alone. */
+function seedNewestFirst<T>(count: number, make: (id: number, random: Random) => T, stream: number, firstId: number): T[] {
   const random = mulberry32(PRNG_SEED + stream);
-  return Array.from({ length: count }, (_, index) => make(index + 1, random)).reverse();
+  return Array.from({ length: count }, (_, index) => make(firstId + index, random)).reverse();
 }
 
 /* ---------- Record seeds ---------- */

@@ -114,7 +114,8 @@ function parsePayload(text: string): { ok: true; value: unknown } | { ok: false 
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
   const problem = options.latency && latencyProblem(options.latency);
   if (problem) throw new KitError('OTP_BAD_OPTION', `The reference server's latency option is wrong: ${problem}.`);
-  const state = seedState(options.now, options.variant?.listOrder);
+  const state = seedState(options.now, options.variant?.listOrder, options.variant?.firstId);
+  const otherClient = options.variant?.otherClient?.();
   const expectedAuthorization = `bearer${options.token}`;
   const credentials = options.credentials ?? { mobile: '13800138000', password: randomBytes(12).toString('hex') };
   const fault = options.fault;
@@ -160,6 +161,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     const read = struck && fault?.misreads ? fault.misreads(variantRead) : variantRead;
     const context = { token: options.token, credentials };
     for (const other of options.variant?.alongside?.(operation, payload.value) ?? []) handle(other.operationId, other.payload, state, context);
+    for (const other of otherClient?.before(operation) ?? []) otherClient?.heard(other, handle(other.operationId, other.payload, state, context) as Json);
     const answerTo = (other: unknown) => handle(operation.id, other, state, context) as Json;
     const clean = answerTo(read);
     const body = options.variant?.rewrite ? options.variant.rewrite(operation, clean, payload.value) : clean;

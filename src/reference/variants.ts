@@ -25,6 +25,16 @@ export interface Variant {
   readonly listOrder?: ListOrder;
   /** Calls another client of the same account makes just before this one: the server handles them first. */
   alongside?(operation: Operation, payload: unknown): readonly OtherCall[];
+  /** Another client of the same account that remembers what it made (one per server): the server handles its calls first. */
+  otherClient?(): OtherClient;
+  /** The id its records are numbered from, where not 1: a server in use for years holds ids far from the ones a client guesses. */
+  readonly firstId?: number;
+}
+
+/** A client of the account besides the run, with a memory: its calls before each of the run's, and each answer as it hears it. */
+export interface OtherClient {
+  before(operation: Operation): readonly OtherCall[];
+  heard(call: OtherCall, answer: Json): void;
 }
 
 /** A call of another client, by catalogue operation id. */
@@ -304,6 +314,97 @@ export const recordsCreatedByOthers: Variant = {
   alongside: (operation, payload) => (CREATING.has(operation.id) && isPlainObject(payload) ? [{ operationId: operation.id, payload }] : []),
 };
 
+/**
+ * Records numbered from 100001, as on a server in use for years: nearly every id a client guesses
+ * is one it does not hold, and it answers those with a not-found error result, HTTP 200 with the
+ * envelope (4 rule 1; `code` "404", whose value 7 leaves open), as most servers do.
+ */
+export const idsHeldElsewhere: Variant = {
+  name: 'ids-held-elsewhere',
+  description: 'records numbered from 100001: an id a client guesses is one it does not hold, answered with a not-found error result',
+  firstId: 100_001,
+};
+
+/** What the other client of writesAlongside makes and deletes: a create, its list (newest first) and its delete, by catalogue operation id. */
+interface OwnRecords {
+  readonly create: OtherCall;
+  readonly list: string;
+  readonly remove: (id: number) => OtherCall;
+}
+
+const OTHER_CLIENT_RECORDS: readonly OwnRecords[] = [
+  {
+    create: { operationId: 'custom-demand-create', payload: { type: 1, cas: '7647-01-0', level: 'AR', nums: 3, pack: 'other-client', price: 66.5 } },
+    list: 'custom-demand-list',
+    remove: (id) => ({ operationId: 'custom-demand-delete', payload: { demandId: id } }),
+  },
+  {
+    create: {
+      operationId: 'consignment-publish',
+      payload: { id: 1, type: 1, hasCas: 1, cas: '67-64-1', productName: '丙酮', level: 'AR', nums: 5, pack: '500ml', price: 42 },
+    },
+    list: 'consignment-list',
+    remove: (id) => ({ operationId: 'consignment-delete', payload: { cid: String(id) } }),
+  },
+  {
+    create: {
+      operationId: 'consignee-edit',
+      payload: {
+        consigneeName: '周其他',
+        mobile: '13900139000',
+        province: '浙江省',
+        city: '杭州市',
+        county: '西湖区',
+        address: '文三路100号',
+        remark: 'other client',
+      },
+    },
+    list: 'consignee-list',
+    remove: (id) => ({ operationId: 'consignee-delete', payload: { id } }),
+  },
+  {
+    create: { operationId: 'bank-card-edit', payload: { accountName: '周其他', bankName: '中国银行', bankAccount: '6216610100001234567' } },
+    list: 'bank-card-list',
+    remove: (id) => ({ operationId: 'bank-card-delete', payload: { id } }),
+  },
+];
+
+/** The other client acts before one request of the run in this many. */
+const OTHER_CLIENT_EVERY = 3;
+/** Of each kind, it keeps at most this many records of its own; past that, it deletes its oldest. */
+const OTHER_CLIENT_KEEPS = 2;
+
+/**
+ * Another client of the same account at work during the run, as on a shared sandbox: before one
+ * request in OTHER_CLIENT_EVERY it creates a custom demand, a consignment, a consignee or a bank
+ * card (in turn), finds it at the head of its list, and once it holds OTHER_CLIENT_KEEPS of a kind,
+ * deletes its oldest. Records appear and go in the lists the run reads, none of them the run's.
+ */
+export const writesAlongside: Variant = {
+  name: 'writes-alongside',
+  description: `another client of the account creates and deletes records of its own before one request in ${OTHER_CLIENT_EVERY}`,
+  otherClient() {
+    let requests = 0;
+    let turn = 0;
+    const own = new Map<string, number[]>();
+    return {
+      before() {
+        if (++requests % OTHER_CLIENT_EVERY !== 0) return [];
+        const records = OTHER_CLIENT_RECORDS[turn++ % OTHER_CLIENT_RECORDS.length]!;
+        const held = own.get(records.list) ?? [];
+        const oldest = held.length >= OTHER_CLIENT_KEEPS ? held.shift() : undefined;
+        own.set(records.list, held);
+        return oldest === undefined ? [records.create, { operationId: records.list, payload: { pageSize: 1, pageNo: 1 } }] : [records.remove(oldest)];
+      },
+      heard(call, answer) {
+        const list = isPlainObject(answer.data) ? answer.data.list : undefined;
+        const first: unknown = Array.isArray(list) ? list[0] : undefined;
+        if (own.has(call.operationId) && isPlainObject(first) && typeof first.id === 'number') own.get(call.operationId)?.push(first.id);
+      },
+    };
+  },
+};
+
 export const variants: readonly Variant[] = [
   alternativeConventions,
   sparseAndSlow,
@@ -318,6 +419,8 @@ export const variants: readonly Variant[] = [
   oldestFirst,
   normalisedValues,
   recordsCreatedByOthers,
+  idsHeldElsewhere,
+  writesAlongside,
 ];
 
 export function findVariant(name: string): Variant | undefined {

@@ -50,6 +50,13 @@ function dataChecked(report: Report): string {
   return withData === undefined || withData === 0 ? '' : `; data checked at ${checked ?? 0} of ${withData} that return records`;
 }
 
+/** The lookups whose records went unchecked, named: a pass says what it could not see. */
+function recordsUnchecked(report: Report): string {
+  const unchecked = report.operations.filter((op) => op.recordsUnchecked !== undefined);
+  if (unchecked.length === 0) return '';
+  return `; records unchecked at ${unchecked.map((op) => op.operation).join(', ')} (no id learnt from the server: see recordsUnchecked)`;
+}
+
 /**
  * The run in one line, as every report leads with it: the status word, then on a fail the defects
  * and what could not be checked beside them, on a pass how much was checked, otherwise why.
@@ -58,7 +65,7 @@ export function headline(report: Report): string {
   const label = statusLabel[report.status];
   switch (report.status) {
     case 'pass':
-      return `${label} — ${plural(report.summary.operations, 'operation')} checked${excused(report)}${dataChecked(report)}${leftOut(report)}`;
+      return `${label} — ${plural(report.summary.operations, 'operation')} checked${excused(report)}${dataChecked(report)}${recordsUnchecked(report)}${leftOut(report)}`;
     case 'fail': {
       const limits = unchecked(report);
       return `${label} — ${defects(report)}${excused(report)}${limits === undefined ? '' : `; ${limits}`}${sent(report)}${leftOut(report)}`;

@@ -43,6 +43,12 @@ export interface OperationSummary extends SeverityCounts {
   readonly dataChecked?: boolean;
   /** Why it is unverified. */
   readonly reason?: string;
+  /**
+   * Of a verified lookup by id: why its records went unchecked (every answer an error result to an
+   * id the run guessed, as a server answers ids it does not hold) and how to give it an id to ask
+   * for. The run still passes, unless --require-records.
+   */
+  readonly recordsUnchecked?: string;
   /** What the coverage pass and the page walk sent, by input class, and how each class was answered. */
   readonly coveragePass?: OperationCoverage;
   /** How long its answers took: the calls timed and their mean, p50, p95 and max in ms. */
@@ -260,6 +266,8 @@ export interface ReportInput {
   readonly sent?: number;
   /** --allow-unverified: unverified operations do not make the run incomplete. */
   readonly allowUnverified?: boolean;
+  /** --require-records: a lookup whose records went unchecked makes the run incomplete. */
+  readonly requireRecords?: boolean;
   readonly excludedChecks?: readonly ExcludedCheck[];
 }
 
@@ -330,6 +338,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     ...countSeverities([...firstContact.filter((d) => d.operationId === result.operationId), ...result.deviations]),
     ...(result.unverified === undefined ? { status: 'verified' as const } : { status: 'unverified' as const, reason: result.unverified }),
     ...(result.dataChecked === undefined ? {} : { dataChecked: result.dataChecked }),
+    ...(result.recordsUnchecked === undefined ? {} : { recordsUnchecked: result.recordsUnchecked }),
     ...(result.coveragePass ? { coveragePass: result.coveragePass } : {}),
     ...(result.latency ? { latency: figuresOf(result.latency) } : {}),
   }));
@@ -345,6 +354,8 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     gateFailures: gate.failures,
     unverified: summaries.flatMap((s) => (s.status === 'unverified' ? [{ operation: s.operation, reason: s.reason ?? '' }] : [])),
     allowUnverified: input.allowUnverified ?? false,
+    recordsUnchecked: summaries.flatMap((s) => (s.recordsUnchecked === undefined ? [] : [{ operation: s.operation, reason: s.recordsUnchecked }])),
+    requireRecords: input.requireRecords ?? false,
   });
   const report: Report = {
     tool: TOOL_NAME,

@@ -50,6 +50,10 @@ export interface RunOutcomeFacts {
   readonly unverified: ReadonlyArray<{ readonly operation: string; readonly reason: string }>;
   /** --allow-unverified: unverified operations do not make the run incomplete. */
   readonly allowUnverified: boolean;
+  /** Lookups by id whose records went unchecked (OperationSummary.recordsUnchecked), with why; absent: none. */
+  readonly recordsUnchecked?: ReadonlyArray<{ readonly operation: string; readonly reason: string }>;
+  /** --require-records: those make the run incomplete, for users who gate on every record checked. */
+  readonly requireRecords?: boolean;
 }
 
 export interface StatusDecision {
@@ -92,6 +96,11 @@ function unverifiedReason(unverified: RunOutcomeFacts['unverified']): string {
   return `${unverified.length} operation${unverified.length === 1 ? '' : 's'} could not be verified: ${first!.operation}: ${first!.reason}${more}; see the operations marked unverified, or pass --allow-unverified to accept them`;
 }
 
+function recordsUncheckedReason(unchecked: NonNullable<RunOutcomeFacts['recordsUnchecked']>): string {
+  const names = unchecked.map((entry) => entry.operation).join(', ');
+  return `--require-records: the records of ${unchecked.length} lookup${unchecked.length === 1 ? '' : 's'} went unchecked (${names}): the run learnt no id the server holds; see recordsUnchecked of each operation`;
+}
+
 /**
  * The one place a run's status and exit code are decided. An interruption beats everything, then a
  * kit failure and a run that never started. Otherwise a defect found fails the run, even when some
@@ -117,6 +126,7 @@ export function decideStatus(facts: RunOutcomeFacts): StatusDecision {
     ...(ending.kind === 'out-of-time' ? [ending.reason] : []),
     ...(ending.kind === 'max-failures' ? [stoppedEarlyText(ending.after, ending.notChecked)] : []),
     ...(facts.unverified.length > 0 && !facts.allowUnverified ? [unverifiedReason(facts.unverified)] : []),
+    ...(facts.requireRecords === true && (facts.recordsUnchecked ?? []).length > 0 ? [recordsUncheckedReason(facts.recordsUnchecked ?? [])] : []),
   ];
   const reason = unchecked.length > 0 ? { reason: unchecked.join('; ') } : {};
   if (facts.gateFailures.length > 0) return { status: 'fail', ...reason, exitCode: 1 };

@@ -3,7 +3,7 @@ import { findOperation } from '../../src/catalogue/operations.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { recordOf } from '../../src/checks/call-record.js';
 import { wasSent } from '../../src/engine/judging/judge.js';
-import { whyUnverified as whyUnverifiedOfRecords } from '../../src/engine/operation/verification.js';
+import { verificationOf, whyUnverified as whyUnverifiedOfRecords } from '../../src/engine/operation/verification.js';
 
 const list = findOperation('custom-demand-list')!;
 const page = { data: { totalPage: 1, pageNo: 1, list: [] }, status: 'ok', code: '200', message: '', error: {} };
@@ -63,5 +63,49 @@ describe('whyUnverified', () => {
     );
     expect(why).toContain('none of 2 answers carried data to check');
     expect(why).toContain('HTTP 200, code "404"; HTTP 200, code "E9"');
+  });
+});
+
+describe('verificationOf: a lookup answered only with error results to ids the run guessed', () => {
+  const byId = findOperation('consignee-by-id')!;
+  const asked = (path: string, body: unknown): Exchange =>
+    ({
+      operation: byId,
+      intent: 'conforming',
+      payload: { id: 193 },
+      path,
+      request: { method: 'POST', url: 'http://x//pc/customer/consigneeInfoById', headers: {}, body: '{"id":193}' },
+      durationMs: 1,
+      response: { status: 200, headers: {}, bodyText: JSON.stringify(body), json: { ok: true, value: body } },
+    }) as Exchange;
+  const records = (exchanges: readonly Exchange[]) => exchanges.map((exchange, rank) => recordOf(exchange, rank));
+  const verification = (exchanges: readonly Exchange[]) => {
+    const all = records(exchanges);
+    return verificationOf(
+      byId,
+      all.filter((call) => call.path.startsWith('conforming:')),
+      all,
+      false,
+    );
+  };
+
+  it('not-found for a guessed id is a conforming answer: verified, its records named as unchecked with how to give an id', () => {
+    const result = verification([asked('conforming:0', failure('404', 'no consignee has the id 193'))]);
+    expect(result.unverified).toBeUndefined();
+    expect(result.recordsUnchecked).toContain('consignee-list');
+  });
+
+  it('a record the list showed and the lookup did not find: still unverified', () => {
+    const result = verification([
+      asked('conforming:0', failure('404', 'no consignee has the id 193')),
+      asked('listed:first:10:1:{"id":7}', failure('404', 'no consignee has the id 7')),
+    ]);
+    expect(result.unverified).toContain('none of 1 answer carried data');
+    expect(result.recordsUnchecked).toBeUndefined();
+  });
+
+  it('the token refused, or a body that is not the envelope: still unverified', () => {
+    expect(verification([asked('conforming:0', failure('401', 'expired'))]).unverified).toContain('refused the token');
+    expect(verification([asked('conforming:0', { list: [] })]).unverified).toContain('carried data');
   });
 });

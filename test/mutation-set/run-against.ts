@@ -29,7 +29,7 @@ const referenceMapped: readonly Operation[] = Object.entries(referenceMap.operat
 );
 
 /** The map's operations with the server's credentials in their bodies, as a run against the embedded server fills them. */
-function mappedWith(credentials: { readonly mobile: string; readonly password: string }): Operation[] {
+export function mappedWith(credentials: { readonly mobile: string; readonly password: string }): Operation[] {
   const variables = { OTP_USERNAME: credentials.mobile, OTP_PASSWORD: credentials.password };
   return Object.entries(referenceMap.operations).map(([id, entry]) =>
     mappedOperation(findListedOperation(id)!, entry, entry.body === undefined ? undefined : fillTemplate(entry.body, variables, id)),
@@ -49,7 +49,7 @@ export function referenceMapFlows(seed: number): Flow[] {
 }
 
 /** The flows that call any of the operations: the kit's own, and the reference map's round trips. */
-function flowsCalling(operationIds: readonly string[], seed: number) {
+export function flowsCalling(operationIds: readonly string[], seed: number) {
   return [...allFlows, ...referenceMapFlows(seed)].filter((flow) => flow.operations.some((id) => operationIds.includes(id)));
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summaryText } from '../../src/report/console.js';
+import { headline } from '../../src/report/headline.js';
 import { renderHtmlReport } from '../../src/report/html.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
@@ -20,6 +21,28 @@ describe('decideStatus: one place for status and exit code', () => {
     expect(decideStatus({ ...finished, unverified })).toMatchObject({ status: 'incomplete', exitCode: 3 });
     expect(decideStatus({ ...finished, unverified }).reason).toContain('/pc/purchase_order/list');
     expect(decideStatus({ ...finished, unverified, allowUnverified: true })).toEqual({ status: 'pass', exitCode: 0 });
+  });
+
+  it('a lookup whose records went unchecked passes, and makes the run incomplete (exit 3) only with --require-records', () => {
+    const recordsUnchecked = [{ operation: '/pc/customer/consigneeInfoById', reason: 'its 1 answer were error results to ids the run guessed' }];
+    expect(decideStatus({ ...finished, recordsUnchecked })).toEqual({ status: 'pass', exitCode: 0 });
+    const required = decideStatus({ ...finished, recordsUnchecked, requireRecords: true });
+    expect(required).toMatchObject({ status: 'incomplete', exitCode: 3 });
+    expect(required.reason).toContain('/pc/customer/consigneeInfoById');
+    expect(decideStatus({ ...finished, recordsUnchecked, requireRecords: true, gateFailures: ['1 error'] })).toMatchObject({ status: 'fail', exitCode: 1 });
+  });
+
+  it('a pass names the lookups whose records went unchecked in its headline', () => {
+    const report = sampleReport();
+    const [first, ...rest] = report.operations;
+    const passed: Report = {
+      ...report,
+      status: 'pass',
+      verdict: 'pass',
+      operations: [{ ...first!, recordsUnchecked: 'its 1 answer were error results to ids the run guessed' }, ...rest],
+    };
+    expect(headline(passed)).toContain(`records unchecked at ${first!.operation}`);
+    expect(headline({ ...passed, operations: report.operations })).not.toContain('records unchecked');
   });
 
   it('a defect found fails the run even when operations could not be verified or the time ran out, and says what was not checked', () => {

@@ -17,6 +17,19 @@ import type { OperationSession } from './session.js';
 export const MOST_LISTED_CALLS = 4 + MOST_ID_PAIR_CALLS;
 
 /**
+ * Whether the operation asks for the records its list showed: a lookup that changes nothing. In
+ * every run, the quick pass included: an id the server listed is the one id a lookup can be sure
+ * to find, on a sandbox others change too.
+ */
+export const asksListed = (operation: Operation): boolean => operation.lookup === true && !operation.mutates && operation.listedIn !== undefined;
+
+/** The calls of the listed phase of a run without the coverage pass: the list's first page, and a lookup of its first record. */
+export const QUICK_LISTED_CALLS = 2;
+
+/** What the listed phase asks for: the records at both ends of the list and the lookups naming an id twice, or (the quick pass) the first record only. */
+export type ListedAsk = 'both-ends' | 'first';
+
+/**
  * Where a lookup's listed records come from: the walk of its list in this run (OperationRun.ends of
  * the list), or, where the run does not walk it, the list itself, whose two ends the phase reads.
  */
@@ -61,18 +74,26 @@ export function listedCallAt(operation: Operation, path: string): { payload: Rec
  * walk has read its pages (`ends`, handed over by the run): two calls, judged as valid ones, the
  * first before the last. None where the list is not walked, showed no record, or showed one record
  * only. Then the lookups naming its id twice (sendIdPairs), where the walk read the list whole.
+ * `ask` 'first': the record the list showed first alone, and nothing more (the quick pass).
  */
 export async function sendListedLookups(
   operation: Operation,
   session: OperationSession,
   ends: Promise<ListedEnds | undefined>,
   judge: JudgeCall,
+  ask: ListedAsk = 'both-ends',
 ): Promise<Exchange[]> {
   const listed = await ends;
   if (!listed || session.abandoned) return [];
   const first = lookupOf(operation, 'first', listed.first);
   const last = lookupOf(operation, 'last', listed.last);
   const sent: Exchange[] = [];
+  if (ask === 'first') {
+    if (!first) return [];
+    const exchange = await session.send('conforming', first.path, first.payload, JSON.stringify(first.payload));
+    judge(exchange, 0);
+    return [exchange];
+  }
   // A list of one record has one end: nothing to compare.
   const both = !first || !last || JSON.stringify(first.payload) === JSON.stringify(last.payload) ? [] : [first, last];
   for (const [index, lookup] of both.entries()) {

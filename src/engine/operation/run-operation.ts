@@ -15,14 +15,14 @@ import { callAtPath } from './call-at-path.js';
 import { type CauseTally, causeKey, type CheckTally, Judge, type Sample, type Verdicts } from '../judging/judge.js';
 import type { OperationLatency } from './latency.js';
 import { describeProbe, type Observation } from './observation.js';
-import { type ListedSource, sendListedLookups } from './listed-lookups.js';
+import { asksListed, type ListedSource, sendListedLookups } from './listed-lookups.js';
 import { type ListedEnds, type PageWalk, readListEnds, type WalkBounds, walkPages } from './page-walk.js';
 import { labelRecurrences } from './recurrence.js';
 import { resendSlowAnswers } from './slow-answers.js';
 import { type ProbedCall, refused, sendHttpProbes, validatorsOf } from './http-probes.js';
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
-import { whyUnverified } from './verification.js';
+import { verificationOf } from './verification.js';
 import { cookieField } from '../target/issued-credentials.js';
 import type { IssuedCredentials } from '../schedule/settings.js';
 
@@ -46,6 +46,8 @@ export interface OperationResult {
   readonly durationMs: number;
   /** Why no answer of the operation could be checked; undefined when one could (see whyUnverified). */
   readonly unverified?: string;
+  /** Of a lookup by id answered only with error results to ids the run guessed: why its records went unchecked, and how to give an id (Verification). */
+  readonly recordsUnchecked?: string;
   /**
    * Whether some valid call's `data` was checked against the documented records; absent where the
    * documented `data` is an empty object (publish, create, delete, login, send-code).
@@ -159,7 +161,8 @@ function probeHeaders(
  * - http-probes: the first valid call again in the forms HTTP gives a client (http-probes.ts); waits for that call.
  * - listed: of a lookup of a list's records (Operation.listedIn), the record the list showed first
  *   and the one it showed last, asked for by id (listed-lookups.ts); waits for the list's walk, or,
- *   where the run does not walk the list, reads its first and last page itself.
+ *   where the run does not walk the list, reads its first and last page itself; in the quick pass,
+ *   the first page and its first record only.
  */
 export const PHASES = ['coverage', 'walk', 'conforming', 'hostile', 'probes', 'http-probes', 'listed'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -199,9 +202,8 @@ export function startOperation(operation: Operation, context: OperationRunContex
   return { walked: ends.then(() => undefined), ends, result };
 }
 
-/** Whether the operation asks for the records its list showed: a lookup that changes nothing, in a run that walks lists. */
-const asksListed = (operation: Operation, context: OperationRunContext): boolean =>
-  context.coverage !== undefined && operation.lookup === true && !operation.mutates && operation.listedIn !== undefined;
+/** What a run without the coverage pass (the quick pass) reads of a lookup's list: its first page, at the size a walk would read. */
+const QUICK_LIST_BOUNDS: WalkBounds = { pages: 1, records: 10 };
 
 async function phasesOf(
   operation: Operation,
@@ -268,10 +270,11 @@ async function phasesOf(
         )
       : undefined;
   // The list's pages this operation reads itself count among its calls; they are the list's, and not judged here.
-  const source = listed && asksListed(operation, context) ? listed : undefined;
+  const source = listed && asksListed(operation) ? listed : undefined;
   const listSession = source && 'list' in source ? new OperationSession(context.client, source.list, 1, context.cancelled) : undefined;
-  const ends = source && ('walked' in source ? source.walked : readListEnds(source.list, listSession!, context.coverage!));
-  const listedRuns = ends && sendListedLookups(operation, session, ends, judgeIn('listed'));
+  const ends = source && ('walked' in source ? source.walked : readListEnds(source.list, listSession!, context.coverage ?? QUICK_LIST_BOUNDS));
+  // The quick pass asks for one listed record: enough to see a record, at the cost of two calls.
+  const listedRuns = ends && sendListedLookups(operation, session, ends, judgeIn('listed'), context.coverage === undefined ? 'first' : 'both-ends');
   const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns, httpProbeRuns, listedRuns]);
   // Alone on the list: no other call of the operation comes between the walk's page 2 asked again and once more.
   if (walked.askAgain && !session.abandoned) await walked.askAgain();
@@ -322,8 +325,10 @@ async function phasesOf(
     deviations,
     observations: verdicts.calls.filter((call) => call.intent === 'auth-probe').map(describeProbe),
     durationMs: Math.round(performance.now() - started),
-    unverified: whyUnverified(
+    ...verificationOf(
+      operation,
       verdicts.calls.filter((call) => call.path.startsWith('conforming:')),
+      verdicts.calls,
       dataChecked,
     ),
     ...(dataChecked === undefined ? {} : { dataChecked }),

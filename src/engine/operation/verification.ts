@@ -1,3 +1,4 @@
+import type { Operation } from '../../catalogue/operations.js';
 import { answered, refusedToken } from '../../checks/call-record.js';
 import type { CallRecord } from '../../checks/types.js';
 
@@ -50,4 +51,48 @@ function answerKinds(answers: readonly CallRecord[]): string {
   );
   const listed = [...kinds];
   return `${listed.slice(0, 3).join('; ')}${listed.length > 3 ? `; ${listed.length - 3} more kinds` : ''}: error results or bodies that are not the envelope`;
+}
+
+/** Where a path of a call says it asked for a record the run learnt from a list (listed-lookups.ts, listed-id-pairs.ts). */
+const askedListed = (call: CallRecord) => call.path.startsWith('listed:') || call.path.startsWith('listed-id:');
+
+/** What an operation's valid calls verified: why none could be checked, or why its records went unchecked though its answers were. */
+export interface Verification {
+  /** See whyUnverified; undefined where some answer could be checked. */
+  readonly unverified?: string;
+  /**
+   * Of a lookup by id, whose answers were all error results to ids the run guessed and never saw
+   * listed or created: its envelopes were checked, its records were not. A server answers an id it
+   * does not hold with an error result, and that conforms; only an id the run learnt from the server
+   * can show a record. What the run could not learn, and how a user gives it an id to ask for.
+   */
+  readonly recordsUnchecked?: string;
+}
+
+/**
+ * The verification of an operation from its calls: `conforming` are its generated valid calls,
+ * `all` every call of its plan (the lookups of listed records among them).
+ */
+export function verificationOf(
+  operation: Operation,
+  conforming: readonly CallRecord[],
+  all: readonly CallRecord[],
+  dataChecked: boolean | undefined,
+): Verification {
+  const unverified = whyUnverified(conforming, dataChecked);
+  if (unverified === undefined) return {};
+  const answers = conforming.filter(answered);
+  const errorResults = answers.length > 0 && answers.every((call) => call.envelope?.errorResult === true && !refusedToken(call));
+  // A record the server listed and then did not show is no guess: that stays unverified.
+  const guessedOnly = operation.lookup === true && dataChecked === false && errorResults && !all.some(askedListed);
+  return guessedOnly ? { recordsUnchecked: recordsUncheckedReason(operation, answers.length) } : { unverified };
+}
+
+/** Why a lookup's records went unchecked, and how to give the run an id it can ask for. */
+function recordsUncheckedReason(operation: Operation, answers: number): string {
+  const how =
+    operation.listedIn === undefined
+      ? 'the kit pairs it with no list to learn ids from, so only a guessed id the server holds shows a record'
+      : `map its list ${operation.listedIn} with --operation-map (or leave it in the run), so the run asks for ids the server lists`;
+  return `its ${answers} answer${answers === 1 ? '' : 's'} were error results to ids the run guessed, as a server answers ids it does not hold: the envelopes were checked, no record was; ${how}`;
 }

@@ -3,7 +3,7 @@ import { authProbes } from '../../checks/auth/probes.js';
 import { coverageRequests } from '../../generators/coverage/requests.js';
 import { callCount } from '../operation/calls.js';
 import { MOST_HTTP_PROBES } from '../operation/http-probes.js';
-import { MOST_LISTED_CALLS } from '../operation/listed-lookups.js';
+import { asksListed, MOST_LISTED_CALLS, QUICK_LISTED_CALLS } from '../operation/listed-lookups.js';
 import { walkCallsAtMost } from '../operation/page-walk.js';
 import type { Phase } from '../operation/run-operation.js';
 import { walkBoundsOf } from './context.js';
@@ -36,7 +36,7 @@ export function plannedRequests(
   // The HTTP probes re-send it too (HTTP_PROBES): a precondition only of a validator its answer gives, a GET only of a payload that makes a query.
   const httpProbes = settings.httpProbes !== false && conforming > 0 ? MOST_HTTP_PROBES : 0;
   // A lookup asks for the two ends of its list, where the list shows two records; it reads them itself where the run does not walk the list.
-  const listed = coveragePass && operation.lookup === true && !operation.mutates && operation.listedIn !== undefined ? MOST_LISTED_CALLS : 0;
+  const listed = asksListed(operation) ? (coveragePass ? MOST_LISTED_CALLS : QUICK_LISTED_CALLS) : 0;
   return {
     coverage: { requests: coverage, exact: true },
     walk: { requests: walk, exact: walk === 0 },

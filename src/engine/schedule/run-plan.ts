@@ -142,7 +142,8 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
   const checkOperation = async (operation: Operation) => {
     const run = startOperation(operation, context, listedSource(operation.listedIn));
     walks.push(run.walked);
-    if (operation.paging) listEnds.set(operation.id, run.ends);
+    // Only a walk reads a list's ends; without one (the quick pass) a lookup reads its list's first page itself.
+    if (operation.paging && context.coverage) listEnds.set(operation.id, run.ends);
     return finish(await run.result);
   };
   /** A list as its walk read it whole, with the lookup of its records the run calls, for the flows that create records in it. */
