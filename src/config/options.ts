@@ -379,6 +379,15 @@ export const runOptions: readonly OptionSpec[] = [
       'Operations whose answers could not be checked (no answer, or the token refused) are still listed as unverified, but do not make the run incomplete.',
   },
   {
+    name: 'require-records',
+    key: 'requireRecords',
+    env: 'OTP_REQUIRE_RECORDS',
+    type: 'boolean',
+    defaultText: 'off',
+    description:
+      'A lookup by id whose records went unchecked (no id learnt from the server, every answer an error result to a guessed id) makes the run incomplete (exit 3); without it such a run passes and its headline names those lookups.',
+  },
+  {
     name: 'quiet',
     key: 'quiet',
     env: 'OTP_QUIET',

@@ -54,6 +54,8 @@ export interface RunConfig extends Omit<RunSettings, 'baseUrl' | 'token' | 'mapp
   readonly maxTime: { readonly text: string; readonly ms: number } | undefined;
   /** --allow-unverified: unverified operations do not make the run incomplete. */
   readonly allowUnverified: boolean;
+  /** --require-records: a lookup by id whose records went unchecked makes the run incomplete. */
+  readonly requireRecords: boolean;
   /** --har: where the HAR file of the run's exchanges goes (absolute); undefined: none. */
   readonly har: string | undefined;
   /** Ids of the checks and flows --checks or --exclude-checks leave out. */
@@ -412,6 +414,7 @@ function resolveGivenOptions(given: GivenOptions, env: Readonly<Record<string, s
     shard,
     maxTime: maxTime === undefined ? undefined : duration('max-time', maxTime),
     allowUnverified: flag('--allow-unverified', source('allow-unverified'), false),
+    requireRecords: flag('--require-records', source('require-records'), false),
     har,
     excludedChecks: selection.excludedChecks,
     checksLeftOutBy: selection.leftOutBy,

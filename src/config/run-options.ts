@@ -85,6 +85,8 @@ export interface RunOptions {
   readonly waivers?: string;
   /** --allow-unverified: unverified operations do not make the run incomplete. */
   readonly allowUnverified?: boolean;
+  /** --require-records: a lookup by id whose records went unchecked makes the run incomplete. */
+  readonly requireRecords?: boolean;
   /** --quiet: print only the verdict line and where the reports are. */
   readonly quiet?: boolean;
   /** --verbose: print every deviation in full. */

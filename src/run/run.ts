@@ -237,6 +237,7 @@ export async function runConformance(config: RunConfig, given: RunIo): Promise<R
       gate,
       ending,
       allowUnverified: config.allowUnverified,
+      requireRecords: config.requireRecords,
       ...(shard ? { shard } : {}),
       options: runShapeOf(config),
       warnings: so.warnings,

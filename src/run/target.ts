@@ -46,6 +46,7 @@ export function baseSettings(config: RunConfig, { baseUrl, server }: Target) {
     operationMap: _operationMap,
     maxTime: _maxTime,
     allowUnverified: _allowUnverified,
+    requireRecords: _requireRecords,
     har: _har,
     maxFailures: _maxFailures,
     dryRun: _dryRun,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { listedOperations } from '../../src/catalogue/listed-operations.js';
 import { operations } from '../../src/catalogue/operations.js';
 import { runOptions } from '../../src/config/options.js';
-import { resolveRunConfig, selectOperations } from '../../src/config/resolve.js';
+import { resolveRunConfig, resolveTypedOptions, selectOperations } from '../../src/config/resolve.js';
 import { kitErrorOf } from '../support/kit-error.js';
 
 const emptyDir = () => mkdtempSync(join(tmpdir(), 'otp-config-'));
@@ -18,6 +18,13 @@ it('every typed option is one row of the option table, and every row has its typ
 });
 
 describe('resolveRunConfig', () => {
+  it('--require-records, OTP_REQUIRE_RECORDS and requireRecords from code turn on the gate on unchecked records; it is off by default', () => {
+    expect(resolveRunConfig([], {}, emptyDir()).requireRecords).toBe(false);
+    expect(resolveRunConfig(['--require-records'], {}, emptyDir()).requireRecords).toBe(true);
+    expect(resolveRunConfig([], { OTP_REQUIRE_RECORDS: 'true' }, emptyDir()).requireRecords).toBe(true);
+    expect(resolveTypedOptions({ requireRecords: true }, emptyDir()).requireRecords).toBe(true);
+  });
+
   it('defaults: embedded server, 25 runs, 10 s, 5 MiB, fail on error, every operation', () => {
     const config = resolveRunConfig([], {}, emptyDir());
     expect(config).toMatchObject({
