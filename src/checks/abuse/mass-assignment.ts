@@ -55,7 +55,7 @@ function honoured(sent: Record<string, unknown>, answer: Record<string, unknown>
   });
 }
 
-export const massAssignment: ExchangeCheck = {
+export const massAssignment: ExchangeCheck<'json'> = {
   id: 'mass-assignment',
   scope: 'exchange',
   rule: '2.3–2.9, 4',

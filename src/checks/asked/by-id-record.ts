@@ -5,7 +5,7 @@ import type { ExchangeCheck, Finding } from '../types.js';
 import { namedBy } from './named-by.js';
 import { valueText } from './value-text.js';
 
-export const byIdRecord: ExchangeCheck = {
+export const byIdRecord: ExchangeCheck<'data'> = {
   id: 'by-id-record',
   scope: 'exchange',
   rule: '1, 4 #6 #8 #9, 4.1',

@@ -32,7 +32,7 @@ function statusesByText(records: readonly unknown[]): Map<string, Map<string, Se
   return byField;
 }
 
-export const statusText: ExchangeCheck = {
+export const statusText: ExchangeCheck<'data'> = {
   id: 'status-text',
   scope: 'exchange',
   rule: '3',

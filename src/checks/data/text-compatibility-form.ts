@@ -12,7 +12,7 @@ import { NAMED_FIELDS, textNotAsSent } from './_internals/text-as-sent.js';
 const compatibilityFolded = (sent: string, answered: string): boolean =>
   sent.normalize('NFC') !== answered.normalize('NFC') && sent.normalize('NFKC') === answered.normalize('NFKC');
 
-export const textCompatibilityForm: ExchangeCheck = {
+export const textCompatibilityForm: ExchangeCheck<'data'> = {
   id: 'text-compatibility-form',
   scope: 'exchange',
   rule: '4, #14, #15; 2.3',

@@ -13,7 +13,7 @@ const unescaped = (text: string): string =>
     hex === undefined ? SHORT[short!]! : String.fromCharCode(Number.parseInt(hex, 16)),
   );
 
-export const textEscapesKept: ExchangeCheck = {
+export const textEscapesKept: ExchangeCheck<'data'> = {
   id: 'text-escapes-kept',
   scope: 'exchange',
   rule: '1; 4, #14, #15; 2.3',

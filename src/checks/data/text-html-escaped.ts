@@ -18,7 +18,7 @@ const unescaped = (text: string): string =>
     return String.fromCharCode(name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1)));
   });
 
-export const textHtmlEscaped: ExchangeCheck = {
+export const textHtmlEscaped: ExchangeCheck<'data'> = {
   id: 'text-html-escaped',
   scope: 'exchange',
   rule: '4, #14; 2.3',

@@ -19,7 +19,7 @@ const decodings = (text: string): readonly string[] => {
   return [percentDecoded, text.replaceAll('+', ' ').replace(PERCENT_RUN, octetsOf)];
 };
 
-export const textUrlDecoded: ExchangeCheck = {
+export const textUrlDecoded: ExchangeCheck<'data'> = {
   id: 'text-url-decoded',
   scope: 'exchange',
   rule: '1; 4, #14, #15; 2.3',

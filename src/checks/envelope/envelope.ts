@@ -1,7 +1,7 @@
 import { envelopeSchemaIds } from '../../validation/validator.js';
 import type { ExchangeCheck } from '../types.js';
 
-export const envelope: ExchangeCheck = {
+export const envelope: ExchangeCheck<'json'> = {
   id: 'envelope',
   scope: 'exchange',
   rule: '2.1',

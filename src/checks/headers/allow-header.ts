@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const allowHeader: ExchangeCheck = {
+export const allowHeader: ExchangeCheck<'response'> = {
   id: 'allow-header',
   scope: 'exchange',
   rule: '4',

@@ -49,7 +49,7 @@ function bearerParams(field: string): Array<[string, string]> {
   return params;
 }
 
-export const bearerChallenge: ExchangeCheck = {
+export const bearerChallenge: ExchangeCheck<'response'> = {
   id: 'bearer-challenge',
   scope: 'exchange',
   rule: '5',

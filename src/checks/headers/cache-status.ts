@@ -1,7 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { sfList } from './_internals/structured-fields.js';
 
-export const cacheStatus: ExchangeCheck = {
+export const cacheStatus: ExchangeCheck<'response'> = {
   id: 'cache-status',
   scope: 'exchange',
   rule: '1',

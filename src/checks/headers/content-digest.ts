@@ -43,7 +43,7 @@ function digestProblem(name: string, field: string, content: Buffer | undefined)
   return undefined;
 }
 
-export const contentDigest: ExchangeCheck = {
+export const contentDigest: ExchangeCheck<'body'> = {
   id: 'content-digest',
   scope: 'exchange',
   rule: '1',

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const contentLengthWithoutContent: ExchangeCheck = {
+export const contentLengthWithoutContent: ExchangeCheck<'response'> = {
   id: 'content-length-without-content',
   scope: 'exchange',
   rule: '1',

@@ -1,7 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { dateProblem } from './_internals/http-date.js';
 
-export const dateHeader: ExchangeCheck = {
+export const dateHeader: ExchangeCheck<'response'> = {
   id: 'date-header',
   scope: 'exchange',
   rule: '1',

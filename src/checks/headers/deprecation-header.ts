@@ -2,7 +2,7 @@ import type { ExchangeCheck } from '../types.js';
 import { dateProblem, imfFixdateMs } from './_internals/http-date.js';
 import { sfItem } from './_internals/structured-fields.js';
 
-export const deprecationHeader: ExchangeCheck = {
+export const deprecationHeader: ExchangeCheck<'response'> = {
   id: 'deprecation-header',
   scope: 'exchange',
   rule: '1',

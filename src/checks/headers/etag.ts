@@ -3,7 +3,7 @@ import type { ExchangeCheck } from '../types.js';
 /** entity-tag = [ weak ] opaque-tag; weak = %s"W/"; opaque-tag = DQUOTE *etagc DQUOTE; etagc = %x21 / %x23-7E / obs-text (RFC 9110 §8.8.3). */
 const ENTITY_TAG = /^(?:W\/)?"[\x21\x23-\x7e\x80-\xff]*"$/;
 
-export const etag: ExchangeCheck = {
+export const etag: ExchangeCheck<'response'> = {
   id: 'etag',
   scope: 'exchange',
   rule: '1',

@@ -113,7 +113,7 @@ const GRAMMARS: Readonly<Record<string, { readonly grammar: string; readonly val
   },
 };
 
-export const fieldSyntax: ExchangeCheck = {
+export const fieldSyntax: ExchangeCheck<'response'> = {
   id: 'field-syntax',
   scope: 'exchange',
   rule: '1',

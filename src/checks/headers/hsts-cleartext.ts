@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const hstsCleartext: ExchangeCheck = {
+export const hstsCleartext: ExchangeCheck<'response'> = {
   id: 'hsts-cleartext',
   scope: 'exchange',
   rule: '1',

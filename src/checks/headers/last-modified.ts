@@ -2,7 +2,7 @@ import { span } from '../_internals/span.js';
 import type { ExchangeCheck } from '../types.js';
 import { dateProblem, imfFixdateMs } from './_internals/http-date.js';
 
-export const lastModified: ExchangeCheck = {
+export const lastModified: ExchangeCheck<'response'> = {
   id: 'last-modified',
   scope: 'exchange',
   rule: '1',

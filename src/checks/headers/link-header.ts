@@ -16,7 +16,7 @@ function parsed(url: string, base?: string): URL | undefined {
   }
 }
 
-export const linkHeader: ExchangeCheck = {
+export const linkHeader: ExchangeCheck<'response'> = {
   id: 'link-header',
   scope: 'exchange',
   rule: '1',

@@ -55,7 +55,7 @@ function problemsOf(header: string): { expected: string[]; actual: string[] } | 
   };
 }
 
-export const setCookie: ExchangeCheck = {
+export const setCookie: ExchangeCheck<'response'> = {
   id: 'set-cookie',
   scope: 'exchange',
   rule: '1',

@@ -4,7 +4,7 @@ import { listMembers } from './_internals/field-list.js';
 /** The options a Connection field lists (RFC 9110 7.6.1: `Connection = #connection-option`), in lower case: they are case-insensitive. */
 const connectionOptions = (field: string | undefined): string[] => listMembers(field).map((option) => option.toLowerCase());
 
-export const upgradeConnectionOption: ExchangeCheck = {
+export const upgradeConnectionOption: ExchangeCheck<'response'> = {
   id: 'upgrade-connection-option',
   scope: 'exchange',
   rule: '1',

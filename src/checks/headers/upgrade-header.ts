@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const upgradeHeader: ExchangeCheck = {
+export const upgradeHeader: ExchangeCheck<'response'> = {
   id: 'upgrade-header',
   scope: 'exchange',
   rule: '1',

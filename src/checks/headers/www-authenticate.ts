@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const wwwAuthenticate: ExchangeCheck = {
+export const wwwAuthenticate: ExchangeCheck<'response'> = {
   id: 'www-authenticate',
   scope: 'exchange',
   rule: '5',

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const corsCredentialsWildcard: ExchangeCheck = {
+export const corsCredentialsWildcard: ExchangeCheck<'response'> = {
   id: 'cors-credentials-wildcard',
   scope: 'exchange',
   rule: '1',

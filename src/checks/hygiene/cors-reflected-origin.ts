@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const corsReflectedOrigin: ExchangeCheck = {
+export const corsReflectedOrigin: ExchangeCheck<'response'> = {
   id: 'cors-reflected-origin',
   scope: 'exchange',
   rule: '1',

@@ -7,7 +7,7 @@ import type { ExchangeCheck } from '../types.js';
  */
 const DEBUGGING = /(^|-)(debug|debugbar|profiler)(-|$)/i;
 
-export const debugFields: ExchangeCheck = {
+export const debugFields: ExchangeCheck<'response'> = {
   id: 'debug-fields',
   scope: 'exchange',
   rule: '1',

@@ -12,7 +12,7 @@ const PRIVATE_NAME = /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:internal|intranet|corp|l
 /** The host the request went to: naming it again tells a client nothing new. */
 const hostOf = (url: string) => /^[a-z]+:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:]+)/i.exec(url)?.[1]?.toLowerCase() ?? '';
 
-export const internalAddress: ExchangeCheck = {
+export const internalAddress: ExchangeCheck<'response'> = {
   id: 'internal-address',
   scope: 'exchange',
   rule: '1',

@@ -42,7 +42,7 @@ function holdsPassword(text: string, passwords: readonly string[]): boolean {
   return false;
 }
 
-export const passwordEcho: ExchangeCheck = {
+export const passwordEcho: ExchangeCheck<'response'> = {
   id: 'password-echo',
   scope: 'exchange',
   rule: '1',

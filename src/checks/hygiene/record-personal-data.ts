@@ -50,7 +50,7 @@ function personalBeyondFields(record: unknown, members: DeclaredMembers, pointer
   }
 }
 
-export const recordPersonalData: ExchangeCheck = {
+export const recordPersonalData: ExchangeCheck<'data'> = {
   id: 'record-personal-data',
   scope: 'exchange',
   rule: '2.10',

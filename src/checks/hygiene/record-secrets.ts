@@ -29,7 +29,7 @@ function secretsIn(value: unknown, pointer: string, tokensAllowed: boolean, foun
   }
 }
 
-export const recordSecrets: ExchangeCheck = {
+export const recordSecrets: ExchangeCheck<'data'> = {
   id: 'record-secrets',
   scope: 'exchange',
   rule: '2.10',

@@ -55,7 +55,7 @@ function firstPersonal(body: unknown, sent: string): Finding | undefined {
   return undefined;
 }
 
-export const refusalPersonalData: ExchangeCheck = {
+export const refusalPersonalData: ExchangeCheck<'json'> = {
   id: 'refusal-personal-data',
   scope: 'exchange',
   rule: '2.1, 7',

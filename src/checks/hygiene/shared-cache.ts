@@ -3,7 +3,7 @@ import type { ExchangeCheck } from '../types.js';
 /** Directives that let a shared cache keep an answer to a request with credentials (RFC 9111 §3.5). */
 const SHARED = /(?:^|,)\s*(?:public|s-maxage\s*=)/i;
 
-export const sharedCache: ExchangeCheck = {
+export const sharedCache: ExchangeCheck<'response'> = {
   id: 'shared-cache',
   scope: 'exchange',
   rule: '5',

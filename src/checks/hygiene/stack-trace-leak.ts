@@ -21,7 +21,7 @@ const leaks: ReadonlyArray<readonly [string, RegExp]> = [
  */
 const maybeLeak = /:\d+\)|line \d|Traceback|goroutine|\.php|\.(?:js|mjs|cjs|ts|py|java|rb|go|cs)\b/;
 
-export const stackTraceLeak: ExchangeCheck = {
+export const stackTraceLeak: ExchangeCheck<'response'> = {
   id: 'stack-trace-leak',
   scope: 'exchange',
   rule: '7',

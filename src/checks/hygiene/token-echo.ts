@@ -8,7 +8,7 @@ const SHORTEST_TOKEN = 8;
 /** The token of an `authorization` value, whichever way it was written (`bearer<T>`, `Bearer <T>`, `<T>`). */
 const tokenOf = (authorization: string) => authorization.replace(/^bearer\s*/i, '').trim();
 
-export const tokenEcho: ExchangeCheck = {
+export const tokenEcho: ExchangeCheck<'response'> = {
   id: 'token-echo',
   scope: 'exchange',
   rule: '5',

@@ -5,7 +5,7 @@ const NAMING_HEADERS = ['x-powered-by', 'x-aspnet-version', 'x-aspnetmvc-version
 /** A version number: what turns a product's name into a list of its known flaws. */
 const VERSION = /\d+\.\d+/;
 
-export const versionDisclosure: ExchangeCheck = {
+export const versionDisclosure: ExchangeCheck<'response'> = {
   id: 'version-disclosure',
   scope: 'exchange',
   rule: '1',

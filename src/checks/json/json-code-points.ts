@@ -19,7 +19,7 @@ function problem(text: string): string | undefined {
   return nonCharacter ? `the noncharacter ${hex(nonCharacter[0])}` : undefined;
 }
 
-export const jsonCodePoints: ExchangeCheck = {
+export const jsonCodePoints: ExchangeCheck<'json'> = {
   id: 'json-code-points',
   scope: 'exchange',
   rule: '1',

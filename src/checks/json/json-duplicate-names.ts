@@ -20,7 +20,7 @@ function namesWrittenRoughly(text: string): number {
   return count;
 }
 
-export const jsonDuplicateNames: ExchangeCheck = {
+export const jsonDuplicateNames: ExchangeCheck<'json'> = {
   id: 'json-duplicate-names',
   scope: 'exchange',
   rule: '1',

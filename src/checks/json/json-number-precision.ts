@@ -28,7 +28,7 @@ function inexact(token: string): string | undefined {
   return `${token}, more digits than a double keeps (read as ${String(value)})`;
 }
 
-export const jsonNumberPrecision: ExchangeCheck = {
+export const jsonNumberPrecision: ExchangeCheck<'json'> = {
   id: 'json-number-precision',
   scope: 'exchange',
   rule: '1',

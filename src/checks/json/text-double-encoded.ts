@@ -47,7 +47,7 @@ function* stringsIn(value: unknown): Generator<string> {
   }
 }
 
-export const textDoubleEncoded: ExchangeCheck = {
+export const textDoubleEncoded: ExchangeCheck<'json'> = {
   id: 'text-double-encoded',
   scope: 'exchange',
   rule: '1',

@@ -19,7 +19,7 @@ export function unixTimeMs(value: unknown): number | undefined {
   return undefined;
 }
 
-export const orderTimeFuture: ExchangeCheck = {
+export const orderTimeFuture: ExchangeCheck<'data'> = {
   id: 'order-time-future',
   scope: 'exchange',
   rule: '2.3',

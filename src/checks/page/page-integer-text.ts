@@ -6,7 +6,7 @@ import type { ExchangeCheck } from '../types.js';
  */
 const PAGE_COUNT = /"(totalPage|pageNo)"\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
 
-export const pageIntegerText: ExchangeCheck = {
+export const pageIntegerText: ExchangeCheck<'data'> = {
   id: 'page-integer-text',
   scope: 'exchange',
   rule: '2.2',

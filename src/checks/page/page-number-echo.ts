@@ -1,7 +1,7 @@
 import { isPlainObject, resultData } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
 
-export const pageNumberEcho: ExchangeCheck = {
+export const pageNumberEcho: ExchangeCheck<'data'> = {
   id: 'page-number-echo',
   scope: 'exchange',
   rule: '2.2, 4 rule 2',

@@ -8,7 +8,7 @@ function pageSizeSent(body: unknown): number | undefined {
   return Number.isSafeInteger(pageSize) && (pageSize as number) >= 0 ? (pageSize as number) : undefined;
 }
 
-export const pageSizeAsked: ExchangeCheck = {
+export const pageSizeAsked: ExchangeCheck<'data'> = {
   id: 'page-size-asked',
   scope: 'exchange',
   rule: '4 rule 2, 8',

@@ -1,7 +1,7 @@
 import { isPlainObject, resultData } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
 
-export const pageSizeBound: ExchangeCheck = {
+export const pageSizeBound: ExchangeCheck<'data'> = {
   id: 'page-size-bound',
   scope: 'exchange',
   rule: '4 #13',

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const connectionClose: ExchangeCheck = {
+export const connectionClose: ExchangeCheck<'response'> = {
   id: 'connection-close',
   scope: 'exchange',
   rule: '1',

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const headContent: ExchangeCheck = {
+export const headContent: ExchangeCheck<'response'> = {
   id: 'head-content',
   scope: 'exchange',
   rule: '1',

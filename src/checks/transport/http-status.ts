@@ -3,7 +3,7 @@ import type { ExchangeCheck } from '../types.js';
 /** 429 is a rate limit, which the spec leaves open (8); `rate-limited` reports it. */
 const RATE_LIMITED = 429;
 
-export const httpStatus: ExchangeCheck = {
+export const httpStatus: ExchangeCheck<'response'> = {
   id: 'http-status',
   scope: 'exchange',
   rule: '4 rule 1',

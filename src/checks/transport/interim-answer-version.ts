@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const interimAnswerVersion: ExchangeCheck = {
+export const interimAnswerVersion: ExchangeCheck<'response'> = {
   id: 'interim-answer-version',
   scope: 'exchange',
   rule: '1',

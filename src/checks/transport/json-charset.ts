@@ -5,7 +5,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const CHARSET = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i;
 const UTF_8 = new Set(['utf-8', 'utf8']);
 
-export const jsonCharset: ExchangeCheck = {
+export const jsonCharset: ExchangeCheck<'response'> = {
   id: 'json-charset',
   scope: 'exchange',
   rule: '1',

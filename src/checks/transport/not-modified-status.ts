@@ -3,7 +3,7 @@ import type { ExchangeCheck } from '../types.js';
 /** The methods a 304 may answer: "if the request method is GET or HEAD" (RFC 9110 §13.1.2). */
 const CONDITIONAL_READS = new Set(['GET', 'HEAD']);
 
-export const notModifiedStatus: ExchangeCheck = {
+export const notModifiedStatus: ExchangeCheck<'response'> = {
   id: 'not-modified-status',
   scope: 'exchange',
   rule: '4 rule 1',

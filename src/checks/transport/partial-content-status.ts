@@ -3,7 +3,7 @@ import type { ExchangeCheck } from '../types.js';
 /** "For this specification, GET is the only method for which range handling is defined" (RFC 9110 §14.2). */
 const RANGED = 'GET';
 
-export const partialContentStatus: ExchangeCheck = {
+export const partialContentStatus: ExchangeCheck<'response'> = {
   id: 'partial-content-status',
   scope: 'exchange',
   rule: '4 rule 1',

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const persistentConnection: ExchangeCheck = {
+export const persistentConnection: ExchangeCheck<'response'> = {
   id: 'persistent-connection',
   scope: 'exchange',
   rule: '1',

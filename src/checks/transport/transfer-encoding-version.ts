@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const transferEncodingVersion: ExchangeCheck = {
+export const transferEncodingVersion: ExchangeCheck<'response'> = {
   id: 'transfer-encoding-version',
   scope: 'exchange',
   rule: '1',

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const unsolicitedAnswer: ExchangeCheck = {
+export const unsolicitedAnswer: ExchangeCheck<'response'> = {
   id: 'unsolicited-answer',
   scope: 'exchange',
   rule: '1',

@@ -1,6 +1,6 @@
 import { recordOf } from '../../checks/call-record.js';
-import { preconditionsMet } from '../../checks/preconditions.js';
-import type { CallRecord, Check, CheckContext, Exchange, ExchangeCheck, Finding, Intent } from '../../checks/types.js';
+import { meetings, runWhereMet } from '../../checks/preconditions.js';
+import type { CallRecord, Check, AnyExchangeCheck, CheckContext, Exchange, Finding, Intent } from '../../checks/types.js';
 import { type KeptExchange, outline } from '../../checks/kept-exchange.js';
 import { deviationKey, SAMPLES_PER_CAUSE } from './deviation.js';
 
@@ -123,13 +123,13 @@ export class Judge {
   ) {}
 
   /** The exchange checks that apply to calls of one intent on this operation, with their tallies, found once. */
-  private readonly applying = new Map<Intent, { check: ExchangeCheck; tally: CheckTally }[]>();
-  private checksFor(exchange: Exchange): readonly { check: ExchangeCheck; tally: CheckTally }[] {
+  private readonly applying = new Map<Intent, { check: AnyExchangeCheck; tally: CheckTally }[]>();
+  private checksFor(exchange: Exchange): readonly { check: AnyExchangeCheck; tally: CheckTally }[] {
     let checks = this.applying.get(exchange.intent);
     if (!checks) {
       checks = this.checks
         .filter(
-          (check): check is ExchangeCheck =>
+          (check): check is AnyExchangeCheck =>
             check.scope === 'exchange' && check.intents.includes(exchange.intent) && (!check.appliesTo || check.appliesTo(exchange.operation)),
         )
         .map((check) => ({ check, tally: tallyOf(this.tallies, check) }));
@@ -150,14 +150,14 @@ export class Judge {
     let outlined: KeptExchange | undefined;
     const kept = () => (outlined ??= outline(exchange));
     if (!this.first || rank < this.first.rank) this.first = { exchange: kept(), rank };
-    const met = preconditionsMet(exchange);
+    const met = meetings(exchange);
     for (const { check, tally } of this.checksFor(exchange)) {
-      if (!met[check.needs]) {
+      const findings = runWhereMet(check, met, this.context);
+      if (!findings) {
         this.tallies.skipped++;
         tally.skipped++;
         continue;
       }
-      const findings = check.run(exchange, this.context);
       if (findings.length > 0) {
         const byCheck = this.findingsByCall.get(rank) ?? {};
         byCheck[check.id] = (byCheck[check.id] ?? 0) + findings.reduce((total, finding) => total + (finding.occurrences ?? 1), 0);

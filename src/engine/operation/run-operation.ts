@@ -1,6 +1,7 @@
 import type { Operation } from '../../catalogue/operations.js';
 import { type AuthProbe, authProbes, INTERNAL_CALLER_FIELDS, nearMissTokens } from '../../checks/auth/probes.js';
 import { hasDataSchema } from '../../checks/data/data-issues.js';
+import { meetings, runWhereMet } from '../../checks/preconditions.js';
 import type { CallRecord, Check, CheckContext, Exchange, Finding } from '../../checks/types.js';
 import type { SentRequest } from '../../client/exchange.js';
 import { type AuthScheme, authorizationValue, unsignedJwt } from '../../client/auth.js';
@@ -293,7 +294,7 @@ async function phasesOf(
     shrunkChecks.add(check.id);
     const showsCause = (findings: readonly Finding[], exchange: Exchange) => findings.some((finding) => causeKey(check, finding, exchange) === cause.key);
     const smallest = await shrinkHostileCall(session, check, first.exchange, context.seed, context, context.shrink, showsCause);
-    const finding = smallest && check.run(smallest, context).find((candidate) => causeKey(check, candidate, smallest) === cause.key);
+    const finding = smallest && runWhereMet(check, meetings(smallest), context)?.find((candidate) => causeKey(check, candidate, smallest) === cause.key);
     return smallest && finding ? { finding, exchange: outline(smallest), rank: first.rank } : first;
   };
   const shown = new Map<CauseTally, Sample>();
