@@ -3,7 +3,7 @@ import { contentCodings } from '../client/decode.js';
 import { refusesToken } from '../client/refusal.js';
 import { valueText } from './asked/value-text.js';
 import { isErrorResult, isPlainObject, type Meetings, meetings } from './preconditions.js';
-import type { AnswerCoding, AskedValue, CallRecord, Exchange, PageOutline, RecordTexts } from './types.js';
+import type { AnswerCoding, AskedValue, CallRecord, EnvelopeOutline, Exchange, PageOutline, RecordTexts } from './types.js';
 import { recordTextsOf } from './_internals/record-texts.js';
 
 /**
@@ -167,8 +167,11 @@ export function recordOf(exchange: Exchange, rank: number, met: Meetings = meeti
 /** A status line that is an answer to judge: a 429 is a rate limit the kit could not wait out (rate-limited reports it). */
 export const answered = (call: CallRecord): boolean => call.status !== undefined && call.status !== 429 && call.failure === undefined;
 
+/** A call answered with a JSON object: an envelope to read. */
+export type EnvelopedCall = CallRecord & { readonly envelope: EnvelopeOutline };
+
 /** HTTP 200 and a result with data: the server did what was asked. */
-export const succeeded = (call: CallRecord): boolean => call.status === 200 && call.envelope?.hasData === true;
+export const succeeded = (call: CallRecord): call is EnvelopedCall => call.status === 200 && call.envelope?.hasData === true;
 
 /** The server refused the token (refusesToken). */
 export const refusedToken = (call: CallRecord): boolean => refusesToken(call.status, call.envelope?.code);

@@ -1,4 +1,3 @@
-import { resultData } from '../preconditions.js';
 import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck } from '../types.js';
 import { NAMED_FIELDS, textNotAsSent } from './_internals/text-as-sent.js';
@@ -26,6 +25,6 @@ export const textCompatibilityForm: ExchangeCheck<'data'> = {
   intents: ['conforming', 'flow'],
   appliesTo: (operation) => operation.response.kind === 'record' && operation.requestSchema !== undefined,
   run(exchange) {
-    return textNotAsSent(sentBody(exchange), resultData(exchange), compatibilityFolded);
+    return textNotAsSent(sentBody(exchange), exchange.data, compatibilityFolded);
   },
 };

@@ -15,8 +15,7 @@ export const envelope: ExchangeCheck<'json'> = {
   needs: 'json',
   intents: ['conforming', 'hostile', 'auth-probe'],
   run(exchange, { validator }) {
-    const body = exchange.response?.json.ok ? exchange.response.json.value : undefined;
-    const issues = validator.validate(envelopeSchemaIds[exchange.operation.envelope], body);
+    const issues = validator.validate(envelopeSchemaIds[exchange.operation.envelope], exchange.json);
     if (issues.length <= 1) return issues.map(({ instancePath, expected, actual }) => ({ instancePath, expected, actual }));
     // One broken envelope is one cause: a single finding naming each field, at the envelope itself.
     const field = (instancePath: string) => instancePath || 'the body';

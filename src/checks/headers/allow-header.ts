@@ -13,7 +13,7 @@ export const allowHeader: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'http-probe'],
   run(exchange) {
-    const { status, headers } = exchange.response!;
+    const { status, headers } = exchange.response;
     if (status !== 405 || headers.allow !== undefined) return [];
     return [
       {

@@ -14,7 +14,7 @@ export const cacheStatus: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
   run(exchange) {
-    const field = exchange.response!.headers['cache-status'];
+    const field = exchange.response.headers['cache-status'];
     if (field === undefined) return [];
     const members = sfList(field);
     if (members && members.every(({ kind }) => kind === 'token' || kind === 'string')) return [];

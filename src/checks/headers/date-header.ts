@@ -14,7 +14,7 @@ export const dateHeader: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const { status, headers } = exchange.response!;
+    const { status, headers } = exchange.response;
     const value = headers.date;
     if (value === undefined) {
       if (status < 200 || status >= 500) return [];

@@ -16,7 +16,7 @@ export const etag: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'http-probe'],
   run(exchange) {
-    const value = exchange.response!.headers.etag;
+    const value = exchange.response.headers.etag;
     if (value === undefined || ENTITY_TAG.test(value.trim())) return [];
     return [{ instancePath: '', expected: 'etag: "opaque-tag" or W/"opaque-tag" (RFC 9110 §8.8.3)', actual: `etag: ${value}` }];
   },

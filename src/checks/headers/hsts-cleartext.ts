@@ -13,7 +13,7 @@ export const hstsCleartext: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
   run(exchange) {
-    const sts = exchange.response!.headers['strict-transport-security'];
+    const sts = exchange.response.headers['strict-transport-security'];
     if (sts === undefined || !/^http:/i.test(exchange.request.url)) return [];
     return [
       {

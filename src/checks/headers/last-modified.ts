@@ -15,7 +15,7 @@ export const lastModified: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'http-probe'],
   run(exchange) {
-    const { headers } = exchange.response!;
+    const { headers } = exchange.response;
     const value = headers['last-modified'];
     if (value === undefined) return [];
     const problem = dateProblem(value.trim());

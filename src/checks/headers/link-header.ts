@@ -29,7 +29,7 @@ export const linkHeader: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const field = exchange.response!.headers.link;
+    const field = exchange.response.headers.link;
     if (field === undefined) return [];
     const links = linkValues(field);
     if (links === undefined) {

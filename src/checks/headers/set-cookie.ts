@@ -68,7 +68,7 @@ export const setCookie: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const header = exchange.response!.headers['set-cookie'];
+    const header = exchange.response.headers['set-cookie'];
     const problems = header === undefined ? undefined : problemsOf(header);
     if (problems === undefined) return [];
     return [{ instancePath: '', expected: problems.expected.join('; '), actual: `set-cookie: ${problems.actual.join(' — ')}` }];

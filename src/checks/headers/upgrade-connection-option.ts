@@ -17,7 +17,7 @@ export const upgradeConnectionOption: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
   run(exchange) {
-    const { headers } = exchange.response!;
+    const { headers } = exchange.response;
     const upgrade = headers.upgrade;
     if (upgrade === undefined || connectionOptions(headers.connection).includes('upgrade')) return [];
     return [

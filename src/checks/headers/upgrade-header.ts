@@ -13,7 +13,7 @@ export const upgradeHeader: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
   run(exchange) {
-    const { status, headers } = exchange.response!;
+    const { status, headers } = exchange.response;
     if (status !== 426 || (headers.upgrade ?? '').trim() !== '') return [];
     const version = exchange.request.httpVersion === '1.0' ? ' to an HTTP/1.0 request' : '';
     return [

@@ -13,7 +13,7 @@ export const corsCredentialsWildcard: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const { headers } = exchange.response!;
+    const { headers } = exchange.response;
     const origin = headers['access-control-allow-origin']?.trim();
     const credentials = headers['access-control-allow-credentials']?.trim().toLowerCase();
     if (origin !== '*' || credentials !== 'true') return [];

@@ -20,7 +20,7 @@ export const debugFields: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const named = Object.keys(exchange.response!.headers).filter((name) => DEBUGGING.test(name));
+    const named = Object.keys(exchange.response.headers).filter((name) => DEBUGGING.test(name));
     if (named.length === 0) return [];
     return [
       {

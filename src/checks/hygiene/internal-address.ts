@@ -26,7 +26,7 @@ export const internalAddress: ExchangeCheck<'response'> = {
   intents: ['conforming', 'hostile'],
   run(exchange) {
     const host = hostOf(exchange.request.url);
-    const named = Object.entries(exchange.response!.headers).flatMap(([name, value]) => {
+    const named = Object.entries(exchange.response.headers).flatMap(([name, value]) => {
       const found = PRIVATE_ADDRESS.exec(value)?.[0] ?? PRIVATE_NAME.exec(value)?.[0];
       return found && !found.toLowerCase().includes(host) && !host.includes(found.toLowerCase()) ? [`${name}: ${value}`] : [];
     });

@@ -57,7 +57,7 @@ export const passwordEcho: ExchangeCheck<'response'> = {
   run(exchange) {
     const passwords = passwordsSent(sentBody(exchange));
     if (passwords.length === 0) return [];
-    const { bodyText, headers } = exchange.response!;
+    const { bodyText, headers } = exchange.response;
     const where = [
       holdsPassword(bodyText, passwords) ? 'the body' : '',
       ...Object.entries(headers).flatMap(([name, value]) => (holdsPassword(value, passwords) ? [`the ${name} header`] : [])),

@@ -16,7 +16,7 @@ export const sharedCache: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming'],
   run(exchange) {
-    const cacheControl = exchange.response!.headers['cache-control'];
+    const cacheControl = exchange.response.headers['cache-control'];
     if (cacheControl === undefined || !SHARED.test(cacheControl) || !exchange.request.headers.authorization) return [];
     return [{ instancePath: '', expected: 'no public or s-maxage on an answer to a call with the token', actual: `cache-control: ${cacheControl}` }];
   },

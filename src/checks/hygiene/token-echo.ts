@@ -25,7 +25,7 @@ export const tokenEcho: ExchangeCheck<'response'> = {
     const authorization = exchange.request.headers.authorization;
     const token = authorization === undefined ? '' : tokenOf(authorization);
     if (token.length < SHORTEST_TOKEN) return [];
-    const { bodyText, headers } = exchange.response!;
+    const { bodyText, headers } = exchange.response;
     const where = [
       bodyText.includes(token) ? 'the body' : '',
       ...Object.entries(headers).flatMap(([name, value]) => (value.includes(token) ? [`the ${name} header`] : [])),

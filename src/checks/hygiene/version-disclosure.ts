@@ -18,7 +18,7 @@ export const versionDisclosure: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const { headers } = exchange.response!;
+    const { headers } = exchange.response;
     const named = NAMING_HEADERS.filter((name) => headers[name] !== undefined).map((name) => `${name}: ${headers[name]}`);
     const server = headers.server;
     if (server !== undefined && VERSION.test(server)) named.unshift(`server: ${server}`);

@@ -33,9 +33,8 @@ export const jsonDuplicateNames: ExchangeCheck<'json'> = {
   needs: 'json',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const response = exchange.response!;
-    if (!response.json.ok) return [];
-    const members = membersIn(response.json.value);
+    const response = exchange.response;
+    const members = membersIn(exchange.json);
     // JSON.parse keeps one member of a name: fewer members parsed than written means a name twice.
     if (namesWrittenRoughly(jsonText(response)) === members || membersWritten(structureOf(response)) === members) return [];
     const places = duplicateMembers(jsonText(response)).map(({ pointer, name }) => ({ pointer, actual: `"${name}" written twice in one object` }));

@@ -1,4 +1,4 @@
-import { isPlainObject, resultData } from '../preconditions.js';
+import { isPlainObject } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
 
 export const pageSizeBound: ExchangeCheck<'data'> = {
@@ -15,7 +15,7 @@ export const pageSizeBound: ExchangeCheck<'data'> = {
   appliesTo: (operation) => operation.paging?.pageSizeBoundsList === true,
   run(exchange) {
     const pageSize = isPlainObject(exchange.payload) ? exchange.payload.pageSize : undefined;
-    const list = resultData(exchange)?.list;
+    const list = exchange.data.list;
     if (typeof pageSize !== 'number' || !Array.isArray(list) || list.length <= pageSize) return [];
     return [{ instancePath: '/data/list', expected: `at most ${pageSize} records (pageSize)`, actual: `${list.length} records` }];
   },

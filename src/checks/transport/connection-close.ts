@@ -14,7 +14,7 @@ export const connectionClose: ExchangeCheck<'response'> = {
   intents: ['http-probe'],
   run(exchange) {
     if (exchange.connection?.keptOpenAfterClose !== true) return [];
-    const said = exchange.response!.headers.connection;
+    const said = exchange.response.headers.connection;
     return [
       {
         instancePath: '',

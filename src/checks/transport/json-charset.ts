@@ -18,7 +18,7 @@ export const jsonCharset: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const response = exchange.response!;
+    const response = exchange.response;
     const contentType = response.headers['content-type'];
     if (contentType === undefined || !JSON_TYPE.test(contentType) || response.invalidUtf8) return [];
     const match = CHARSET.exec(contentType);

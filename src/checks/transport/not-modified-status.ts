@@ -16,7 +16,7 @@ export const notModifiedStatus: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['http-probe'],
   run(exchange) {
-    const { status } = exchange.response!;
+    const { status } = exchange.response;
     const { method, headers } = exchange.request;
     if (status !== 304 || CONDITIONAL_READS.has(method)) return [];
     const precondition = ['if-none-match', 'if-modified-since'].filter((name) => headers[name] !== undefined).join(' and ');
