@@ -21,7 +21,8 @@ export interface CauseTally {
   readonly check: Check;
   /** Places that showed it, over every call. */
   occurrences: number;
-  readonly samples: Sample[];
+  /** The first few, by rank: a cause is made with the finding that showed it first. */
+  readonly samples: [Sample, ...Sample[]];
 }
 
 /** How one check fared on one operation. */
@@ -93,13 +94,14 @@ function record(
   }
   for (const finding of findings) {
     const key = causeKey(check, finding, exchange);
-    let cause = tallies.causes.get(key);
-    if (!cause) {
-      cause = { key, check, occurrences: 0, samples: [] };
-      tallies.causes.set(key, cause);
+    const sample = { finding, exchange: kept(), rank };
+    const cause = tallies.causes.get(key);
+    if (cause) {
+      cause.occurrences += finding.occurrences ?? 1;
+      keepLowestRanks(cause.samples, sample);
+    } else {
+      tallies.causes.set(key, { key, check, occurrences: finding.occurrences ?? 1, samples: [sample] });
     }
-    cause.occurrences += finding.occurrences ?? 1;
-    keepLowestRanks(cause.samples, { finding, exchange: kept(), rank });
   }
 }
 
@@ -190,7 +192,7 @@ export class Judge {
       }
     }
     return {
-      causes: [...tallies.causes.values()].sort((a, b) => a.samples[0]!.rank - b.samples[0]!.rank),
+      causes: [...tallies.causes.values()].sort((a, b) => a.samples[0].rank - b.samples[0].rank),
       evaluations: tallies.evaluations,
       passed: tallies.passed,
       skipped: tallies.skipped,

@@ -235,8 +235,8 @@ async function phasesOf(
     (walked) => walkEnded(walked?.ends),
     () => walkEnded(),
   );
-  const coverageRun = context.coverage
-    ? Promise.all([sendCoveragePass(operation, session, judgeIn('coverage')), walkRun!]).finally(() => (coverageMs = performance.now() - coverageStarted))
+  const coverageRun = walkRun
+    ? Promise.all([sendCoveragePass(operation, session, judgeIn('coverage')), walkRun]).finally(() => (coverageMs = performance.now() - coverageStarted))
     : Promise.resolve<[CoverageCall[], { calls: CoverageCall[]; walk?: PageWalk; askAgain?: () => Promise<void> }]>([[], { calls: [] }]);
   const hostileRuns = session.inLanes(generateCalls(operation, 'hostile', context.seed, context.hostileRuns), async (call, index) =>
     judgeIn('hostile')(await session.send('hostile', `hostile:${index}`, call.payload, call.body), index),
@@ -271,7 +271,8 @@ async function phasesOf(
   // The list's pages this operation reads itself count among its calls; they are the list's, and not judged here.
   const source = listed && asksListed(operation, context) ? listed : undefined;
   const listSession = source && 'list' in source ? new OperationSession(context.client, source.list, 1, context.cancelled) : undefined;
-  const ends = source && ('walked' in source ? source.walked : readListEnds(source.list, listSession!, context.coverage!));
+  // asksListed holds only where the run walks lists: the coverage settings are there.
+  const ends = source && ('walked' in source ? source.walked : listSession && context.coverage && readListEnds(source.list, listSession, context.coverage));
   const listedRuns = ends && sendListedLookups(operation, session, ends, judgeIn('listed'));
   const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns, httpProbeRuns, listedRuns]);
   // Alone on the list: no other call of the operation comes between the walk's page 2 asked again and once more.
@@ -285,7 +286,7 @@ async function phasesOf(
   const shrunkChecks = new Set<string>();
   /** The first hostile cause of each check is shrunk to the smallest call that still shows it; the rest keep their own evidence. */
   const shownBy = async (cause: CauseTally): Promise<Sample> => {
-    const first = cause.samples[0]!;
+    const first = cause.samples[0];
     const { check } = cause;
     if (check.scope !== 'exchange' || first.exchange.intent !== 'hostile' || first.exchange.failure?.kind === 'timeout') return first;
     // Coverage calls are one class on a fixed body already: nothing smaller to find.
@@ -300,8 +301,7 @@ async function phasesOf(
   const shown = new Map<CauseTally, Sample>();
   for (const cause of verdicts.causes) shown.set(cause, await shownBy(cause));
   const recurrences = await labelRecurrences(session, shown, context);
-  const deviations = verdicts.causes.map((cause) => {
-    const sample = shown.get(cause)!;
+  const deviations = [...shown].map(([cause, sample]) => {
     const deviation = causeDeviation(cause, sample, recurrences.get(cause), context);
     const calls = sample.finding.calls ?? [];
     return withSteps(
