@@ -198,6 +198,16 @@ export interface ExchangeMeetings {
 
 export type ExchangeMeeting<N extends Precondition> = ExchangeMeetings[N];
 
+/** A JSON scalar: what a finding's parameters hold. */
+export type ParamValue = string | number | boolean | null;
+
+/**
+ * The values a finding compares, by name, as data beside its prose (as Ajv's error `params`): the
+ * status received, a header's value, a count, the type documented. A program reads these; a person
+ * reads `expected` and `actual`.
+ */
+export type FindingParams = Readonly<Record<string, ParamValue>>;
+
 /** One observation that breaks a check, as data; the engine adds operation, request and response. */
 export interface Finding {
   /** JSON pointer into the response body ('' for the whole response). */
@@ -211,6 +221,8 @@ export interface Finding {
    * check folds the same failure at every record of a list into one finding and a count.
    */
   readonly occurrences?: number;
+  /** The values it compares, by name (FindingParams); absent where the check compares none. */
+  readonly params?: FindingParams;
   /**
    * The calls that together show it, in the order of the plan: a finding of a check over several
    * answers (pages of a walk, a create and the list that should show it) names each. Absent: the

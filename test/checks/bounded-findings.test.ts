@@ -33,7 +33,9 @@ describe('a page of wrong records gives one finding per cause, counted', () => {
       { id: 1, accountName: 'A', bankName: 'B', bankAccount: '6222', createdAt: null },
       { id: 2, accountName: 7, bankName: 'B', bankAccount: '6222', createdAt: null },
     );
-    expect(runCheck(dataSchema, exchange, { validator })).toEqual([{ instancePath: '/data/list/1/accountName', expected: 'string', actual: 'integer 7' }]);
+    expect(runCheck(dataSchema, exchange, { validator })).toEqual([
+      { instancePath: '/data/list/1/accountName', expected: 'string', actual: 'integer 7', params: { type: 'string' } },
+    ]);
   });
 
   it('arrays inside a record are folded too: order lines of a created order', () => {

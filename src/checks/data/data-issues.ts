@@ -15,11 +15,12 @@ export function dataIssues(exchange: DataExchange, validator: Validator, kind: '
   return validator
     .validate(schemaId, exchange.data)
     .filter((issue) => fromSample(issue) === (kind === 'sample'))
-    .map(({ instancePath, expected, actual, occurrences }) => ({
+    .map(({ instancePath, expected, actual, occurrences, params }) => ({
       instancePath: `/data${instancePath}`,
       expected,
       actual,
       ...(occurrences > 1 ? { occurrences } : {}),
+      ...(Object.keys(params).length > 0 ? { params } : {}),
     }));
 }
 

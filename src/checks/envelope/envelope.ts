@@ -16,7 +16,13 @@ export const envelope: ExchangeCheck<'json'> = {
   intents: ['conforming', 'hostile', 'auth-probe'],
   run(exchange, { validator }) {
     const issues = validator.validate(envelopeSchemaIds[exchange.operation.envelope], exchange.json);
-    if (issues.length <= 1) return issues.map(({ instancePath, expected, actual }) => ({ instancePath, expected, actual }));
+    if (issues.length <= 1)
+      return issues.map(({ instancePath, expected, actual, params }) => ({
+        instancePath,
+        expected,
+        actual,
+        ...(Object.keys(params).length > 0 ? { params } : {}),
+      }));
     // One broken envelope is one cause: a single finding naming each field, at the envelope itself.
     const field = (instancePath: string) => instancePath || 'the body';
     return [

@@ -17,6 +17,13 @@ export const pageSizeBound: ExchangeCheck<'data'> = {
     const pageSize = isPlainObject(exchange.payload) ? exchange.payload.pageSize : undefined;
     const list = exchange.data.list;
     if (typeof pageSize !== 'number' || !Array.isArray(list) || list.length <= pageSize) return [];
-    return [{ instancePath: '/data/list', expected: `at most ${pageSize} records (pageSize)`, actual: `${list.length} records` }];
+    return [
+      {
+        instancePath: '/data/list',
+        expected: `at most ${pageSize} records (pageSize)`,
+        actual: `${list.length} records`,
+        params: { records: list.length, pageSize },
+      },
+    ];
   },
 };

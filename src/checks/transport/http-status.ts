@@ -16,9 +16,9 @@ export const httpStatus: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const status = exchange.response?.status ?? 0;
+    const { status } = exchange.response;
     if (status === 200 || status === RATE_LIMITED) return [];
     if (exchange.intent === 'hostile' && status >= 400 && status < 500) return [];
-    return [{ instancePath: '', expected: 'HTTP 200', actual: `HTTP ${status}` }];
+    return [{ instancePath: '', expected: 'HTTP 200', actual: `HTTP ${status}`, params: { status, documentedStatus: 200 } }];
   },
 };

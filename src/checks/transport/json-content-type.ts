@@ -28,6 +28,7 @@ export const jsonContentType: ExchangeCheck<'response'> = {
         instancePath: '',
         expected: 'content-type: application/json',
         actual: contentType === undefined ? 'no content-type header' : `content-type: ${contentType}`,
+        params: { contentType: contentType ?? null },
       },
     ];
   },
