@@ -76,8 +76,8 @@ export function fillTemplate(template: unknown, variables: Readonly<Record<strin
     return variables[name];
   };
   if (typeof template === 'string') {
-    const whole = /^\$\{(\w+)\}$/.exec(template);
-    if (whole) return lookup(whole[1]!);
+    const whole = /^\$\{(\w+)\}$/.exec(template)?.[1];
+    if (whole !== undefined) return lookup(whole);
     return template.replace(/\$\{(\w+)\}/g, (_, name: string) => String(lookup(name)));
   }
   if (Array.isArray(template)) return template.map((item) => fillTemplate(item, variables, where));
@@ -89,6 +89,6 @@ export function fillTemplate(template: unknown, variables: Readonly<Record<strin
 
 /** The strings a template took from the variables: credentials, never to be written anywhere. */
 export function substitutedValues(template: unknown, variables: Readonly<Record<string, unknown>>): string[] {
-  const names = [...JSON.stringify(template ?? null).matchAll(/\$\{(\w+)\}/g)].map((match) => match[1]!);
+  const names = [...JSON.stringify(template ?? null).matchAll(/\$\{(\w+)\}/g)].flatMap(([, name]) => (name === undefined ? [] : [name]));
   return names.map((name) => variables[name]).filter((value): value is string => typeof value === 'string' && value.length > 0);
 }

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { contentCodings } from '../client/decode.js';
 import { refusesToken } from '../client/refusal.js';
 import { valueText } from './asked/value-text.js';
-import { isErrorResult, isPlainObject, preconditionsMet, resultData } from './preconditions.js';
-import type { AnswerCoding, AskedValue, CallRecord, Exchange, PageOutline, Precondition, RecordTexts } from './types.js';
+import { isErrorResult, isPlainObject, type Meetings, meetings } from './preconditions.js';
+import type { AnswerCoding, AskedValue, CallRecord, EnvelopeOutline, Exchange, PageOutline, RecordTexts } from './types.js';
 import { recordTextsOf } from './_internals/record-texts.js';
 
 /**
@@ -123,8 +123,8 @@ function askedOf(exchange: Exchange): Record<string, AskedValue> {
 function codingOf(exchange: Exchange): { coding?: AnswerCoding } {
   const headers = exchange.response?.headers;
   const codings = contentCodings(headers?.['content-encoding']);
-  if (codings.length === 0) return {};
-  const vary = (headers!.vary ?? '').split(',').map((name) => name.trim().toLowerCase());
+  if (headers === undefined || codings.length === 0) return {};
+  const vary = (headers.vary ?? '').split(',').map((name) => name.trim().toLowerCase());
   return { coding: { codings: codings.join(', '), varies: vary.includes('accept-encoding') || vary.includes('*') } };
 }
 
@@ -132,10 +132,9 @@ function codingOf(exchange: Exchange): { coding?: AnswerCoding } {
 const pathOf = (url: string) => url.replace(/^[a-z]+:\/\/[^/]*/i, '');
 
 /** The record of a call, built once from the whole exchange, before anything of it is let go; `met` when the caller has them already. */
-export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<Precondition, boolean>> = preconditionsMet(exchange)): CallRecord {
-  const body = met.json ? exchange.response!.json : undefined;
-  const value = body?.ok ? body.value : undefined;
-  const data = met.data ? resultData(exchange) : undefined;
+export function recordOf(exchange: Exchange, rank: number, met: Meetings = meetings(exchange)): CallRecord {
+  const value = met.json?.json;
+  const data = met.data?.data;
   const page = isPlainObject(value) ? pageOf(value.data) : undefined;
   const asked = askedOf(exchange);
   return {
@@ -150,25 +149,29 @@ export function recordOf(exchange: Exchange, rank: number, met: Readonly<Record<
     ...(exchange.responseCut === undefined ? {} : { bodyCut: true as const }),
     ...codingOf(exchange),
     durationMs: exchange.durationMs,
-    envelope: isPlainObject(value)
-      ? {
-          code: value.code,
-          errorResult: isErrorResult(value, exchange.response!.status),
-          hasData: met.data,
-          ...carried(data, Object.keys(asked), keysKeptOf(exchange)),
-          ...recordsDigest(exchange, data),
-          ...textsOf(exchange, data),
-          ...(page ? { page } : {}),
-        }
-      : undefined,
+    envelope:
+      met.json && isPlainObject(value)
+        ? {
+            code: value.code,
+            errorResult: isErrorResult(value, met.json.response.status),
+            hasData: met.data !== undefined,
+            ...carried(data, Object.keys(asked), keysKeptOf(exchange)),
+            ...recordsDigest(exchange, data),
+            ...textsOf(exchange, data),
+            ...(page ? { page } : {}),
+          }
+        : undefined,
   };
 }
 
 /** A status line that is an answer to judge: a 429 is a rate limit the kit could not wait out (rate-limited reports it). */
 export const answered = (call: CallRecord): boolean => call.status !== undefined && call.status !== 429 && call.failure === undefined;
 
+/** A call answered with a JSON object: an envelope to read. */
+export type EnvelopedCall = CallRecord & { readonly envelope: EnvelopeOutline };
+
 /** HTTP 200 and a result with data: the server did what was asked. */
-export const succeeded = (call: CallRecord): boolean => call.status === 200 && call.envelope?.hasData === true;
+export const succeeded = (call: CallRecord): call is EnvelopedCall => call.status === 200 && call.envelope?.hasData === true;
 
 /** The server refused the token (refusesToken). */
 export const refusedToken = (call: CallRecord): boolean => refusesToken(call.status, call.envelope?.code);

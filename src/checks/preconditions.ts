@@ -1,11 +1,12 @@
-import type { Exchange, Precondition } from './types.js';
+import { extend } from '../objects.js';
+import type { AnsweredExchange, AnyExchangeCheck, CheckContext, Exchange, ExchangeMeeting, Finding, Precondition } from './types.js';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** 429 is a rate limit the kit could not wait out: no answer to judge (rate-limited reports it). */
-function answered(exchange: Exchange): boolean {
+function answered(exchange: Exchange): exchange is AnsweredExchange {
   return exchange.response !== undefined && exchange.response.status !== 429;
 }
 
@@ -35,32 +36,63 @@ export function isErrorResult(body: Record<string, unknown>, status = 200): bool
   return status >= 400 || (isPlainObject(body.error) && Object.values(body.error).some(meaningful));
 }
 
-/** The response body, when it arrived whole and parsed as JSON. */
-export function jsonBody(exchange: Exchange): unknown {
-  if (!answered(exchange) || exchange.failure || exchange.responseCut !== undefined || !exchange.response?.json.ok) return undefined;
-  return exchange.response.json.value;
+/** An answer whose body arrived whole (not cut by a recording) and parsed as JSON. */
+function parsed(
+  exchange: AnsweredExchange,
+): exchange is AnsweredExchange & { readonly response: { readonly json: { readonly ok: true; readonly value: unknown } } } {
+  return exchange.responseCut === undefined && !exchange.failure && exchange.response.json.ok;
 }
 
-/** The `data` of a response the checks of data can judge, or undefined (see Precondition). */
-export function resultData(exchange: Exchange): Record<string, unknown> | undefined {
-  const body = jsonBody(exchange);
-  if (!isPlainObject(body) || !isPlainObject(body.data) || isErrorResult(body, exchange.response!.status)) return undefined;
+/** A body's `data` the checks of data can judge, or undefined (see Precondition). */
+function dataOf(body: unknown, exchange: AnsweredExchange): Record<string, unknown> | undefined {
+  if (!isPlainObject(body) || !isPlainObject(body.data) || isErrorResult(body, exchange.response.status)) return undefined;
   // A body that "carries only data" (#14) has no `error` to say no with: an empty `data` is its no.
   if (exchange.operation.envelope === 'data-only' && Object.keys(body.data).length === 0) return undefined;
   return body.data;
 }
 
-/** Which preconditions an exchange meets, found once for every check that judges it. */
-export function preconditionsMet(exchange: Exchange): Readonly<Record<Precondition, boolean>> {
-  const response = answered(exchange);
-  const body = response && exchange.responseCut === undefined;
-  const json = body && !exchange.failure && exchange.response!.json.ok;
-  return { exchange: true, response, body, json, data: json && resultData(exchange) !== undefined };
+/** The response body, when it arrived whole and parsed as JSON. */
+export function jsonBody(exchange: Exchange): unknown {
+  return answered(exchange) && parsed(exchange) ? exchange.response.json.value : undefined;
 }
 
-/** Whether an exchange meets one precondition (see Precondition). */
-export function holds(precondition: Precondition, exchange: Exchange): boolean {
-  return preconditionsMet(exchange)[precondition];
+/** The `data` of a response the checks of data can judge, or undefined (see Precondition). */
+export function resultData(exchange: Exchange): Record<string, unknown> | undefined {
+  return answered(exchange) && parsed(exchange) ? dataOf(exchange.response.json.value, exchange) : undefined;
+}
+
+/** The exchange as each precondition it meets narrows it (absent where it does not), found once for every check that judges it. */
+export type Meetings = { readonly exchange: Exchange } & { readonly [N in Exclude<Precondition, 'exchange'>]?: ExchangeMeeting<N> };
+
+/** Which preconditions an exchange meets, each as the exchange it narrows to: the body parsed and its `data` found once. */
+export function meetings(exchange: Exchange): Meetings {
+  if (!answered(exchange)) return { exchange };
+  if (exchange.responseCut !== undefined) return { exchange, response: exchange };
+  if (!parsed(exchange)) return { exchange, response: exchange, body: exchange };
+  const json = exchange.response.json.value;
+  const data = dataOf(json, exchange);
+  if (data === undefined || !isPlainObject(json)) return { exchange, response: exchange, body: exchange, json: extend(exchange, { json }) };
+  const withData = extend(exchange, { json, data });
+  return { exchange, response: exchange, body: exchange, json: withData, data: withData };
+}
+
+/**
+ * Runs a check on the exchange as its precondition narrows it; undefined where the exchange does
+ * not meet it: the check could not verify the call, and is counted as skipped.
+ */
+export function runWhereMet(check: AnyExchangeCheck, met: Meetings, context: CheckContext): Finding[] | undefined {
+  switch (check.needs) {
+    case 'exchange':
+      return check.run(met.exchange, context);
+    case 'response':
+      return met.response && check.run(met.response, context);
+    case 'body':
+      return met.body && check.run(met.body, context);
+    case 'json':
+      return met.json && check.run(met.json, context);
+    case 'data':
+      return met.data && check.run(met.data, context);
+  }
 }
 
 export { isPlainObject };

@@ -1,5 +1,5 @@
 import type { Operation } from '../catalogue/operations.js';
-import type { Transcript, TransportFailure } from '../client/exchange.js';
+import type { ReceivedResponse, Transcript, TransportFailure } from '../client/exchange.js';
 import type { Validator } from '../validation/validator.js';
 import type { RequirementId } from './standards/requirements.js';
 
@@ -171,6 +171,43 @@ export interface AnswerCoding {
  */
 export type Precondition = 'exchange' | 'response' | 'body' | 'json' | 'data';
 
+/** An exchange a status line came back to, other than a 429 (the `response` and `body` preconditions). */
+export type AnsweredExchange = Exchange & { readonly response: ReceivedResponse };
+
+/** An answered exchange whose body arrived whole and parsed as JSON (the `json` precondition). */
+export type JsonExchange = AnsweredExchange & {
+  /** The body, parsed (`response.json`'s value). */
+  readonly json: unknown;
+};
+
+/** A JSON answer whose body is an object with a `data` the checks of data judge (the `data` precondition). */
+export type DataExchange = AnsweredExchange & {
+  readonly json: Record<string, unknown>;
+  /** The body's `data`: an object, and not an error result's (see Precondition). */
+  readonly data: Record<string, unknown>;
+};
+
+/** What a check that needs each precondition receives: the exchange, narrowed to what the precondition promises. */
+export interface ExchangeMeetings {
+  readonly exchange: Exchange;
+  readonly response: AnsweredExchange;
+  readonly body: AnsweredExchange;
+  readonly json: JsonExchange;
+  readonly data: DataExchange;
+}
+
+export type ExchangeMeeting<N extends Precondition> = ExchangeMeetings[N];
+
+/** A JSON scalar: what a finding's parameters hold. */
+export type ParamValue = string | number | boolean | null;
+
+/**
+ * The values a finding compares, by name, as data beside its prose (as Ajv's error `params`): the
+ * status received, a header's value, a count, the type documented. A program reads these; a person
+ * reads `expected` and `actual`.
+ */
+export type FindingParams = Readonly<Record<string, ParamValue>>;
+
 /** One observation that breaks a check, as data; the engine adds operation, request and response. */
 export interface Finding {
   /** JSON pointer into the response body ('' for the whole response). */
@@ -184,6 +221,8 @@ export interface Finding {
    * check folds the same failure at every record of a list into one finding and a count.
    */
   readonly occurrences?: number;
+  /** The values it compares, by name (FindingParams); absent where the check compares none. */
+  readonly params?: FindingParams;
   /**
    * The calls that together show it, in the order of the plan: a finding of a check over several
    * answers (pages of a walk, a create and the list that should show it) names each. Absent: the
@@ -220,14 +259,17 @@ interface CheckDefinition {
   appliesTo?(operation: Operation): boolean;
 }
 
-/** Judges one exchange. Pure: no I/O, no environment, same input same output. */
-export interface ExchangeCheck extends CheckDefinition {
+/** Judges one exchange that meets its precondition `N`. Pure: no I/O, no environment, same input same output. */
+export interface ExchangeCheck<N extends Precondition> extends CheckDefinition {
   readonly scope: 'exchange';
-  readonly needs: Precondition;
+  readonly needs: N;
   /** The calls it judges. */
   readonly intents: readonly Intent[];
-  run(exchange: Exchange, context: CheckContext): Finding[];
+  run(exchange: ExchangeMeeting<N>, context: CheckContext): Finding[];
 }
+
+/** An exchange check of any precondition: what a list of checks holds. */
+export type AnyExchangeCheck = { [N in Precondition]: ExchangeCheck<N> }[Precondition];
 
 /**
  * Judges all calls of one operation together (of every intent: it picks what it needs), as the
@@ -238,4 +280,4 @@ export interface OperationCheck extends CheckDefinition {
   run(calls: readonly CallRecord[], context: CheckContext): Finding[];
 }
 
-export type Check = ExchangeCheck | OperationCheck;
+export type Check = AnyExchangeCheck | OperationCheck;

@@ -139,8 +139,9 @@ export class AnswerReader implements Dispatcher.DispatchHandler {
       if (!this.encoded.push(chunk)) controller.pause();
       return;
     }
-    if (keep(this.body, chunk, this.cap)) return;
-    this.settle({ head: this.head!, read: { bytes: Buffer.concat(this.body.chunks), complete: false } });
+    // undici tells the head before any of the body.
+    if (keep(this.body, chunk, this.cap) || !this.head) return;
+    this.settle({ head: this.head, read: { bytes: Buffer.concat(this.body.chunks), complete: false } });
     controller.abort(new Error('body cut at the cap'));
   }
 
@@ -151,7 +152,9 @@ export class AnswerReader implements Dispatcher.DispatchHandler {
       return;
     }
     const { chunks, received } = this.body;
-    this.settle({ head: this.head!, read: { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received), complete: true } });
+    const [only, ...more] = chunks;
+    if (!this.head) return;
+    this.settle({ head: this.head, read: { bytes: only && more.length === 0 ? only : Buffer.concat(chunks, received), complete: true } });
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {

@@ -47,8 +47,8 @@ export async function converse(requests: readonly WireRequest[], options: Conver
   /** Whether each answer said the connection closes after it. */
   const closing: boolean[] = [];
   try {
-    for (let index = 0; index < requests.length; index++) {
-      const request = requests[index]!;
+    // A request sent again on a new connection is read again at the same index (index-- below).
+    for (let index = 0, request = requests[0]; request !== undefined; request = requests[++index]) {
       const sent = sentOf(request, origin);
       const started = performance.now();
       const deadline = deadlineOf(options.timeoutMs, options.abandon);
@@ -77,8 +77,8 @@ export async function converse(requests: readonly WireRequest[], options: Conver
       } catch (error) {
         if (error instanceof Reopen) {
           // Unless the answer before said it would, the server closed a connection it should have kept.
-          const previous = transcripts[index - 1]!;
-          if (previous.response && !closing[index - 1]) transcripts[index - 1] = withConnection(previous, { closedUnannounced: true });
+          const previous = transcripts[index - 1];
+          if (previous?.response && !closing[index - 1]) transcripts[index - 1] = withConnection(previous, { closedUnannounced: true });
           socket.destroy();
           socket = open(origin, options);
           inbox = new Inbox(socket, options.maxBytes);

@@ -100,9 +100,10 @@ export function readBody(raw: Readable, contentEncoding: string | undefined, cap
       return;
     }
     // Codings are undone in the reverse order of their application (RFC 9110 §8.4).
-    const chain = [...codings].reverse().map((coding) => decoders[coding]!());
-    chain.reduce<Readable>((source, decoder) => source.pipe(decoder), raw);
-    const last = chain[chain.length - 1]!;
+    // Every coding has its decoder here (none is unknown).
+    const chain = [...codings].reverse().flatMap((coding) => decoders[coding]?.() ?? []);
+    // pipe hands back its destination: the last decoder, whose output is the content.
+    const last = chain.reduce<Readable>((source, decoder) => source.pipe(decoder), raw);
     raw.on('data', (chunk: Buffer) => {
       if (!keep(received, chunk, cap)) cut(decodingFailed ? received : decoded, decodingFailed ? mismatch : undefined);
     });

@@ -10,8 +10,8 @@ export function createLimiter(limit: number): <T>(task: () => Promise<T>, slots?
   const release = (slots: number) => {
     active -= slots;
     // In order: a task that waits for two slots is not overtaken by later tasks of one.
-    while (waiting.length > 0 && active + waiting[0]!.slots <= limit) {
-      const next = waiting.shift()!;
+    for (let next = waiting[0]; next && active + next.slots <= limit; next = waiting[0]) {
+      waiting.shift();
       active += next.slots;
       next.admit();
     }

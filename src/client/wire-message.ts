@@ -177,7 +177,9 @@ function chunked(pending: Buffer): { readonly wireLength: number; readonly conte
   for (;;) {
     const lineEnd = pending.indexOf('\r\n', at);
     if (lineEnd < 0) return undefined;
-    const size = Number.parseInt(pending.subarray(at, lineEnd).toString('latin1').split(';')[0]!.trim(), 16);
+    const sizeLine = pending.subarray(at, lineEnd).toString('latin1');
+    const extensions = sizeLine.indexOf(';');
+    const size = Number.parseInt((extensions < 0 ? sizeLine : sizeLine.slice(0, extensions)).trim(), 16);
     if (!Number.isFinite(size)) throw new WireError('invalid-http', 'a chunk size that is no hexadecimal number');
     at = lineEnd + 2;
     if (size === 0) {
@@ -222,7 +224,8 @@ export async function readAnswer(inbox: Inbox, method: string, deadline: Promise
     const head = parseHead(text);
     // An interim answer (100 Continue, 103 Early Hints) precedes the final one: read past, and kept for what an HTTP/1.0 client makes of it.
     if (head.status >= 100 && head.status < 200) {
-      interim.push({ status: head.status, statusLine: text.split('\r\n', 1)[0]! });
+      const lineEnd = text.indexOf('\r\n');
+      interim.push({ status: head.status, statusLine: lineEnd < 0 ? text : text.slice(0, lineEnd) });
       continue;
     }
     if (hasNoContent(method, head.status)) return { head, content: Buffer.alloc(0), interim };

@@ -45,12 +45,14 @@ export const betaOrderLines: Flow = {
   severity: 'warning',
   operations: ['beta-products-by-brand', 'beta-order-create'],
   async run(context) {
-    const catalogueBody = basePayloads['beta-products-by-brand']!;
+    const catalogueBody = basePayloads['beta-products-by-brand'];
+    const orderBody = basePayloads['beta-order-create'];
+    if (!catalogueBody || !orderBody) return { completed: false, reason: 'no base body of getProductsByBrandId or createBetaOrders', findings: [] };
     const page = await context.call('beta-products-by-brand', { ...catalogueBody });
     const pair = answered(page) ? outOfCodeOrder(listed(page)) : undefined;
     if (!pair) return { completed: false, reason: 'getProductsByBrandId listed no two products whose cas or level differ', findings: [] };
     const brandId = String(catalogueBody.brandId);
-    const order = { ...basePayloads['beta-order-create']!, items: pair.map((product) => ({ pCode: product.code, brandId, num: '1' })) };
+    const order = { ...orderBody, items: pair.map((product) => ({ pCode: product.code, brandId, num: '1' })) };
     const created = await context.call('beta-order-create', order);
     const lines = resultData(created)?.items;
     // A create refused is the server's choice (stock, a rule the spec does not show): nothing to compare.

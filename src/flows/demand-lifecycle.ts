@@ -1,5 +1,5 @@
-import fc from 'fast-check';
 import { validPayload } from '../generators/payloads.js';
+import { sampleOne } from '../generators/sample-one.js';
 import type { Flow } from './flow.js';
 import { runRoundTrip } from './round-trip.js';
 
@@ -20,7 +20,7 @@ export const demandLifecycle: Flow = {
   severity: 'warning',
   operations: ['custom-demand-create', 'custom-demand-list', 'custom-demand-delete'],
   run(context) {
-    const base = fc.sample(validPayload('custom-demand-create'), { seed: context.seed, numRuns: 1 })[0]!;
+    const base = sampleOne(validPayload('custom-demand-create'), context.seed);
     return runRoundTrip(
       {
         // The pack carries the marker: no seeded record uses it, so the match is a demand this flow created.

@@ -166,7 +166,7 @@ function otherRewritten(
   spec: RoundTripSpec,
   other: Shown,
   where: Listed | undefined,
-  edited: { id: unknown; body: Record<string, unknown>; sentBy: KeptStep },
+  edited: { id: unknown; body: Record<string, unknown>; sentBy: KeptStep; by: string },
 ): FlowFinding[] {
   const taken = where ? takenFromEdit(spec, where.record, other.body, edited.body) : [];
   if (!where || taken.length === 0) return [];
@@ -174,7 +174,7 @@ function otherRewritten(
   return [
     {
       instancePath: `/data/list/${where.index}`,
-      expected: `${spec.idField} ${otherId} as its create sent it: ${spec.edit!.operation} of ${spec.idField} ${String(edited.id)} changes only that record`,
+      expected: `${spec.idField} ${otherId} as its create sent it: ${edited.by} of ${spec.idField} ${String(edited.id)} changes only that record`,
       actual: `listed with what that edit sent: ${taken.join(', ')}`,
       exchange: where.exchange,
       steps: [other.sentBy, edited.sentBy, where.exchange],
@@ -190,12 +190,12 @@ function otherRewritten(
  */
 async function editOne(
   spec: RoundTripSpec,
+  edit: RoundTripStep,
   context: FlowContext,
   entry: Shown,
   others: readonly Shown[],
   findings: FlowFinding[],
 ): Promise<string | undefined> {
-  const edit = spec.edit!;
   const id = entry.record[spec.idField];
   const family = ((entry.family ?? -1) + 1) % textFamilies.length;
   const body = withValues(fill(edit, { id, UNIQUE: entry.marker }), spec.text.length === 0 ? {} : textValues(family, spec.text));
@@ -208,23 +208,27 @@ async function editOne(
   const wanted = new Set([String(id), ...(otherId === undefined || otherId === String(id) ? [] : [otherId])]);
   const search = await searchLists(context, spec.lists, (record) => String(record[spec.idField]), wanted);
   if (search.unanswered) return `${search.unanswered.operation.id} answered no page after ${edit.operation}`;
-  if (other && wanted.size === 2) findings.push(...otherRewritten(spec, other, search.found.get(otherId!), { id, body, sentBy: keepStep(sentBy) }));
+  if (other && otherId !== undefined && wanted.size === 2)
+    findings.push(...otherRewritten(spec, other, search.found.get(otherId), { id, body, sentBy: keepStep(sentBy), by: edit.operation }));
   const where = search.found.get(String(id));
   // Not seen in lists not read to their end: it may be on a page they do not show.
   if (!where && search.partial) return undefined;
   if (!where) {
-    findings.push({
-      instancePath: '/data/list',
-      expected: `the record ${edit.operation} changed (${spec.idField} ${String(id)})`,
-      actual: 'no longer listed',
-      exchange: search.calls.at(-1)!,
-      steps: [keepStep(sentBy), ...search.calls],
-    });
+    // The last page the lists answered: every round trip reads at least one list.
+    const lastPage = search.calls.at(-1);
+    if (lastPage)
+      findings.push({
+        instancePath: '/data/list',
+        expected: `the record ${edit.operation} changed (${spec.idField} ${String(id)})`,
+        actual: 'no longer listed',
+        exchange: lastPage,
+        steps: [keepStep(sentBy), ...search.calls],
+      });
     return undefined;
   }
   const edited: Shown = {
     ...entry,
-    label: `${textFamilies[family]!.title}, by ${edit.operation}`,
+    label: `${textFamilies[family]?.title}, by ${edit.operation}`,
     body,
     sentBy: keepStep(sentBy),
     record: where.record,
@@ -266,12 +270,13 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
   const missing = created.filter((entry) => !before.found.has(entry.marker));
   // A list not read to its end (more records than its pages show, no pageNo to ask for the rest) says nothing of what it did not show.
   const unseen = before.partial ? missing : [];
-  if (missing.length > 0 && !before.partial) {
+  const lastPage = before.calls.at(-1);
+  if (missing.length > 0 && !before.partial && lastPage) {
     findings.push({
       instancePath: '/data/list',
       expected: `each record ${spec.create.operation} accepted, by its ${spec.match} (${markerBase}-{${missing.map((entry) => entry.marker.slice(markerBase.length + 1)).join(',')}})`,
       actual: `${missing.length} of ${created.length} not listed: ${missing.map((entry) => entry.label).join('; ')}`,
-      exchange: before.calls.at(-1)!,
+      exchange: lastPage,
       steps: [...missing.map((entry) => entry.sentBy), ...before.calls],
     });
   }
@@ -280,7 +285,8 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
     return where ? [{ ...entry, record: where.record, listedIn: where.exchange, index: where.index }] : [];
   });
   for (const entry of shown) findings.push(...listedOtherwise(spec, entry, spec.create.operation));
-  const listedIn = shown[0] ? spec.lists[before.found.get(shown[0].marker)!.step] : undefined;
+  const firstListed = shown[0] && before.found.get(shown[0].marker);
+  const listedIn = firstListed ? spec.lists[firstListed.step] : undefined;
   const uncounted =
     listedIn && typeof listedIn.body.pageSize === 'number' ? await pagesCountTheCreates(context, listedIn, spec.idField, created.length) : undefined;
   if (uncounted) findings.push(uncounted);
@@ -288,7 +294,7 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
   if (leftOff) findings.push(leftOff);
   const stop =
     (await compareDetails(spec, context, shown, spec.create.operation, findings)) ??
-    (spec.edit && shown[0] ? await editOne(spec, context, shown[0], shown.slice(1), findings) : undefined);
+    (spec.edit && shown[0] ? await editOne(spec, spec.edit, context, shown[0], shown.slice(1), findings) : undefined);
   if (stop) return incomplete(stop, findings);
   const verdict = (): FlowOutcome =>
     unseen.length > 0
@@ -317,15 +323,18 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
   const retagged = sameTagOtherContent(before.tagged, after.tagged);
   if (retagged) findings.push(retagged);
   const gone = (key: string) => `${spec.idField} ${key} gone after ${remove.operation}`;
-  const refusedNote = (key: string) => (answered(deleted.get(key)!.exchange) ? '' : `; ${remove.operation} answered an error result for it`);
+  const refusedNote = (removal: Exchange) => (answered(removal) ? '' : `; ${remove.operation} answered an error result for it`);
   for (const [key, where] of after.found) {
-    findings.push({
-      instancePath: `/data/list/${where.index}`,
-      expected: gone(key),
-      actual: `still listed${refusedNote(key)}`,
-      exchange: where.exchange,
-      steps: [keepStep(deleted.get(key)!.exchange), where.exchange],
-    });
+    // Only the deleted records are looked for.
+    const removal = deleted.get(key)?.exchange;
+    if (removal)
+      findings.push({
+        instancePath: `/data/list/${where.index}`,
+        expected: gone(key),
+        actual: `still listed${refusedNote(removal)}`,
+        exchange: where.exchange,
+        steps: [keepStep(removal), where.exchange],
+      });
   }
   const stillAnswered = new Set<string>();
   if (spec.detail) {
@@ -338,7 +347,7 @@ export async function runRoundTrip(spec: RoundTripSpec, context: FlowContext, ma
       findings.push({
         instancePath: '/data',
         expected: gone(key),
-        actual: `still answered${refusedNote(key)}`,
+        actual: `still answered${refusedNote(exchange)}`,
         exchange: detail,
         steps: [keepStep(exchange), keepStep(detail)],
       });
@@ -417,7 +426,7 @@ async function deleteWithoutToken(
   const search = await searchLists(context, spec.lists, (record) => String(record[spec.idField]), new Set([String(id)]), pages);
   if (search.unanswered) return { left: shown, stop: `${search.unanswered.operation.id} answered no page after a delete without a token` };
   let present = search.found.size > 0;
-  let look = search.calls.at(-1)!;
+  let look = search.calls.at(-1);
   // Not found in lists not read to their end says nothing; the detail, which answered the records the lists showed, then tells.
   if (!present && search.partial) {
     if (!spec.detail) return { left: shown };
@@ -432,9 +441,9 @@ async function deleteWithoutToken(
     findings.push({
       instancePath: '',
       expected: `${spec.idField} ${String(id)} still there after ${remove.operation} without an authorization header was refused`,
-      actual: `refused (HTTP ${refusal.response!.status}, code ${JSON.stringify(resultCode(refusal))}), yet gone: the call did its work before its token was checked`,
+      actual: `refused (HTTP ${refusal.response?.status}, code ${JSON.stringify(resultCode(refusal))}), yet gone: the call did its work before its token was checked`,
       exchange: refusal,
-      steps: [first.sentBy, keepStep(refusal), look],
+      steps: [first.sentBy, keepStep(refusal), ...(look ? [look] : [])],
     });
   return { left: rest };
 }

@@ -28,8 +28,10 @@ const pascal = (words: string) => words.replace(/(?:^|[-_])([a-z0-9])/g, (_, let
 
 /** `records/custom-demand.schema.json` → `CustomDemandRecord`: the file's name, then what its folder holds. */
 export function componentName(schemaId: string): string {
-  const folders = schemaId.replace(/\.schema\.json$/, '').split('/');
-  const file = folders.pop()!;
+  const name = schemaId.replace(/\.schema\.json$/, '');
+  const slash = name.lastIndexOf('/');
+  const file = name.slice(slash + 1);
+  const folders = slash < 0 ? [] : name.slice(0, slash).split('/');
   return pascal(file) + folders.map((folder) => pascal(folder.replace(/s$/, ''))).join('');
 }
 

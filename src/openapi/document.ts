@@ -29,12 +29,10 @@ type Placed = { readonly operation: DocumentedOperation; readonly listed?: undef
 function placedOperations(map: OperationMap | undefined): Placed[] {
   const documented = operations.map((operation) => ({ operation }));
   if (!map) return documented;
-  const mapped = listedOperations
-    .filter((listed) => Object.hasOwn(map.operations, listed.id))
-    .map((listed) => {
-      const entry = map.operations[listed.id]!;
-      return { operation: mappedOperation(listed, entry, entry.body), listed };
-    });
+  const mapped = listedOperations.flatMap((listed) => {
+    const entry = Object.hasOwn(map.operations, listed.id) ? map.operations[listed.id] : undefined;
+    return entry ? [{ operation: mappedOperation(listed, entry, entry.body), listed }] : [];
+  });
   return [...documented, ...mapped];
 }
 
@@ -143,7 +141,7 @@ export function openApiDocument(sources: OpenApiSources): JsonObject {
   for (const entry of placed) {
     const path = wirePath(entry.operation);
     const method = entry.operation.method.toLowerCase();
-    const item = Object.hasOwn(paths, path) ? paths[path]! : (paths[path] = {});
+    const item = (Object.hasOwn(paths, path) ? paths[path] : undefined) ?? (paths[path] = {});
     const taken = item[method] as { operationId?: string } | undefined;
     if (taken) {
       throw new KitError(

@@ -47,7 +47,8 @@ function block(value: JsonValue[] | JsonObject, indent: string): string[] {
       if (text !== undefined) return [`${indent}- ${text}`];
       // The item's first line goes on the dash's line, in the place its indentation would take.
       const [first, ...rest] = block(item as JsonValue[] | JsonObject, nested);
-      return [`${indent}- ${first!.slice(nested.length)}`, ...rest];
+      // A non-empty value has a first line.
+      return first === undefined ? [] : [`${indent}- ${first.slice(nested.length)}`, ...rest];
     });
   }
   return Object.entries(value).flatMap(([key, item]) => {

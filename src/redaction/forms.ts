@@ -33,8 +33,8 @@ function formsOf(variant: string): string[] {
   const bytes = [...Buffer.from(variant, 'utf8')].map((byte) => hex(byte, 2));
   forms.push(bytes.map((byte) => `%${byte}`).join(''), bytes.map((byte) => `%25${byte}`).join(''));
   if (variant === ' ') forms.push('\\+');
-  const codePoint = variant.codePointAt(0)!;
-  forms.push(`&#x0{0,4}${codePoint.toString(16)};?`, `&#0{0,4}${codePoint};?`);
+  const codePoint = variant.codePointAt(0);
+  if (codePoint !== undefined) forms.push(`&#x0{0,4}${codePoint.toString(16)};?`, `&#0{0,4}${codePoint};?`);
   return forms;
 }
 
@@ -52,11 +52,15 @@ export function characterPattern(char: string): string {
 export function base64Cores(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
   const cores: string[] = [];
-  for (const offset of [0, 1, 2]) {
+  // Behind `offset` bytes of another value, the secret's own base64 begins `start` characters in.
+  for (const [offset, start] of [
+    [0, 0],
+    [1, 2],
+    [2, 3],
+  ] as const) {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes])
       .toString('base64')
       .replace(/=+$/, '');
-    const start = [0, 2, 3][offset]!;
     const end = (offset + bytes.length) % 3 === 0 ? encoded.length : encoded.length - 1;
     const core = encoded.slice(start, end);
     cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));

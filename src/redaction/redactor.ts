@@ -58,7 +58,8 @@ function extend(secret: CompiledSecret, text: string, position: number, from: nu
   let end = position;
   let matched = from;
   while (matched < secret.length && end < text.length) {
-    const character = secret.characters[matched]!;
+    const character = secret.characters[matched];
+    if (!character) break;
     character.lastIndex = end;
     if (!character.test(text)) break;
     end = character.lastIndex;

@@ -50,7 +50,11 @@ const MAX_REQUEST_BYTES = 1024 * 1024;
  * operations of 4.1 live where the server's own operation map (shipped with the kit) says.
  */
 const referenceMap = readOperationMap(referenceOperationMapFile);
-const mappedOperations = Object.entries(referenceMap.operations).map(([id, entry]) => mappedOperation(findListedOperation(id)!, entry, entry.body));
+// readOperationMap accepts only ids of 4.1: each is listed.
+const mappedOperations = Object.entries(referenceMap.operations).flatMap(([id, entry]) => {
+  const listed = findListedOperation(id);
+  return listed ? [mappedOperation(listed, entry, entry.body)] : [];
+});
 const routes = new Map<string, Operation>([...operations, ...mappedOperations].map((operation) => [wirePath(operation), operation]));
 
 /** A refusal in the operation's envelope: the alpha create-order response "carries only data" (2.1). */
@@ -167,7 +171,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     const body = options.variant?.rewrite ? options.variant.rewrite(operation, clean, payload.value) : clean;
     const delay = options.variant?.delayMs?.(operation) ?? 0;
     if (delay > 0) await sleep(delay);
-    if (struck) return fault!.respond(res, body, payload.value, answerTo);
+    if (struck && fault) return fault.respond(res, body, payload.value, answerTo);
     reply(body);
   }
 

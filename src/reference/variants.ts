@@ -332,7 +332,7 @@ interface OwnRecords {
   readonly remove: (id: number) => OtherCall;
 }
 
-const OTHER_CLIENT_RECORDS: readonly OwnRecords[] = [
+const OTHER_CLIENT_RECORDS: readonly [OwnRecords, ...OwnRecords[]] = [
   {
     create: { operationId: 'custom-demand-create', payload: { type: 1, cas: '7647-01-0', level: 'AR', nums: 3, pack: 'other-client', price: 66.5 } },
     list: 'custom-demand-list',
@@ -390,7 +390,7 @@ export const writesAlongside: Variant = {
     return {
       before() {
         if (++requests % OTHER_CLIENT_EVERY !== 0) return [];
-        const records = OTHER_CLIENT_RECORDS[turn++ % OTHER_CLIENT_RECORDS.length]!;
+        const records = OTHER_CLIENT_RECORDS[turn++ % OTHER_CLIENT_RECORDS.length] ?? OTHER_CLIENT_RECORDS[0];
         const held = own.get(records.list) ?? [];
         const oldest = held.length >= OTHER_CLIENT_KEEPS ? held.shift() : undefined;
         own.set(records.list, held);

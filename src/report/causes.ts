@@ -13,7 +13,7 @@ export interface Cause {
   /** Where in the answer, list indexes folded to `*`; empty for the whole response. */
   readonly instancePath: string;
   /** The deviations of this cause, one per operation (or flow), in report order. */
-  readonly deviations: readonly GatedDeviation[];
+  readonly deviations: readonly [GatedDeviation, ...GatedDeviation[]];
   /** Times it showed, over every deviation of the cause. */
   readonly occurrences: number;
 }
@@ -26,15 +26,17 @@ export const causeKeyOf = (deviation: Pick<GatedDeviation, 'severity' | 'check' 
 
 /** The causes of the deviations, what to fix first at the top: by severity, then the most operations, then the most occurrences. */
 export function causesOf(deviations: readonly GatedDeviation[]): Cause[] {
-  const byKey = new Map<string, GatedDeviation[]>();
+  const byKey = new Map<string, [GatedDeviation, ...GatedDeviation[]]>();
   for (const deviation of deviations) {
     const key = causeKeyOf(deviation);
-    byKey.set(key, [...(byKey.get(key) ?? []), deviation]);
+    const members = byKey.get(key);
+    if (members) members.push(deviation);
+    else byKey.set(key, [deviation]);
   }
   const causes = [...byKey.values()].map((members) => ({
-    severity: members[0]!.severity,
-    check: members[0]!.check,
-    instancePath: foldIndexes(members[0]!.instancePath),
+    severity: members[0].severity,
+    check: members[0].check,
+    instancePath: foldIndexes(members[0].instancePath),
     deviations: members,
     occurrences: members.reduce((sum, d) => sum + d.occurrences, 0),
   }));

@@ -11,8 +11,14 @@ function plural(count: number, word: string): string {
 }
 
 function table(header: string[], rows: string[][]): string {
-  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.flatMap((row) => (row[i] === undefined ? [] : [row[i].length]))));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => {
+        const width = widths[i];
+        return width === undefined ? cell : i === 0 ? cell.padEnd(width) : cell.padStart(width);
+      })
+      .join('  ');
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -90,7 +96,7 @@ export function summaryText(report: Report, files: WrittenReports, verbosity: Ve
     if (causes.length > listed.length) lines.push(`  … and ${plural(causes.length - listed.length, 'more cause')} in the reports.`);
   }
   // In full: one deviation of each cause first, in the order of the causes, then the rest.
-  const firsts = causes.map((cause) => cause.deviations[0]!);
+  const firsts = causes.map((cause) => cause.deviations[0]);
   const ordered = [...firsts, ...report.deviations.filter((deviation) => !firsts.includes(deviation))];
   const shown = verbosity === 'verbose' ? ordered : ordered.slice(0, SHOWN_IN_FULL);
   for (const deviation of shown) {

@@ -25,7 +25,8 @@ function headerValue(headers: Readonly<Record<string, string>>, name: string): s
 
 /** The query of a URL built by string (a doubled slash kept), as HAR's name/value list. */
 function queryString(url: string): HarHeader[] {
-  const query = url.split('#')[0]!.split('?').slice(1).join('?');
+  const fragment = url.indexOf('#');
+  const query = (fragment < 0 ? url : url.slice(0, fragment)).split('?').slice(1).join('?');
   return query === '' ? [] : [...new URLSearchParams(query)].map(([name, value]) => ({ name, value }));
 }
 

@@ -24,7 +24,8 @@ function unchecked(report: Report): string | undefined {
 /** The checks the run left out, counted: a run says what it did not check, a pass above all. */
 function leftOut(report: Report): string {
   const excluded = report.excludedChecks ?? [];
-  return excluded.length === 0 ? '' : `; ${plural(excluded.length, 'check')} not run (${excluded[0]!.reason})`;
+  const [first] = excluded;
+  return first === undefined ? '' : `; ${plural(excluded.length, 'check')} not run (${first.reason})`;
 }
 
 /**

@@ -104,7 +104,7 @@ export function renderMarkdown(report: Report): string {
   }
   if (report.deviations.length > 0) lines.push('', `### Deviations (${report.deviations.length})`);
   // In full: one deviation of each cause first, in the order of the causes, then the rest.
-  const firsts = causes.map((cause) => cause.deviations[0]!);
+  const firsts = causes.map((cause) => cause.deviations[0]);
   const ordered = [...firsts, ...report.deviations.filter((deviation) => !firsts.includes(deviation))];
   for (const deviation of ordered.slice(0, SHOWN_IN_FULL)) {
     const tag = status(deviation, report);

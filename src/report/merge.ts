@@ -35,19 +35,22 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** The parts of a run, one at least. */
+type Parts = readonly [Part, ...Part[]];
+
 /** The first part's value, and each part that differs from it: named, with the option to fix. */
-function sameEverywhere(parts: readonly Part[], what: string, pick: (report: Part['report']) => unknown, fix: string): void {
-  const first = canonical(pick(parts[0]!.report));
+function sameEverywhere(parts: Parts, what: string, pick: (report: Part['report']) => unknown, fix: string): void {
+  const first = canonical(pick(parts[0].report));
   const differing = parts.filter((part) => canonical(pick(part.report)) !== first);
   if (differing.length > 0) {
     const shown = (part: Part) => `${part.file} (${JSON.stringify(pick(part.report))})`;
-    throw refuse(`The parts ran with different ${what}: ${shown(parts[0]!)} but ${differing.map(shown).join(', ')}; ${fix}`);
+    throw refuse(`The parts ran with different ${what}: ${shown(parts[0])} but ${differing.map(shown).join(', ')}; ${fix}`);
   }
 }
 
 /** Options that differ between parts, by name: shorter than printing both. */
-function differingOptions(parts: readonly Part[]): void {
-  const first = parts[0]!;
+function differingOptions(parts: Parts): void {
+  const first = parts[0];
   const options = (part: Part): Record<string, unknown> => ({ ...part.report.options });
   for (const part of parts.slice(1)) {
     const [mine, theirs] = [options(first), options(part)];
@@ -61,9 +64,9 @@ function differingOptions(parts: readonly Part[]): void {
 }
 
 /** Shards 1..N, each exactly once: names every part missing and every part given twice. */
-function checkShards(parts: readonly Part[]): void {
+function checkShards(parts: Parts): void {
   sameEverywhere(parts, 'shard counts', (report) => report.shard.total, 'give the parts of one run, all with --shard I/N for the same N.');
-  const total = parts[0]!.report.shard.total;
+  const total = parts[0].report.shard.total;
   const problems: string[] = [];
   for (let index = 1; index <= total; index++) {
     const given = parts.filter((part) => part.report.shard.index === index);
@@ -83,9 +86,9 @@ function unique(deviations: readonly FixedDeviation[]): FixedDeviation[] {
  * The baseline comparison of the whole run: each part compared only what it ran, so a deviation
  * is fixed if some part saw it fixed, and unobserved only if no part looked.
  */
-function mergedGate(parts: readonly Part[]): Gate {
+function mergedGate(parts: Parts): Gate {
   const gates = parts.map((part) => part.report.gate);
-  const first = gates[0]!;
+  const first = parts[0].report.gate;
   const baselines = gates.flatMap((gate) => (gate.baseline ? [gate.baseline] : []));
   const fixed = unique(baselines.flatMap((baseline) => baseline.fixed));
   const fixedKeys = new Set(fixed.map(deviationKey));
@@ -132,10 +135,11 @@ function skippedFlowsOf(reports: readonly Report[]): Pick<Report, 'skippedFlows'
 /** Whether --max-failures stopped some part: the limit of the first that stopped, and what every stopped part left unchecked. */
 function stoppedEarlyOf(reports: readonly Report[]): Pick<Report, 'stoppedEarly'> {
   const stopped = reports.flatMap((part) => (part.stoppedEarly ? [part.stoppedEarly] : []));
-  if (stopped.length === 0) return {};
+  const [firstStop] = stopped;
+  if (firstStop === undefined) return {};
   const sum = (pick: (notChecked: StoppedEarly['notChecked']) => number) => stopped.reduce((total, stop) => total + pick(stop.notChecked), 0);
   return {
-    stoppedEarly: { reason: 'max-failures', after: stopped[0]!.after, notChecked: { operations: sum((n) => n.operations), flows: sum((n) => n.flows) } },
+    stoppedEarly: { reason: 'max-failures', after: firstStop.after, notChecked: { operations: sum((n) => n.operations), flows: sum((n) => n.flows) } },
   };
 }
 
@@ -144,9 +148,10 @@ function stoppedEarlyOf(reports: readonly Report[]): Pick<Report, 'stoppedEarly'
  * they are shown to be one run: same kit version, seed and options, shards 1..N each exactly once.
  */
 export function mergeReports(files: readonly string[]): Report {
-  if (files.length === 0)
+  const [firstFile, ...otherFiles] = files;
+  if (firstFile === undefined)
     throw new KitError('OTP_BAD_OPTION', 'merge needs the report.json of each part, e.g. otp-conformance merge part-1/report.json part-2/report.json.');
-  const parts = files.map(readPart);
+  const parts: Parts = [readPart(firstFile), ...otherFiles.map(readPart)];
   sameEverywhere(parts, 'kit versions', (report) => report.version, 'write every part with the same version of otp-conformance.');
   sameEverywhere(parts, 'seeds', (report) => report.seed, 'run every part with the same --seed.');
   checkShards(parts);
@@ -158,7 +163,7 @@ export function mergeReports(files: readonly string[]): Report {
     'run every part with the same --checks or --exclude-checks.',
   );
   const reports = parts.map((part) => part.report);
-  const { shard: _shard, ...first } = reports[0]!;
+  const { shard: _shard, ...first } = parts[0].report;
   const order = (id: string) => operations.findIndex((op) => op.id === id);
   const summaries = reports.flatMap((part) => part.operations).sort((a, b) => order(a.id) - order(b.id));
   const deviations = reports.flatMap((part) => part.deviations);
@@ -171,7 +176,7 @@ export function mergeReports(files: readonly string[]): Report {
   const { reason: _firstReason, timings: _firstTimings, stoppedEarly: _firstStop, ...firstPart } = first;
   return {
     ...firstPart,
-    startedAt: reports.map((part) => part.startedAt).sort()[0]!,
+    startedAt: reports.reduce((earliest, part) => (part.startedAt < earliest ? part.startedAt : earliest), first.startedAt),
     durationMs: Math.max(...reports.map((part) => part.durationMs)),
     status,
     ...(reason === undefined ? {} : { reason }),

@@ -93,7 +93,7 @@ const signalExit: Record<StopSignal, ExitCode> = { SIGINT: 130, SIGTERM: 143 };
 function unverifiedReason(unverified: RunOutcomeFacts['unverified']): string {
   const [first] = unverified;
   const more = unverified.length > 1 ? ` (and ${unverified.length - 1} more)` : '';
-  return `${unverified.length} operation${unverified.length === 1 ? '' : 's'} could not be verified: ${first!.operation}: ${first!.reason}${more}; see the operations marked unverified, or pass --allow-unverified to accept them`;
+  return `${unverified.length} operation${unverified.length === 1 ? '' : 's'} could not be verified: ${first?.operation}: ${first?.reason}${more}; see the operations marked unverified, or pass --allow-unverified to accept them`;
 }
 
 function recordsUncheckedReason(unchecked: NonNullable<RunOutcomeFacts['recordsUnchecked']>): string {

@@ -1,5 +1,5 @@
 import { groups } from '../catalogue/groups.js';
-import { type Operation, operations, wirePath } from '../catalogue/operations.js';
+import { findOperation, type Operation, operations, wirePath } from '../catalogue/operations.js';
 import { allChecks } from '../checks/index.js';
 import { mappedForRun } from '../config/mapped.js';
 import type { RunConfig } from '../config/resolve.js';
@@ -32,7 +32,7 @@ function operationLine(operation: Operation, phases: PlannedPhases): string {
 type PlannedPhases = Readonly<Record<Phase, PhaseRequests>>;
 
 /** A group's operations in the order the schedule takes them: reads side by side, then state changes one after another, then flows. */
-function groupLines(group: string, selected: readonly Operation[], flows: readonly Flow[], planned: ReadonlyMap<string, PlannedPhases>): string[] {
+function groupLines(group: string, selected: readonly Operation[], flows: readonly Flow[], planned: ReadonlyMap<Operation, PlannedPhases>): string[] {
   const reads = selected.filter((op) => op.group === group && !op.mutates);
   const changes = selected.filter((op) => op.group === group && op.mutates);
   const own = flows.filter((flow) => flow.group === group);
@@ -43,7 +43,7 @@ function groupLines(group: string, selected: readonly Operation[], flows: readon
     ...(own.length > 0 ? [plural(own.length, 'flow')] : []),
   ];
   const lines = [`  ${group} (${title}): ${order.join(', then ')}`];
-  for (const operation of [...reads, ...changes]) lines.push(operationLine(operation, planned.get(operation.id)!));
+  for (const [operation, phases] of planned) if (operation.group === group) lines.push(operationLine(operation, phases));
   for (const flow of own) lines.push(`    flow ${flow.id}: ${flow.title}`);
   return lines;
 }
@@ -71,14 +71,18 @@ export function dryRunText(config: RunConfig): string {
   const firstCall = preflightOperation(selected);
   const tokenOperation = tokenOperationOf({ mapped, ...(tokenSource ? { tokenSource } : {}) });
   const issuing = config.authProbes;
-  const planned = new Map(inPart.map((op) => [op.id, plannedRequests(op, config)]));
+  // Reads first, then the state changes: the order the schedule sends them in.
+  const planned = new Map([...inPart.filter((op) => !op.mutates), ...inPart.filter((op) => op.mutates)].map((op) => [op, plannedRequests(op, config)]));
   const operationLines = partGroups.flatMap((group) => groupLines(group, inPart, flows, planned));
-  const phaseTotals = PHASES.map((phase) =>
-    [...planned.values()].reduce((total, phases) => ({ requests: total.requests + phases[phase].requests, exact: total.exact && phases[phase].exact }), {
+  const signIn = findOperation('login');
+  const signInPath = signIn ? wirePath(signIn) : 'login';
+  const phaseTotals = PHASES.map((phase) => ({
+    phase,
+    ...[...planned.values()].reduce((total, phases) => ({ requests: total.requests + phases[phase].requests, exact: total.exact && phases[phase].exact }), {
       requests: 0,
       exact: true,
     }),
-  );
+  }));
   const allAtMost = phaseTotals.reduce((sum, phase) => sum + phase.requests, 0);
   const checksRun = allChecks.map((check) => check.id).filter((id) => !config.excludedChecks.includes(id));
   const limits = [
@@ -96,13 +100,13 @@ export function dryRunText(config: RunConfig): string {
     `First:      a connection check of the target${tokenSource && !config.token ? `, the token operation ${tokenSource.operation.path} for a token` : ''}, then first contact: ${firstCall ? `one call of ${firstCall.path} in the documented form (a few more in other forms only if the server refuses it)` : 'none (no selected operation only reads and takes the token)'}`,
     ...(issuing
       ? [
-          `Then:       before the operations, for the auth probes: a sign-in, #12 ${wirePath(operations.find((op) => op.id === 'login')!)} (the cookies it sets)${tokenOperation ? `, and the token operation ${wirePath(tokenOperation)} twice (the token a renewal answers)` : ''}; judged by no check`,
+          `Then:       before the operations, for the auth probes: a sign-in, #12 ${signInPath} (the cookies it sets)${tokenOperation ? `, and the token operation ${wirePath(tokenOperation)} twice (the token a renewal answers)` : ''}; judged by no check`,
         ]
       : []),
     `Pace:       ${plural(config.concurrency, 'request')} in flight at once, ${config.ratePerSecond === undefined ? 'no rate cap' : `at most ${config.ratePerSecond} a second`}, ${config.timeoutMs} ms per request`,
     `Operations: ${plural(inPart.length, 'operation')} in ${plural(partGroups.length, 'group')}, the calls of each phase (${PHASES.join(', ')}):`,
     ...operationLines,
-    `Requests:   ${PHASES.map((phase, index) => `${phase} ${shown(phaseTotals[index]!)}`).join(' · ')}: at most ${allAtMost} in all, besides the flows' calls${issuing ? ', the calls under Then' : ''}, one re-send of the call behind each cause found, and the calls that shrink a hostile failure`,
+    `Requests:   ${phaseTotals.map((totals) => `${totals.phase} ${shown(totals)}`).join(' · ')}: at most ${allAtMost} in all, besides the flows' calls${issuing ? ', the calls under Then' : ''}, one re-send of the call behind each cause found, and the calls that shrink a hostile failure`,
     ...(config.skipped.length > 0
       ? [`Skipped:    ${config.skipped.map((entry) => entry.operationId).join(', ')} (${[...new Set(config.skipped.map((entry) => entry.reason))].join('; ')})`]
       : []),

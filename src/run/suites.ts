@@ -143,7 +143,8 @@ export async function runSuites(
   try {
     await stop.race(running);
   } catch (error) {
-    if (!(error instanceof RunStopped)) return outcome({ kind: 'crashed', error: messageOf(error) });
+    const cause = stop.cause;
+    if (!(error instanceof RunStopped) || cause === undefined) return outcome({ kind: 'crashed', error: messageOf(error) });
     const finished = await Promise.race([
       running.then(
         () => true,
@@ -155,7 +156,7 @@ export async function runSuites(
       operations: { done: collector.results.length, total: partSelected.length },
       flows: { done: collector.flows.length, total: partFlows.length },
     };
-    return outcome(stopEnding(stop.cause!, done, config), !finished);
+    return outcome(stopEnding(cause, done, config), !finished);
   }
   if (collector.kitFailures.length > 0) return outcome({ kind: 'crashed', error: `the suites failed to run: ${collector.kitFailures.join('; ')}` });
   const ran = new Set(collector.results.map((result) => result.operationId));

@@ -18,7 +18,7 @@ export interface ObservedExchange extends Transcript {
 export const originOf = (url: string): string => /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? '';
 
 /** The path of a URL as sent, without its query or fragment: what follows the origin, a doubled slash kept. */
-export const pathOf = (url: string): string => url.slice(originOf(url).length).split(/[?#]/, 1)[0]!;
+export const pathOf = (url: string): string => /^[^?#]*/.exec(url.slice(originOf(url).length))?.[0] ?? '';
 
 /** A header's value, whatever the case of its name as sent; undefined when absent. */
 export function headerOf(headers: Readonly<Record<string, string>>, name: string): string | undefined {

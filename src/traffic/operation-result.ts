@@ -46,7 +46,7 @@ function withoutReplay(deviation: Deviation): Deviation {
 
 /** The deviation of one cause: the client's own request as evidence, and the calls of a finding over several answers as its steps. */
 function deviationOf(cause: CauseTally, traffic: OperationTraffic, redactor: Redactor): Deviation {
-  const head = cause.samples[0]!;
+  const head = cause.samples[0];
   const context: EvidenceContext = { seed: 0, token: tokenIn(head.exchange.request.headers), redactor };
   const steps = (head.finding.calls ?? []).flatMap((call) => {
     const request = traffic.requests.get(call.rank);

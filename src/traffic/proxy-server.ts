@@ -71,7 +71,10 @@ class BodyCopy {
 /** rawHeaders (`[name, value, name, value…]`) as pairs. */
 function pairsOf(raw: readonly string[]): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!]);
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const [name, value] = raw.slice(i, i + 2);
+    if (name !== undefined && value !== undefined) pairs.push([name, value]);
+  }
   return pairs;
 }
 

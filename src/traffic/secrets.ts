@@ -15,7 +15,7 @@ const MIN_COOKIE_SECRET = 8;
 function authorizationSecrets(value: string): string[] {
   const scheme = /^(bearer|basic|token|apikey)\s*/i.exec(value);
   const credential = scheme ? value.slice(scheme[0].length) : value;
-  if (scheme?.[1]!.toLowerCase() !== 'basic') return [value, credential];
+  if (scheme?.[1]?.toLowerCase() !== 'basic') return [value, credential];
   const pair = Buffer.from(credential, 'base64').toString('utf8');
   return [value, credential, pair, pair.slice(pair.indexOf(':') + 1)];
 }
@@ -28,7 +28,10 @@ function cookieValues(header: string, setCookie: boolean): string[] {
   const pairs = setCookie
     ? fieldLinesOf('set-cookie', header)
         .flatMap((line) => line.split(/,\s*(?=[^;=,\s]+=)/))
-        .map((cookie) => cookie.split(';', 1)[0]!)
+        .map((cookie) => {
+          const end = cookie.indexOf(';');
+          return end < 0 ? cookie : cookie.slice(0, end);
+        })
     : header.split(';');
   return pairs.map((pair) => pair.slice(pair.indexOf('=') + 1).trim()).filter((value) => value.length >= MIN_COOKIE_SECRET);
 }
@@ -57,7 +60,8 @@ function bodySecrets(body: string | undefined): string[] {
 }
 
 function querySecrets(url: string): string[] {
-  const query = url.split('#', 1)[0]!.split('?').slice(1).join('?');
+  const fragment = url.indexOf('#');
+  const query = (fragment < 0 ? url : url.slice(0, fragment)).split('?').slice(1).join('?');
   return [...new URLSearchParams(query)].filter(([name]) => CREDENTIAL_FIELD.test(name)).map(([, value]) => value);
 }
 

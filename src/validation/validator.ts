@@ -14,6 +14,18 @@ export interface SchemaIssue {
   readonly actual: string;
   /** Places with this issue, list indexes folded (`instancePath` is the first of them). */
   readonly occurrences: number;
+  /** Ajv's own `params` of the error, those that are JSON scalars (`{ type: "integer" }`, `{ missingProperty: "soNo" }`). */
+  readonly params: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/** The members of Ajv's `params` that are JSON scalars: what a report can carry as they are. */
+function scalarParams(params: ErrorObject['params']): Record<string, string | number | boolean | null> {
+  return Object.fromEntries(
+    Object.entries(params).filter(
+      (entry): entry is [string, string | number | boolean | null] =>
+        entry[1] === null || typeof entry[1] === 'string' || typeof entry[1] === 'number' || typeof entry[1] === 'boolean',
+    ),
+  );
 }
 
 export interface Validator {
@@ -42,6 +54,10 @@ function describe(value: unknown): string {
 }
 
 function toIssue(error: ErrorObject, root: unknown, prefix: string): Omit<SchemaIssue, 'occurrences'> {
+  return extend(issueText(error, root, prefix), { params: scalarParams(error.params) });
+}
+
+function issueText(error: ErrorObject, root: unknown, prefix: string): Omit<SchemaIssue, 'occurrences' | 'params'> {
   const at = atPointer(root, error.instancePath);
   const instancePath = `${prefix}${error.instancePath}`;
   switch (error.keyword) {

@@ -3,6 +3,7 @@ import { dataSchema } from '../../src/checks/data/data-schema.js';
 import { sampleTypes } from '../../src/checks/data/sample-types.js';
 import { createValidator, recordSchemaId } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
+import { runCheck } from '../support/run-check.js';
 
 const validator = createValidator();
 const RECORDS = 60_000;
@@ -18,7 +19,7 @@ function wrongPage(records: number) {
 
 describe('a page of wrong records gives one finding per cause, counted', () => {
   it(`${RECORDS.toLocaleString('en')} records with the same two faults: two findings, each at the first record, each counting every record`, () => {
-    const findings = dataSchema.run(wrongPage(RECORDS), { validator });
+    const findings = runCheck(dataSchema, wrongPage(RECORDS), { validator });
     expect(findings.map(({ instancePath, occurrences }) => ({ instancePath, occurrences }))).toEqual([
       { instancePath: '/data/list/0/accountName', occurrences: RECORDS },
       { instancePath: '/data/list/0/id', occurrences: RECORDS },
@@ -32,7 +33,9 @@ describe('a page of wrong records gives one finding per cause, counted', () => {
       { id: 1, accountName: 'A', bankName: 'B', bankAccount: '6222', createdAt: null },
       { id: 2, accountName: 7, bankName: 'B', bankAccount: '6222', createdAt: null },
     );
-    expect(dataSchema.run(exchange, { validator })).toEqual([{ instancePath: '/data/list/1/accountName', expected: 'string', actual: 'integer 7' }]);
+    expect(runCheck(dataSchema, exchange, { validator })).toEqual([
+      { instancePath: '/data/list/1/accountName', expected: 'string', actual: 'integer 7', params: { type: 'string' } },
+    ]);
   });
 
   it('arrays inside a record are folded too: order lines of a created order', () => {
@@ -49,8 +52,8 @@ describe('a page of wrong records gives one finding per cause, counted', () => {
       payload: { pageSize: 10, pageNo: 1 },
       body: { data: { totalPage: 1, pageNo: 1, list }, status: 'ok', code: '200', message: '', error: {} },
     });
-    const warnings = sampleTypes.run(exchange, { validator });
+    const warnings = runCheck(sampleTypes, exchange, { validator });
     expect(warnings.find((finding) => finding.instancePath === '/data/list/0/soCaMobile')?.occurrences).toBe(500);
-    expect(dataSchema.run(exchange, { validator }).every((finding) => finding.instancePath.startsWith('/data/list/0/'))).toBe(true);
+    expect(runCheck(dataSchema, exchange, { validator }).every((finding) => finding.instancePath.startsWith('/data/list/0/'))).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { mappedOperation } from '../../src/catalogue/operation-map.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
+import { runCheck } from '../support/run-check.js';
 
 const context = { validator: createValidator() };
 const envelope = (data: unknown) => ({ data, status: 'success', code: '200', message: '', error: {} });
@@ -15,7 +16,7 @@ function detail(id: string, body: Record<string, unknown>, data: unknown): Excha
   return { ...exchangeOf('consignee-by-id', { payload: body, body: envelope(data) }), operation };
 }
 
-const paths = (exchange: Exchange) => byIdRecord.run(exchange, context).map((finding) => finding.instancePath);
+const paths = (exchange: Exchange) => runCheck(byIdRecord, exchange, context).map((finding) => finding.instancePath);
 
 describe('by-id-record: a lookup answers the record its request names', () => {
   it('judges the lookups: #8, #9 and the details of 4.1, not a list nor a detail a map makes a list', () => {

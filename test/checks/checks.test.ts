@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
 import { recordOf } from '../../src/checks/call-record.js';
-import { holds } from '../../src/checks/preconditions.js';
 import type { Check, Exchange } from '../../src/checks/types.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { bodiesCases } from './cases/bodies.js';
@@ -10,6 +9,7 @@ import { headersCases } from './cases/headers.js';
 import { hygieneCases } from './cases/hygiene.js';
 import { pageCases } from './cases/page.js';
 import { transportCases } from './cases/transport.js';
+import { judgeAsTheJudgeDoes } from '../support/run-check.js';
 
 const validator = createValidator();
 
@@ -23,7 +23,7 @@ function run(check: Check, fixture: Exchange | Exchange[]) {
       exchanges.map((exchange, rank) => recordOf(exchange, rank)),
       { validator },
     );
-  return exchanges.flatMap((exchange) => (check.intents.includes(exchange.intent) && holds(check.needs, exchange) ? check.run(exchange, { validator }) : []));
+  return exchanges.flatMap((exchange) => judgeAsTheJudgeDoes(check, exchange, { validator }));
 }
 
 describe('every check has a fixture where it fires and one where it stays quiet', () => {

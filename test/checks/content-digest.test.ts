@@ -7,6 +7,7 @@ import type { Exchange } from '../../src/checks/types.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf, HTTP_DATE } from '../support/exchange.js';
 import { asHead } from './cases/fixtures.js';
+import { runCheck } from '../support/run-check.js';
 
 const validator = createValidator();
 const TEXT = '{"status":"success","code":"200","message":"操作成功","data":{}}';
@@ -15,7 +16,7 @@ const SHA_256 = `sha-256=:${digestOf('sha256', TEXT)}:`;
 const WRONG = `sha-256=:${digestOf('sha256', 'another body')}:`;
 const answer = (headers: Record<string, string>, status = 200): Exchange =>
   exchangeOf('consignee-delete', { status, body: TEXT, headers: { 'content-type': 'application/json', date: HTTP_DATE, ...headers } });
-const findings = (exchange: Exchange) => contentDigest.run(exchange, { validator });
+const findings = (exchange: Exchange) => runCheck(contentDigest, exchange, { validator });
 
 describe('sfDictionary (RFC 8941 §3.2)', () => {
   it('reads byte sequences, parameters, other items and inner lists; the last of a key is kept', () => {

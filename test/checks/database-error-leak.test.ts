@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { databaseErrorLeak } from '../../src/checks/hygiene/database-error-leak.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
+import { runCheck } from '../support/run-check.js';
 
 const validator = createValidator();
 
@@ -10,7 +11,7 @@ function answered(message: string, payload: unknown = { demandId: 7 }, intent: '
   return exchangeOf('custom-demand-delete', { intent, payload, body: { data: {}, status: 'fail', code: '500', message, error: { reason: 'internal' } } });
 }
 
-const findings = (message: string, payload?: unknown) => databaseErrorLeak.run(answered(message, payload), { validator });
+const findings = (message: string, payload?: unknown) => runCheck(databaseErrorLeak, answered(message, payload), { validator });
 
 /** Error texts as servers really send them, by source. */
 const leaks: Record<string, string> = {
@@ -66,7 +67,7 @@ describe('database-error-leak: database, driver and ORM error text in an answer'
       headers: { 'content-type': 'text/html' },
       body: '<html><body><h1>Server Error</h1><pre>ORA-01722: invalid number</pre></body></html>',
     });
-    expect(databaseErrorLeak.run(page, { validator })).toHaveLength(1);
+    expect(runCheck(databaseErrorLeak, page, { validator })).toHaveLength(1);
   });
 
   it('stays quiet on a clean answer carrying a product named Select Grade Ethanol', () => {
@@ -74,7 +75,7 @@ describe('database-error-leak: database, driver and ORM error text in an answer'
     const page = exchangeOf('beta-products-by-brand', {
       body: { data: { totalPage: 1, pageNo: 1, list: [product] }, status: 'ok', code: '200', message: 'ok', error: {} },
     });
-    expect(databaseErrorLeak.run(page, { validator })).toEqual([]);
+    expect(runCheck(databaseErrorLeak, page, { validator })).toEqual([]);
   });
 
   it('stays quiet when the answer only echoes an injection string the request sent', () => {

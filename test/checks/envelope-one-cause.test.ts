@@ -3,13 +3,14 @@ import { findingsOn } from '../support/judge.js';
 import { envelope } from '../../src/checks/envelope/envelope.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
+import { runCheck } from '../support/run-check.js';
 
 const validator = createValidator();
 
 describe('envelope: one cause, one deviation', () => {
   it('an envelope broken in three fields is one finding naming each field', () => {
     const exchange = exchangeOf('custom-demand-delete', { body: { data: {}, status: 1, code: 200, error: {} } });
-    const findings = envelope.run(exchange, { validator });
+    const findings = runCheck(envelope, exchange, { validator });
     expect(findings).toHaveLength(1);
     expect(findings[0]!.instancePath).toBe('');
     for (const field of ['/status', '/code', '/message']) expect(findings[0]!.actual).toContain(field);
@@ -17,7 +18,7 @@ describe('envelope: one cause, one deviation', () => {
 
   it('an envelope broken in one field points at it', () => {
     const { code: _code, ...body } = { data: {}, status: 'ok', code: '200', message: 'ok', error: {} };
-    expect(envelope.run(exchangeOf('custom-demand-delete', { body }), { validator }).map((f) => f.instancePath)).toEqual(['/code']);
+    expect(runCheck(envelope, exchangeOf('custom-demand-delete', { body }), { validator }).map((f) => f.instancePath)).toEqual(['/code']);
   });
 
   it('an auth probe answered with a broken envelope is judged like any other answer', () => {

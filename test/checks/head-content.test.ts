@@ -3,6 +3,7 @@ import { headContent } from '../../src/checks/transport/head-content.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
+import { runCheck } from '../support/run-check.js';
 
 const validator = createValidator();
 const headProbe = (connection: Exchange['connection']): Exchange => {
@@ -12,12 +13,12 @@ const headProbe = (connection: Exchange['connection']): Exchange => {
 
 describe('head-content', () => {
   it('gives the octets that came after the answer to a HEAD', () => {
-    const [finding] = headContent.run(headProbe({ octetsAfterAnswer: 92 }), { validator });
+    const [finding] = runCheck(headContent, headProbe({ octetsAfterAnswer: 92 }), { validator });
     expect(finding!.actual).toBe('HTTP 200 to HEAD, then 92 octets before the connection closed');
   });
 
   it('says "more than" the cap where the server sent more than --max-body lets the kit read', () => {
-    const [finding] = headContent.run(headProbe({ octetsAfterAnswer: 262_144, octetsAfterAnswerBeyondCap: true }), { validator });
+    const [finding] = runCheck(headContent, headProbe({ octetsAfterAnswer: 262_144, octetsAfterAnswerBeyondCap: true }), { validator });
     expect(finding!.actual).toContain('more than 262144 octets (the kit stopped reading at --max-body)');
   });
 });

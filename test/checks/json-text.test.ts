@@ -3,16 +3,17 @@ import { jsonCodePoints } from '../../src/checks/json/json-code-points.js';
 import { jsonDuplicateNames } from '../../src/checks/json/json-duplicate-names.js';
 import { jsonNumberPrecision } from '../../src/checks/json/json-number-precision.js';
 import { jsonContentType } from '../../src/checks/transport/json-content-type.js';
-import type { ExchangeCheck } from '../../src/checks/types.js';
+import type { AnyExchangeCheck } from '../../src/checks/types.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
+import { runCheck } from '../support/run-check.js';
 
 const validator = createValidator();
 
 /** The places a check finds fault with in an answer whose `data` is written as this JSON text. */
-function placesIn(check: ExchangeCheck, data: string): string[] {
+function placesIn(check: AnyExchangeCheck, data: string): string[] {
   const exchange = exchangeOf('custom-demand-delete', { body: `{"data":${data},"status":"success","code":"200","message":"ok","error":{}}` });
-  return check.run(exchange, { validator }).map((finding) => `${finding.instancePath}${finding.occurrences ? ` ×${finding.occurrences}` : ''}`);
+  return runCheck(check, exchange, { validator }).map((finding) => `${finding.instancePath}${finding.occurrences ? ` ×${finding.occurrences}` : ''}`);
 }
 
 describe('json-duplicate-names reads names as a parser does', () => {
@@ -61,7 +62,7 @@ describe('json-code-points', () => {
 describe('json-content-type: the media type as RFC 9110 writes it', () => {
   const labelled = (contentType: string) =>
     exchangeOf('consignment-publish', { headers: { 'content-type': contentType, date: 'Sun, 22 Nov 2026 02:00:00 GMT' } });
-  const judge = (contentType: string) => jsonContentType.run(labelled(contentType), { validator: createValidator() }).length;
+  const judge = (contentType: string) => runCheck(jsonContentType, labelled(contentType), { validator: createValidator() }).length;
 
   it('a parameter without its "=" is no media type', () => {
     expect(judge('application/json; charset:utf-8')).toBe(1);

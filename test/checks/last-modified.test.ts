@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { lastModified } from '../../src/checks/headers/last-modified.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
+import { runCheck } from '../support/run-check.js';
 
 const validator = createValidator();
 const findings = (headers: Record<string, string>) =>
-  lastModified.run(exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', ...headers } }), { validator });
+  runCheck(lastModified, exchangeOf('consignee-by-id', { headers: { 'content-type': 'application/json', ...headers } }), { validator });
 
 describe('last-modified', () => {
   it('eight hours after the Date: local time in China labelled GMT', () => {

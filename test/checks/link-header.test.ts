@@ -4,11 +4,12 @@ import { linkValues } from '../../src/checks/headers/_internals/link-values.js';
 import { linkHeader } from '../../src/checks/headers/link-header.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf, HTTP_DATE } from '../support/exchange.js';
+import { runCheck } from '../support/run-check.js';
 
 const validator = createValidator();
 /** An answer of bank-card-list, asked at http://127.0.0.1:9//pc/customer/bankCardList, with this Link field. */
 const withLink = (link: string) => exchangeOf('bank-card-list', { headers: { 'content-type': 'application/json', date: HTTP_DATE, link } });
-const findings = (link: string) => linkHeader.run(withLink(link), { validator });
+const findings = (link: string) => runCheck(linkHeader, withLink(link), { validator });
 
 describe('link-values (RFC 8288 §3)', () => {
   it('a comma inside the angle brackets or inside a quoted string does not end a link-value', () => {
@@ -76,6 +77,6 @@ describe('link-header', () => {
   });
 
   it('no Link, no finding', () => {
-    expect(linkHeader.run(exchangeOf('bank-card-list'), { validator })).toEqual([]);
+    expect(runCheck(linkHeader, exchangeOf('bank-card-list'), { validator })).toEqual([]);
   });
 });

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/catalogue/operations.js';
 import { massAssignment } from '../../src/checks/abuse/mass-assignment.js';
-import { holds } from '../../src/checks/preconditions.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { coverageRequests } from '../../src/generators/coverage/requests.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { cleanBody, exchangeOf } from '../support/exchange.js';
+import { judgeAsTheJudgeDoes } from '../support/run-check.js';
 
 const context = { validator: createValidator() };
 type Json = Record<string, unknown>;
 
-const judged = (exchange: Exchange) =>
-  massAssignment.intents.includes(exchange.intent) && holds(massAssignment.needs, exchange) ? massAssignment.run(exchange, context) : [];
+const judged = (exchange: Exchange) => judgeAsTheJudgeDoes(massAssignment, exchange, context);
 
 /** Every call of the coverage pass's `server-owned-field` class, each with the body it sent and the clean server's answer rewritten. */
 function plantedCalls(rewrite: (data: Json, sent: Json) => Json = (data) => data) {

@@ -4,6 +4,7 @@ import { createValidator } from '../../src/validation/validator.js';
 import { cleanBody, exchangeOf } from '../support/exchange.js';
 import { findingsOn } from '../support/judge.js';
 import { orderHeader } from '../support/orders.js';
+import { runCheck } from '../support/run-check.js';
 
 type Json = Record<string, unknown>;
 const context = { validator: createValidator() };
@@ -21,12 +22,12 @@ function answered(payload: Json, rewrite: (lines: Json[]) => Json[]) {
 describe('order-line-count: as many lines for a product as items ordered', () => {
   it('a line repeated is one finding at the repeat; the first line is not', () => {
     const exchange = answered(order([line('A100001'), line('A100002')]), (lines) => [...lines, lines[1]!]);
-    expect(orderLineCount.run(exchange, context).map((finding) => finding.instancePath)).toEqual(['/data/items/2']);
+    expect(runCheck(orderLineCount, exchange, context).map((finding) => finding.instancePath)).toEqual(['/data/items/2']);
   });
 
   it('a product ordered twice may have two lines', () => {
     const exchange = answered(order([line('A100001', '1'), line('A100001', '3')]), (lines) => lines);
-    expect(orderLineCount.run(exchange, context)).toEqual([]);
+    expect(runCheck(orderLineCount, exchange, context)).toEqual([]);
   });
 
   it('one finding per cause: a dropped line is order-lines-complete’s, a foreign one order-line-codes’, a repeat this check’s', () => {

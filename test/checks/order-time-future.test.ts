@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { orderTimeFuture, unixTimeMs } from '../../src/checks/orders/order-time-future.js';
-import { holds } from '../../src/checks/preconditions.js';
 import type { Exchange, Intent } from '../../src/checks/types.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf, HTTP_DATE } from '../support/exchange.js';
+import { judgeAsTheJudgeDoes } from '../support/run-check.js';
 
 const validator = createValidator();
 
@@ -21,8 +21,7 @@ function listed(soCtimes: readonly unknown[], { date = HTTP_DATE, intent = 'conf
   });
 }
 
-const findingsOn = (exchange: Exchange) =>
-  orderTimeFuture.intents.includes(exchange.intent) && holds(orderTimeFuture.needs, exchange) ? orderTimeFuture.run(exchange, { validator }) : [];
+const findingsOn = (exchange: Exchange) => judgeAsTheJudgeDoes(orderTimeFuture, exchange, { validator });
 
 describe('order-time-future', () => {
   it('reads an integer as Unix time in seconds or milliseconds, 2000 to 2100, and nothing else as one', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageSizeAsked } from '../../src/checks/page/page-size-asked.js';
 import type { CheckContext } from '../../src/checks/types.js';
 import { exchangeOf } from '../support/exchange.js';
+import { judgeAsTheJudgeDoes, runCheck } from '../support/run-check.js';
 
 const context = {} as CheckContext;
 const page = (records: number) => ({
@@ -17,7 +18,7 @@ const coverageCall = (pageSize: unknown, body: unknown) =>
 
 describe('page-size-asked on the hostile calls of a list', () => {
   it('reports a pageSize of 0 answered with every record: the bound the client set read as none', () => {
-    expect(pageSizeAsked.run(coverageCall(0, page(200)), context)).toEqual([
+    expect(runCheck(pageSizeAsked, coverageCall(0, page(200)), context)).toEqual([
       { instancePath: '/data/list', expected: 'at most 0 records (pageSize)', actual: '200 records' },
     ]);
   });
@@ -32,7 +33,7 @@ describe('page-size-asked on the hostile calls of a list', () => {
       coverageCall('0', page(10)),
       coverageCall(10_000, page(200)),
     ]) {
-      expect(pageSizeAsked.run(exchange, context), String(exchange.request.body)).toEqual([]);
+      expect(judgeAsTheJudgeDoes(pageSizeAsked, exchange, context), String(exchange.request.body)).toEqual([]);
     }
   });
 });

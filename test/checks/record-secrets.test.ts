@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recordSecrets } from '../../src/checks/hygiene/record-secrets.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { cleanBody, exchangeOf, samplePayload } from '../support/exchange.js';
+import { runCheck } from '../support/run-check.js';
 
 const context = { validator: createValidator() };
 
@@ -14,12 +15,12 @@ function sendCodeWith(data: Record<string, unknown>) {
 describe('record-secrets: a one-time code in an answer', () => {
   it('the code send-code just sent, under any of its usual names, is one finding each', () => {
     for (const name of ['verifyCode', 'sms_code', 'otp', 'captcha', 'verificationCode']) {
-      expect(recordSecrets.run(sendCodeWith({ [name]: '482913' }), context).map((finding) => finding.instancePath)).toEqual([`/data/${name}`]);
+      expect(runCheck(recordSecrets, sendCodeWith({ [name]: '482913' }), context).map((finding) => finding.instancePath)).toEqual([`/data/${name}`]);
     }
   });
 
   it('stays quiet on codes that name things, on a masked code and on the envelope code', () => {
-    expect(recordSecrets.run(sendCodeWith({ productCode: 'A100001', pCode: 'B2', codeSentAt: '2026-11-22', verifyCode: '******' }), context)).toEqual([]);
-    expect(recordSecrets.run(sendCodeWith({}), context)).toEqual([]);
+    expect(runCheck(recordSecrets, sendCodeWith({ productCode: 'A100001', pCode: 'B2', codeSentAt: '2026-11-22', verifyCode: '******' }), context)).toEqual([]);
+    expect(runCheck(recordSecrets, sendCodeWith({}), context)).toEqual([]);
   });
 });

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../src/checks/headers/set-cookie.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf, HTTP_DATE } from '../support/exchange.js';
+import { runCheck } from '../support/run-check.js';
 
 const validator = createValidator();
 /** The answer to login with these Set-Cookie field lines, kept as the client keeps them (client/field-lines.ts). */
 const findings = (...lines: string[]) =>
-  setCookie.run(exchangeOf('login', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'set-cookie': lines.join('\n') } }), { validator });
+  runCheck(setCookie, exchangeOf('login', { headers: { 'content-type': 'application/json', date: HTTP_DATE, 'set-cookie': lines.join('\n') } }), { validator });
 
 describe('set-cookie: folding', () => {
   it('two cookies folded into one field line, as a gateway with single-valued headers joins them', () => {

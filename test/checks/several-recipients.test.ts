@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/catalogue/operations.js';
 import { severalRecipients } from '../../src/checks/abuse/several-recipients.js';
-import { holds } from '../../src/checks/preconditions.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { coverageRequests } from '../../src/generators/coverage/requests.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { cleanBody, exchangeOf } from '../support/exchange.js';
+import { judgeAsTheJudgeDoes } from '../support/run-check.js';
 
 const context = { validator: createValidator() };
 const success = cleanBody('send-code', { mobile: '13812345678', source: 1 });
 
-const judged = (exchange: Exchange) =>
-  severalRecipients.intents.includes(exchange.intent) && holds(severalRecipients.needs, exchange) ? severalRecipients.run(exchange, context) : [];
+const judged = (exchange: Exchange) => judgeAsTheJudgeDoes(severalRecipients, exchange, context);
 
 /** A send-code with this mobile, answered as a success (or with `body`). */
 const sendCode = (mobile: unknown, body: unknown = success) => exchangeOf('send-code', { intent: 'hostile', payload: { mobile, source: 1 }, body });

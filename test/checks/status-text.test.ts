@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { statusText } from '../../src/checks/data/status-text.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { cleanBody, exchangeOf, samplePayload } from '../support/exchange.js';
+import { runCheck } from '../support/run-check.js';
 
 type Json = Record<string, unknown>;
 const context = { validator: createValidator() };
@@ -18,7 +19,8 @@ function listWith(pairs: readonly (readonly [number, string])[]) {
 
 describe('status-text: a display text that follows its status (3)', () => {
   it('one text for three status values is one finding, at the text field of every record', () => {
-    const findings = statusText.run(
+    const findings = runCheck(
+      statusText,
       listWith([
         [0, '待确认'],
         [1, '待确认'],
@@ -34,7 +36,8 @@ describe('status-text: a display text that follows its status (3)', () => {
 
   it('stays quiet where each value has its text, where two values share a wording, and on the clean server', () => {
     expect(
-      statusText.run(
+      runCheck(
+        statusText,
         listWith([
           [0, '待确认'],
           [1, '已确认'],
@@ -45,7 +48,8 @@ describe('status-text: a display text that follows its status (3)', () => {
       ),
     ).toEqual([]);
     expect(
-      statusText.run(
+      runCheck(
+        statusText,
         listWith([
           [1, '处理中'],
           [2, '处理中'],
@@ -54,6 +58,6 @@ describe('status-text: a display text that follows its status (3)', () => {
         context,
       ),
     ).toEqual([]);
-    for (const operationId of ['purchase-order-list', 'custom-demand-list']) expect(statusText.run(exchangeOf(operationId), context)).toEqual([]);
+    for (const operationId of ['purchase-order-list', 'custom-demand-list']) expect(runCheck(statusText, exchangeOf(operationId), context)).toEqual([]);
   });
 });

@@ -85,7 +85,14 @@ describe('schemas compiled to standalone code (what the compiled kit runs) judge
     const order = seedRecords.find(([name]) => name === 'order')![1][0]!;
     const issues = createValidator().validate(recordSchemaId('order'), { ...order, soCaMobile: '13800000000' });
     expect(issues).toEqual([
-      { instancePath: '/soCaMobile', keyword: 'sampleType', expected: "integer (the sample's type)", actual: 'string "13800000000"', occurrences: 1 },
+      {
+        instancePath: '/soCaMobile',
+        keyword: 'sampleType',
+        expected: "integer (the sample's type)",
+        actual: 'string "13800000000"',
+        occurrences: 1,
+        params: { sampleType: 'integer' },
+      },
     ]);
   });
 

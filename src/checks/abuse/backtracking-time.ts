@@ -53,9 +53,10 @@ export const backtrackingTime: OperationCheck = {
     const slow = slowBacktrackingCalls(calls);
     // The first answer and the one to the same call sent again share a path.
     const twice = slow.filter((call, index) => slow.findIndex((other) => other.path === call.path) !== index);
-    if (twice.length === 0) return [];
-    const again = twice[0]!;
-    const first = slow.find((call) => call.path === again.path)!;
+    const [again] = twice;
+    // Found among the slow calls before it, as `twice` holds only the later call of a path.
+    const first = again && slow.find((call) => call.path === again.path);
+    if (!again || !first) return [];
     return [
       {
         instancePath: '',

@@ -40,12 +40,13 @@ function honoured(sent: Record<string, unknown>, answer: Record<string, unknown>
     const declared = request.get(key);
     if (declared) {
       const lines = record.get(key)?.elements;
+      const sentLines = declared.elements;
       const answered = answer[key];
-      if (!declared.elements || !lines || !Array.isArray(value) || !Array.isArray(answered)) return [];
+      if (!sentLines || !lines || !Array.isArray(value) || !Array.isArray(answered)) return [];
       return value.flatMap((element, index) => {
         const line: unknown = answered[index];
         return isPlainObject(element) && isPlainObject(line)
-          ? honoured(element, line, declared.elements!, lines, { pointer: `${pointer}/${index}`, name: `${name}[${index}]` })
+          ? honoured(element, line, sentLines, lines, { pointer: `${pointer}/${index}`, name: `${name}[${index}]` })
           : [];
       });
     }
@@ -55,7 +56,7 @@ function honoured(sent: Record<string, unknown>, answer: Record<string, unknown>
   });
 }
 
-export const massAssignment: ExchangeCheck = {
+export const massAssignment: ExchangeCheck<'json'> = {
   id: 'mass-assignment',
   scope: 'exchange',
   rule: '2.3–2.9, 4',

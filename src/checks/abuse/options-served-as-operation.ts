@@ -14,7 +14,7 @@ const notFound = (call: CallRecord): boolean => call.status === 404 || String(ca
  * server may refuse a method it does not take with the code it gives bad input or a server error.
  */
 function servedAsTheOperation(options: CallRecord, calls: readonly CallRecord[]): boolean {
-  if (succeeded(options) && options.envelope!.records > 0) return true;
+  if (succeeded(options) && options.envelope.records > 0) return true;
   if (options.operation.response.kind !== 'object') return false;
   if (succeeded(options)) return true;
   return notFound(options) && calls.some((call) => withTheToken(call) && call.envelope !== undefined && answerKind(call) === answerKind(options));

@@ -22,7 +22,7 @@ function recipientsIn(value: unknown): unknown[] {
   return pieces.filter(recipientLike);
 }
 
-export const severalRecipients: ExchangeCheck = {
+export const severalRecipients: ExchangeCheck<'json'> = {
   id: 'several-recipients',
   scope: 'exchange',
   rule: '1, 4 #11, 8',

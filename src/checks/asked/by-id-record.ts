@@ -1,11 +1,11 @@
 import { pointerToken } from '../../json-pointer.js';
-import { isPlainObject, resultData } from '../preconditions.js';
+import { isPlainObject } from '../preconditions.js';
 import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck, Finding } from '../types.js';
 import { namedBy } from './named-by.js';
 import { valueText } from './value-text.js';
 
-export const byIdRecord: ExchangeCheck = {
+export const byIdRecord: ExchangeCheck<'data'> = {
   id: 'by-id-record',
   scope: 'exchange',
   rule: '1, 4 #6 #8 #9, 4.1',
@@ -20,14 +20,13 @@ export const byIdRecord: ExchangeCheck = {
   intents: ['conforming', 'hostile'],
   appliesTo: (operation) => operation.lookup === true,
   run(exchange) {
-    const record = resultData(exchange);
+    const record = exchange.data;
     // A hostile call's payload describes its class: what it asked for is in the body it sent.
     const hostile = exchange.intent === 'hostile';
     const asked = hostile ? sentBody(exchange) : exchange.payload;
     if (!record || !isPlainObject(asked)) return [];
-    return namedBy(asked, record, hostile).flatMap(([askedField, recordField]): Finding[] => {
+    return namedBy(asked, record, hostile).flatMap(([askedField, recordField, wanted]): Finding[] => {
       const answered = valueText(record[recordField]);
-      const wanted = valueText(asked[askedField])!;
       // A record whose field is null, empty or an object says nothing of which record it is (its type is data-schema's finding).
       if (answered === undefined || answered === wanted) return [];
       return [

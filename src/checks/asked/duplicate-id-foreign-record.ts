@@ -28,7 +28,7 @@ export const duplicateIdForeignRecord: OperationCheck = {
     if (!alone || !refused(alone.call)) return [];
     const { field, own, foreign } = alone.pair;
     const foreignKey = recordKey({ id: foreign });
-    const shown = paired.find(({ call, pair }) => pair.order !== 'foreign-alone' && foundOne(call) && call.envelope!.keys.includes(foreignKey));
+    const shown = paired.find(({ call, pair }) => pair.order !== 'foreign-alone' && foundOne(call) && call.envelope.keys.includes(foreignKey));
     if (!shown) return [];
     const order =
       shown.pair.order === 'own-first' ? `${JSON.stringify(own)} then ${JSON.stringify(foreign)}` : `${JSON.stringify(foreign)} then ${JSON.stringify(own)}`;

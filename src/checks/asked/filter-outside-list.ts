@@ -25,8 +25,8 @@ export const filterOutsideList: OperationCheck = {
     const outside = new Set<string>();
     const showing: CallRecord[] = [];
     for (const call of [...calls].sort((a, b) => a.rank - b.rank)) {
-      if (!FILTERED_PATH.test(call.path) || !succeeded(call) || call.envelope!.page?.listIsArray !== true || filtersOf(call.asked).length === 0) continue;
-      const unknown = call.envelope!.keys.filter((key) => key.startsWith('id:') && !whole.keys.has(key));
+      if (!FILTERED_PATH.test(call.path) || !succeeded(call) || call.envelope.page?.listIsArray !== true || filtersOf(call.asked).length === 0) continue;
+      const unknown = call.envelope.keys.filter((key) => key.startsWith('id:') && !whole.keys.has(key));
       if (unknown.length === 0) continue;
       showing.push(call);
       for (const key of unknown) outside.add(key);
@@ -43,7 +43,7 @@ export const filterOutsideList: OperationCheck = {
         expected: `records of the list without ${fields}, read whole before any call of the run changed state: ${whole.keys.size} records on ${pages} ${pages === 1 ? 'page' : 'pages'} at ${whole.pageSize} a page`,
         actual: `${outside.size} records it does not hold, on pages asked with ${filters.join(' and ')}: ids ${ids.join(', ')}${outside.size > IDS_SHOWN ? ', …' : ''}`,
         occurrences: outside.size,
-        calls: [...new Set([first, whole.pages[0]!, whole.pages.at(-1)!])].sort((a, b) => a.rank - b.rank),
+        calls: [...new Set([first, ...whole.pages.slice(0, 1), ...whole.pages.slice(-1)])].sort((a, b) => a.rank - b.rank),
       },
     ];
   },

@@ -1,5 +1,5 @@
 import { pointerToken } from '../../json-pointer.js';
-import { succeeded } from '../call-record.js';
+import { type EnvelopedCall, succeeded } from '../call-record.js';
 import type { CallRecord, Finding, OperationCheck } from '../types.js';
 import { valueText } from './value-text.js';
 
@@ -13,14 +13,14 @@ export const PAGING_FIELDS: ReadonlySet<string> = new Set(['pageSize', 'pageNo']
 export const FILTER_EVIDENCE_RECORDS = 10;
 
 /** The answers of valid calls with data whose records carry a field they asked by, by field, then by the value asked (as text). */
-function answersByFilter(calls: readonly CallRecord[]): Map<string, Map<string, CallRecord[]>> {
-  const byField = new Map<string, Map<string, CallRecord[]>>();
+function answersByFilter(calls: readonly CallRecord[]): Map<string, Map<string, EnvelopedCall[]>> {
+  const byField = new Map<string, Map<string, EnvelopedCall[]>>();
   for (const call of calls) {
     if (call.intent !== 'conforming' || !succeeded(call)) continue;
     for (const [field, value] of Object.entries(call.asked)) {
       const asked = valueText(value);
       // null and "" are how a filter is left out (the samples show null, 4 rule 4); paging fields filter nothing.
-      if (asked === undefined || PAGING_FIELDS.has(field) || !call.envelope!.fieldValues[field]) continue;
+      if (asked === undefined || PAGING_FIELDS.has(field) || !call.envelope.fieldValues[field]) continue;
       let byValue = byField.get(field);
       if (!byValue) byField.set(field, (byValue = new Map()));
       const answers = byValue.get(asked);
@@ -32,7 +32,7 @@ function answersByFilter(calls: readonly CallRecord[]): Map<string, Map<string, 
 }
 
 /** Every value the answers' records carry in the field, whatever they asked. */
-const valuesCarried = (field: string, answers: readonly CallRecord[]) => new Set(answers.flatMap((call) => call.envelope!.fieldValues[field] ?? []));
+const valuesCarried = (field: string, answers: readonly EnvelopedCall[]) => new Set(answers.flatMap((call) => call.envelope.fieldValues[field] ?? []));
 
 /**
  * The finding for one value asked, if its answers show a filter at work by another value: together
@@ -40,15 +40,15 @@ const valuesCarried = (field: string, answers: readonly CallRecord[]) => new Set
  * asked, while the operation's answers show the field holds more than one value. Answers that mix
  * values show no filter: the value may mean "all" (what a value means is not shown, 3), and is not judged.
  */
-function shiftedFilter(field: string, asked: string, answers: readonly CallRecord[], valuesSeen: ReadonlySet<string>): Finding | undefined {
+function shiftedFilter(field: string, asked: string, answers: readonly EnvelopedCall[], valuesSeen: ReadonlySet<string>): Finding | undefined {
   const carried = valuesCarried(field, answers);
   const [only] = carried;
   if (carried.size !== 1 || only === asked || valuesSeen.size < 2) return undefined;
-  const showing: CallRecord[] = [];
+  const showing: EnvelopedCall[] = [];
   let records = 0;
   for (const call of answers) {
     showing.push(call);
-    records += call.envelope!.records;
+    records += call.envelope.records;
     if (records >= FILTER_EVIDENCE_RECORDS) break;
   }
   if (records < FILTER_EVIDENCE_RECORDS) return undefined;

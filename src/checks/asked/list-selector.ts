@@ -33,8 +33,8 @@ export const listSelector: OperationCheck = {
       // The documented type is integer (#16): a value of another type is the coverage pass's, and a
       // server that reads `true` or 1.5 as 1 would answer alike without ignoring the field. Ids are
       // positive: 0 or -1 may mean "every brand" to a server, as a status of 0 may mean every status.
-      if (!Number.isSafeInteger(asked) || (asked as number) < 1 || !succeeded(call) || digest === undefined) continue;
-      const value = valueText(asked)!;
+      const value = valueText(asked);
+      if (!Number.isSafeInteger(asked) || (asked as number) < 1 || !succeeded(call) || digest === undefined || value === undefined) continue;
       const key = `${restAsked(call, selector)} ${digest}`;
       const first = seen.get(key);
       if (!first) {
@@ -45,7 +45,7 @@ export const listSelector: OperationCheck = {
       const finding: Finding = {
         instancePath: '/data/list',
         expected: `other records for ${selector} ${value} than for ${selector} ${first.value}`,
-        actual: `the same ${call.envelope!.records} records for ${selector} ${first.value} and ${value}`,
+        actual: `the same ${call.envelope.records} records for ${selector} ${first.value} and ${value}`,
         calls: [first.call, call],
       };
       return [finding];

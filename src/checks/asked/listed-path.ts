@@ -24,10 +24,11 @@ export const listedPath = (place: ListedPlace): string => `listed:${place.end}:$
 /** The place a `listedPath` wrote, or undefined when the path is not one. */
 export function listedPlace(path: string): ListedPlace | undefined {
   const match = /^listed:(first|last):(\d+):(\d+):(\{.*\})$/s.exec(path);
-  if (!match) return undefined;
+  const written = match?.[4];
+  if (!match || written === undefined) return undefined;
   let naming: unknown;
   try {
-    naming = JSON.parse(match[4]!);
+    naming = JSON.parse(written);
   } catch {
     return undefined;
   }
@@ -56,13 +57,14 @@ export const idPairPath = (pair: IdPair): string => `listed-id:${pair.order}:${p
 /** The pair an `idPairPath` wrote, or undefined when the path is not one. */
 export function idPairAt(path: string): IdPair | undefined {
   const match = /^listed-id:(own-first|own-last|foreign-alone):([^:]+):(\{.*\})$/s.exec(path);
-  if (!match) return undefined;
+  const [, order, field, written] = match ?? [];
+  if (field === undefined || written === undefined) return undefined;
   let ids: unknown;
   try {
-    ids = JSON.parse(match[3]!);
+    ids = JSON.parse(written);
   } catch {
     return undefined;
   }
   if (ids === null || typeof ids !== 'object' || !('own' in ids) || !('foreign' in ids)) return undefined;
-  return { order: match[1] as IdOrder, field: match[2]!, own: ids.own, foreign: ids.foreign };
+  return { order: order as IdOrder, field, own: ids.own, foreign: ids.foreign };
 }

@@ -26,7 +26,8 @@ export const listedRecordFound: OperationCheck = {
       Object.entries(naming)
         .map(([field, value]) => `${field} ${JSON.stringify(value)}`)
         .join(', ');
-    const list = last.call.operation.listedIn!;
+    const list = last.call.operation.listedIn;
+    if (list === undefined) return [];
     return [
       {
         instancePath: '/data',

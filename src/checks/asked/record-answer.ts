@@ -1,8 +1,8 @@
-import { succeeded } from '../call-record.js';
+import { type EnvelopedCall, succeeded } from '../call-record.js';
 import type { CallRecord } from '../types.js';
 
 /** A record answered: a success whose data carries one (the envelope's data has members). */
-export const foundOne = (call: CallRecord): boolean => succeeded(call) && call.envelope!.records > 0;
+export const foundOne = (call: CallRecord): call is EnvelopedCall => succeeded(call) && call.envelope.records > 0;
 
 /**
  * The lookup answered that no record has the id: an error result, or data without a record, at

@@ -1,5 +1,5 @@
 import { succeeded } from '../call-record.js';
-import type { AskedValue, CallRecord } from '../types.js';
+import type { AskedValue, CallRecord, EnvelopeOutline, PageOutline } from '../types.js';
 import { PAGING_FIELDS } from './list-filter.js';
 import { valueText } from './value-text.js';
 
@@ -21,8 +21,8 @@ export const filtersOf = (asked: Readonly<Record<string, AskedValue>>): string[]
   });
 
 /** A page answered as a page (2.2) whose every record left a key: what can be counted whole. */
-const countedPage = (call: CallRecord): boolean =>
-  succeeded(call) && call.envelope!.page?.listIsArray === true && call.envelope!.keys.length === call.envelope!.records;
+const countedPage = (call: CallRecord): call is CallRecord & { readonly envelope: EnvelopeOutline & { readonly page: PageOutline } } =>
+  succeeded(call) && call.envelope.page?.listIsArray === true && call.envelope.keys.length === call.envelope.records;
 
 /**
  * The list asked by nothing but its page, where its pages show all of it: page 1 to the last its totalPage
@@ -48,11 +48,11 @@ export function wholeList(calls: readonly CallRecord[], pages: RegExp = UNFILTER
   const read: CallRecord[] = [];
   for (let pageNo = 1; pageNo <= last; pageNo++) {
     const page = byNo.get(pageNo);
-    if (!page || !countedPage(page) || page.envelope!.page!.totalPage !== totalPage) return undefined;
-    const { records } = page.envelope!;
+    if (!page || !countedPage(page) || page.envelope.page.totalPage !== totalPage) return undefined;
+    const { records } = page.envelope;
     const fits = pageNo < last ? records === pageSize : records <= pageSize && (records > 0 || last === 1);
     if (!fits) return undefined;
-    for (const key of page.envelope!.keys) {
+    for (const key of page.envelope.keys) {
       if (keys.has(key)) return undefined;
       keys.add(key);
     }

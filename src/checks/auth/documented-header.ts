@@ -18,13 +18,15 @@ export const authDocumentedHeader: OperationCheck = {
     // An answer a recording cut short is neither a refusal nor a success.
     const documented = calls.filter((call) => call.intent === 'conforming' && !call.bodyCut);
     if (documented.length === 0 || documented.some(succeeded)) return [];
-    const accepted = calls.find((call) => otherForms.includes(probeOf(call)!) && succeeded(call));
-    if (!accepted) return [];
+    const accepted = calls
+      .map((call) => ({ call, probe: probeOf(call) }))
+      .find(({ call, probe }) => probe !== undefined && otherForms.includes(probe) && succeeded(call));
+    if (accepted?.probe === undefined) return [];
     return [
       {
         instancePath: '',
         expected: 'authorization: bearer<TOKEN> accepted (no space)',
-        actual: `refused on all ${documented.length} call${documented.length === 1 ? '' : 's'}, while ${probeOf(accepted)} (${formShown[probeOf(accepted)!]}) is accepted`,
+        actual: `refused on all ${documented.length} call${documented.length === 1 ? '' : 's'}, while ${accepted.probe} (${formShown[accepted.probe]}) is accepted`,
       },
     ];
   },

@@ -1,6 +1,6 @@
 import { succeeded } from '../call-record.js';
 import type { OperationCheck } from '../types.js';
-import { nearMissTokens, probeOf } from './probes.js';
+import { nearMissTokens, probedWith, probeOf } from './probes.js';
 
 export const authNearMissToken: OperationCheck = {
   id: 'auth-near-miss-token',
@@ -15,7 +15,7 @@ export const authNearMissToken: OperationCheck = {
   run(calls) {
     const wrongToken = calls.find((call) => probeOf(call) === 'wrong-token');
     if (wrongToken?.status === undefined || succeeded(wrongToken)) return [];
-    const accepted = calls.filter((call) => nearMissTokens.includes(probeOf(call)!) && succeeded(call));
+    const accepted = calls.filter((call) => probedWith(call, nearMissTokens) && succeeded(call));
     if (accepted.length === 0) return [];
     return [
       {

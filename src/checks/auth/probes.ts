@@ -1,5 +1,5 @@
-import { answerKind, refusedToken, succeeded, withTheToken } from '../call-record.js';
-import type { CallRecord, EnvelopeOutline } from '../types.js';
+import { answerKind, type EnvelopedCall, refusedToken, succeeded, withTheToken } from '../call-record.js';
+import type { CallRecord } from '../types.js';
 
 /**
  * The ways the kit writes (or leaves out) the `authorization` header when probing (5): the
@@ -67,23 +67,26 @@ export function probeOf(call: Pick<CallRecord, 'intent' | 'path'>): AuthProbe | 
   return call.path.slice('auth-probe:'.length) as AuthProbe;
 }
 
-/** Records in the answer: a non-empty list, or a non-empty record, as the server does what was asked. */
-export function servedRecords(call: CallRecord): boolean {
-  return succeeded(call) && call.operation.response.kind !== 'object' && call.envelope!.records > 0;
+/** Whether a call was one of the probes. */
+export function probedWith(call: Pick<CallRecord, 'intent' | 'path'>, probes: readonly AuthProbe[]): boolean {
+  const probe = probeOf(call);
+  return probe !== undefined && probes.includes(probe);
 }
 
-/** A call answered with a JSON object: an envelope to read. */
-type Enveloped = CallRecord & { readonly envelope: EnvelopeOutline };
+/** Records in the answer: a non-empty list, or a non-empty record, as the server does what was asked. */
+export function servedRecords(call: CallRecord): boolean {
+  return succeeded(call) && call.operation.response.kind !== 'object' && call.envelope.records > 0;
+}
 
 /**
  * A probe with no authorization header let in where the call with no header, and nothing else, was
  * refused: answered otherwise than that call, and as calls with the valid token are (a success, or
  * an answer they got too: "no such record" where a delete sent again finds its record gone).
  */
-export function letInWithoutHeader(calls: readonly CallRecord[], probe: AuthProbe): { noHeader: Enveloped; letIn: Enveloped } | undefined {
-  const noHeader = calls.find((call): call is Enveloped => probeOf(call) === 'no-header' && call.envelope !== undefined);
+export function letInWithoutHeader(calls: readonly CallRecord[], probe: AuthProbe): { noHeader: EnvelopedCall; letIn: EnvelopedCall } | undefined {
+  const noHeader = calls.find((call): call is EnvelopedCall => probeOf(call) === 'no-header' && call.envelope !== undefined);
   if (!noHeader || succeeded(noHeader)) return undefined;
-  const letIn = calls.find((call): call is Enveloped => probeOf(call) === probe && call.envelope !== undefined);
+  const letIn = calls.find((call): call is EnvelopedCall => probeOf(call) === probe && call.envelope !== undefined);
   if (!letIn || refusedToken(letIn) || answerKind(letIn) === answerKind(noHeader)) return undefined;
   const answeredWithTheToken = new Set(calls.filter((call) => withTheToken(call) && call.envelope !== undefined).map(answerKind));
   return succeeded(letIn) || answeredWithTheToken.has(answerKind(letIn)) ? { noHeader, letIn } : undefined;

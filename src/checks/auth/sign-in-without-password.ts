@@ -1,4 +1,5 @@
 import { namesAPassword } from '../secret-names.js';
+import type { EnvelopedCall } from '../call-record.js';
 import type { AskedValue, CallRecord, OperationCheck } from '../types.js';
 
 /**
@@ -15,7 +16,8 @@ function emptinessOf(asked: Readonly<Record<string, AskedValue>>, field: string)
 }
 
 /** A call sent with the valid token and answered with an envelope: a generated call or one of the coverage pass. */
-const judged = (call: CallRecord) => (call.intent === 'conforming' || call.intent === 'hostile') && call.envelope !== undefined && call.bodyCut === undefined;
+const judged = (call: CallRecord): call is EnvelopedCall =>
+  (call.intent === 'conforming' || call.intent === 'hostile') && call.envelope !== undefined && call.bodyCut === undefined;
 
 /** How a client tells answers apart before it reads their data: the status and the envelope's code. */
 const kindOf = (call: CallRecord) => `HTTP ${call.status}, code ${JSON.stringify(call.envelope?.code)}`;
@@ -50,16 +52,17 @@ export const signInWithoutPassword: OperationCheck = {
       return only ? [{ call, ...only }] : [];
     });
     const others = emptied.filter((entry) => entry.field !== password).map((entry) => entry.call);
-    if (!others.some((call) => call.envelope!.errorResult)) return [];
+    const refused = others.find((call) => call.envelope.errorResult);
+    if (!refused) return [];
     const refusals = new Set(others.map(kindOf));
-    const passed = emptied.filter((entry) => entry.field === password && !entry.call.envelope!.errorResult && !refusals.has(kindOf(entry.call)));
-    if (passed.length === 0) return [];
-    const refused = others.find((call) => call.envelope!.errorResult)!;
+    const passed = emptied.filter((entry) => entry.field === password && !entry.call.envelope.errorResult && !refusals.has(kindOf(entry.call)));
+    const [first] = passed;
+    if (!first) return [];
     return [
       {
         instancePath: '',
         expected: `a sign-in without ${password} refused, as a call without another field was (${kindOf(refused)})`,
-        actual: `answered ${kindOf(passed[0]!.call)}, no error result, with ${password} ${passed.map((entry) => entry.emptiness).join(', ')}`,
+        actual: `answered ${kindOf(first.call)}, no error result, with ${password} ${passed.map((entry) => entry.emptiness).join(', ')}`,
         calls: [refused, ...passed.map((entry) => entry.call)],
       },
     ];

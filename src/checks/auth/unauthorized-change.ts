@@ -1,6 +1,6 @@
-import { answerKind, refusedToken, withTheToken } from '../call-record.js';
+import { answerKind, type EnvelopedCall, refusedToken, withTheToken } from '../call-record.js';
 import type { OperationCheck } from '../types.js';
-import { type AuthProbe, probeOf } from './probes.js';
+import { type AuthProbe, probedWith, probeOf } from './probes.js';
 
 /**
  * The probes at the documented path that carry a header but no valid token; the call with no header
@@ -26,19 +26,20 @@ export const authUnauthorizedChange: OperationCheck = {
     const refusal = answerKind(noHeader);
     const answeredWithTheToken = new Set(calls.filter((call) => withTheToken(call) && call.envelope !== undefined).map(answerKind));
     const passed = calls.filter(
-      (call) =>
-        INVALID_TOKENS.includes(probeOf(call)!) &&
+      (call): call is EnvelopedCall =>
+        probedWith(call, INVALID_TOKENS) &&
         call.envelope !== undefined &&
         !refusedToken(call) &&
         answerKind(call) !== refusal &&
         answeredWithTheToken.has(answerKind(call)),
     );
-    if (passed.length === 0) return [];
+    const [first] = passed;
+    if (!first) return [];
     return [
       {
         instancePath: '',
         expected: `a call without a valid token refused, as the call with no header was (HTTP ${noHeader.status}, code ${JSON.stringify(noHeader.envelope.code)})`,
-        actual: `answered as calls with the valid token are (HTTP ${passed[0]!.status}, code ${JSON.stringify(passed[0]!.envelope!.code)}): ${passed.map((call) => probeOf(call)).join(', ')}`,
+        actual: `answered as calls with the valid token are (HTTP ${first.status}, code ${JSON.stringify(first.envelope.code)}): ${passed.map((call) => probeOf(call)).join(', ')}`,
         calls: [noHeader, ...passed],
       },
     ];

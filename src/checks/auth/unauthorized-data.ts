@@ -1,5 +1,5 @@
 import type { OperationCheck } from '../types.js';
-import { probeOf, servedRecords, withoutValidToken } from './probes.js';
+import { probedWith, probeOf, servedRecords, withoutValidToken } from './probes.js';
 
 export const authUnauthorizedData: OperationCheck = {
   id: 'auth-unauthorized-data',
@@ -14,7 +14,7 @@ export const authUnauthorizedData: OperationCheck = {
   appliesTo: (operation) => operation.response.kind !== 'object',
   run(calls) {
     return calls
-      .filter((call) => withoutValidToken.includes(probeOf(call)!) && servedRecords(call))
+      .filter((call) => probedWith(call, withoutValidToken) && servedRecords(call))
       .map((call) => ({
         instancePath: '/data',
         expected: 'no records without a valid token',

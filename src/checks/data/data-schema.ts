@@ -1,7 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { dataIssues, hasDataSchema } from './data-issues.js';
 
-export const dataSchema: ExchangeCheck = {
+export const dataSchema: ExchangeCheck<'data'> = {
   id: 'data-schema',
   scope: 'exchange',
   rule: '2.2–2.9, 4',

@@ -1,7 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { dataIssues, hasDataSchema } from './data-issues.js';
 
-export const sampleTypes: ExchangeCheck = {
+export const sampleTypes: ExchangeCheck<'data'> = {
   id: 'sample-types',
   scope: 'exchange',
   rule: '2.3',

@@ -1,5 +1,5 @@
 import { pointerToken } from '../../json-pointer.js';
-import { isPlainObject, resultData } from '../preconditions.js';
+import { isPlainObject } from '../preconditions.js';
 import type { ExchangeCheck, Finding } from '../types.js';
 
 /**
@@ -32,7 +32,7 @@ function statusesByText(records: readonly unknown[]): Map<string, Map<string, Se
   return byField;
 }
 
-export const statusText: ExchangeCheck = {
+export const statusText: ExchangeCheck<'data'> = {
   id: 'status-text',
   scope: 'exchange',
   rule: '3',
@@ -46,8 +46,8 @@ export const statusText: ExchangeCheck = {
   intents: ['conforming'],
   run(exchange) {
     // Most answers carry no display text: a page of 60,000 records is not walked to learn it.
-    if (!exchange.response!.bodyText.includes('Text"')) return [];
-    const data = resultData(exchange)!;
+    if (!exchange.response.bodyText.includes('Text"')) return [];
+    const { data } = exchange;
     const records = Array.isArray(data.list) ? data.list : [data];
     const findings: Finding[] = [];
     for (const [field, byText] of statusesByText(records)) {

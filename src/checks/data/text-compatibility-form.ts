@@ -1,4 +1,3 @@
-import { resultData } from '../preconditions.js';
 import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck } from '../types.js';
 import { NAMED_FIELDS, textNotAsSent } from './_internals/text-as-sent.js';
@@ -12,7 +11,7 @@ import { NAMED_FIELDS, textNotAsSent } from './_internals/text-as-sent.js';
 const compatibilityFolded = (sent: string, answered: string): boolean =>
   sent.normalize('NFC') !== answered.normalize('NFC') && sent.normalize('NFKC') === answered.normalize('NFKC');
 
-export const textCompatibilityForm: ExchangeCheck = {
+export const textCompatibilityForm: ExchangeCheck<'data'> = {
   id: 'text-compatibility-form',
   scope: 'exchange',
   rule: '4, #14, #15; 2.3',
@@ -26,6 +25,6 @@ export const textCompatibilityForm: ExchangeCheck = {
   intents: ['conforming', 'flow'],
   appliesTo: (operation) => operation.response.kind === 'record' && operation.requestSchema !== undefined,
   run(exchange) {
-    return textNotAsSent(sentBody(exchange), resultData(exchange), compatibilityFolded);
+    return textNotAsSent(sentBody(exchange), exchange.data, compatibilityFolded);
   },
 };

@@ -1,4 +1,3 @@
-import { resultData } from '../preconditions.js';
 import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck } from '../types.js';
 import { NAMED_FIELDS, readBackAs, textNotAsSent } from './_internals/text-as-sent.js';
@@ -9,11 +8,12 @@ const SHORT: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/'
 
 /** The text with each JSON escape it holds read as the character it stands for. */
 const unescaped = (text: string): string =>
-  text.replace(ESCAPE, (_escape, hex: string | undefined, short: string | undefined) =>
-    hex === undefined ? SHORT[short!]! : String.fromCharCode(Number.parseInt(hex, 16)),
+  text.replace(ESCAPE, (escape, hex: string | undefined, short: string | undefined) =>
+    // ESCAPE matches one of the two: a short escape is always one of SHORT's.
+    hex === undefined ? (short === undefined ? escape : (SHORT[short] ?? escape)) : String.fromCharCode(Number.parseInt(hex, 16)),
   );
 
-export const textEscapesKept: ExchangeCheck = {
+export const textEscapesKept: ExchangeCheck<'data'> = {
   id: 'text-escapes-kept',
   scope: 'exchange',
   rule: '1; 4, #14, #15; 2.3',
@@ -27,6 +27,6 @@ export const textEscapesKept: ExchangeCheck = {
   intents: ['conforming', 'flow', 'http-probe'],
   appliesTo: (operation) => operation.response.kind === 'record' && operation.requestSchema !== undefined,
   run(exchange) {
-    return textNotAsSent(sentBody(exchange), resultData(exchange), readBackAs(unescaped));
+    return textNotAsSent(sentBody(exchange), exchange.data, readBackAs(unescaped));
   },
 };

@@ -1,4 +1,3 @@
-import { resultData } from '../preconditions.js';
 import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck } from '../types.js';
 import { NAMED_FIELDS, readBackAs, textNotAsSent } from './_internals/text-as-sent.js';
@@ -14,11 +13,12 @@ const CHARACTERS: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>
 const unescaped = (text: string): string =>
   text.replace(REFERENCE, (reference) => {
     const name = reference.slice(1, -1);
-    if (!name.startsWith('#')) return CHARACTERS[name.toLowerCase()]!;
+    // REFERENCE names only the five: each is one of CHARACTERS.
+    if (!name.startsWith('#')) return CHARACTERS[name.toLowerCase()] ?? reference;
     return String.fromCharCode(name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1)));
   });
 
-export const textHtmlEscaped: ExchangeCheck = {
+export const textHtmlEscaped: ExchangeCheck<'data'> = {
   id: 'text-html-escaped',
   scope: 'exchange',
   rule: '4, #14; 2.3',
@@ -32,6 +32,6 @@ export const textHtmlEscaped: ExchangeCheck = {
   intents: ['conforming', 'flow'],
   appliesTo: (operation) => operation.response.kind === 'record' && operation.requestSchema !== undefined,
   run(exchange) {
-    return textNotAsSent(sentBody(exchange), resultData(exchange), readBackAs(unescaped));
+    return textNotAsSent(sentBody(exchange), exchange.data, readBackAs(unescaped));
   },
 };

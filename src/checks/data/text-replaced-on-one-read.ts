@@ -1,4 +1,4 @@
-import type { CallRecord, OperationCheck, ReplacedText } from '../types.js';
+import type { CallRecord, EnvelopeOutline, OperationCheck, RecordTexts, ReplacedText } from '../types.js';
 
 /** U+FFFD shown as its escape: a report shows the character itself as a box, or as nothing. */
 const shown = (text: string): string => JSON.stringify(text).replaceAll('\uFFFD', '\\ufffd');
@@ -10,18 +10,21 @@ interface Replaced {
   readonly whole: CallRecord;
 }
 
+/** A call whose answer carried records with an id, in outline (EnvelopeOutline.texts). */
+type ReadWithTexts = CallRecord & { readonly envelope: EnvelopeOutline & { readonly texts: RecordTexts } };
+
 /** Each record read with U+FFFD that another answer carries with none, in the order of the plan. */
 function replacedOnOneRead(calls: readonly CallRecord[]): Replaced[] {
   // A body a recording cut short is known only in part: its records are not compared.
-  const reads = calls.filter((call) => call.bodyCut === undefined && call.envelope?.texts !== undefined).sort((a, b) => a.rank - b.rank);
+  const reads = calls.filter((call): call is ReadWithTexts => call.bodyCut === undefined && call.envelope?.texts !== undefined).sort((a, b) => a.rank - b.rank);
   const readWhole = new Map<string, CallRecord>();
   for (const call of reads) {
-    const { ids, replaced } = call.envelope!.texts!;
+    const { ids, replaced } = call.envelope.texts;
     const withReplacement = new Set(replaced.map(({ key }) => key));
     for (const key of ids) if (!withReplacement.has(key) && !readWhole.has(key)) readWhole.set(key, call);
   }
   return reads.flatMap((read) =>
-    read.envelope!.texts!.replaced.flatMap((replaced) => {
+    read.envelope.texts.replaced.flatMap((replaced) => {
       const whole = readWhole.get(replaced.key);
       return whole ? [{ replaced, read, whole }] : [];
     }),

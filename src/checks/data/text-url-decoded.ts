@@ -1,4 +1,3 @@
-import { resultData } from '../preconditions.js';
 import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck } from '../types.js';
 import { NAMED_FIELDS, textNotAsSent } from './_internals/text-as-sent.js';
@@ -19,7 +18,7 @@ const decodings = (text: string): readonly string[] => {
   return [percentDecoded, text.replaceAll('+', ' ').replace(PERCENT_RUN, octetsOf)];
 };
 
-export const textUrlDecoded: ExchangeCheck = {
+export const textUrlDecoded: ExchangeCheck<'data'> = {
   id: 'text-url-decoded',
   scope: 'exchange',
   rule: '1; 4, #14, #15; 2.3',
@@ -33,6 +32,6 @@ export const textUrlDecoded: ExchangeCheck = {
   intents: ['conforming', 'flow'],
   appliesTo: (operation) => operation.response.kind === 'record' && operation.requestSchema !== undefined,
   run(exchange) {
-    return textNotAsSent(sentBody(exchange), resultData(exchange), (sent, answered) => decodings(sent).includes(answered));
+    return textNotAsSent(sentBody(exchange), exchange.data, (sent, answered) => decodings(sent).includes(answered));
   },
 };

@@ -1,7 +1,7 @@
 import { envelopeSchemaIds } from '../../validation/validator.js';
 import type { ExchangeCheck } from '../types.js';
 
-export const envelope: ExchangeCheck = {
+export const envelope: ExchangeCheck<'json'> = {
   id: 'envelope',
   scope: 'exchange',
   rule: '2.1',
@@ -15,9 +15,14 @@ export const envelope: ExchangeCheck = {
   needs: 'json',
   intents: ['conforming', 'hostile', 'auth-probe'],
   run(exchange, { validator }) {
-    const body = exchange.response?.json.ok ? exchange.response.json.value : undefined;
-    const issues = validator.validate(envelopeSchemaIds[exchange.operation.envelope], body);
-    if (issues.length <= 1) return issues.map(({ instancePath, expected, actual }) => ({ instancePath, expected, actual }));
+    const issues = validator.validate(envelopeSchemaIds[exchange.operation.envelope], exchange.json);
+    if (issues.length <= 1)
+      return issues.map(({ instancePath, expected, actual, params }) => ({
+        instancePath,
+        expected,
+        actual,
+        ...(Object.keys(params).length > 0 ? { params } : {}),
+      }));
     // One broken envelope is one cause: a single finding naming each field, at the envelope itself.
     const field = (instancePath: string) => instancePath || 'the body';
     return [

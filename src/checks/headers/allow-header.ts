@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const allowHeader: ExchangeCheck = {
+export const allowHeader: ExchangeCheck<'response'> = {
   id: 'allow-header',
   scope: 'exchange',
   rule: '4',
@@ -13,7 +13,7 @@ export const allowHeader: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'http-probe'],
   run(exchange) {
-    const { status, headers } = exchange.response!;
+    const { status, headers } = exchange.response;
     if (status !== 405 || headers.allow !== undefined) return [];
     return [
       {

@@ -29,27 +29,29 @@ function bearerParams(field: string): Array<[string, string]> {
   const params: Array<[string, string]> = [];
   let bearer = false;
   const take = (element: string) => {
-    const param = AUTH_PARAM.exec(element);
-    if (param) {
-      if (bearer) params.push([param[1]!.toLowerCase(), unquoted(param[2]!.trim())]);
+    const [, name, value] = AUTH_PARAM.exec(element) ?? [];
+    if (name !== undefined && value !== undefined) {
+      if (bearer) params.push([name.toLowerCase(), unquoted(value.trim())]);
       return;
     }
     const challenge = CHALLENGE.exec(element);
-    if (!challenge) return;
-    bearer = challenge[1]!.toLowerCase() === 'bearer';
+    const scheme = challenge?.[1];
+    if (!challenge || scheme === undefined) return;
+    bearer = scheme.toLowerCase() === 'bearer';
     // The first auth-param shares its element with the scheme; a token68 is none.
     if (challenge[2] !== undefined) take(challenge[2].trim());
   };
   for (let at = 0; at <= field.length;) {
     ELEMENT.lastIndex = at;
-    const element = ELEMENT.exec(field)![0];
+    // ELEMENT matches the empty string too: it matches wherever it starts.
+    const element = ELEMENT.exec(field)?.[0] ?? '';
     take(element.trim());
     at += element.length + 1;
   }
   return params;
 }
 
-export const bearerChallenge: ExchangeCheck = {
+export const bearerChallenge: ExchangeCheck<'response'> = {
   id: 'bearer-challenge',
   scope: 'exchange',
   rule: '5',
@@ -62,7 +64,7 @@ export const bearerChallenge: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
   run(exchange) {
-    const field = exchange.response!.headers['www-authenticate'];
+    const field = exchange.response.headers['www-authenticate'];
     if (field === undefined) return [];
     const broken = bearerParams(field).filter(([name, value]) => {
       const allowed = ALLOWED[name];

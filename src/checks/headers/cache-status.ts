@@ -1,7 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { sfList } from './_internals/structured-fields.js';
 
-export const cacheStatus: ExchangeCheck = {
+export const cacheStatus: ExchangeCheck<'response'> = {
   id: 'cache-status',
   scope: 'exchange',
   rule: '1',
@@ -14,7 +14,7 @@ export const cacheStatus: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
   run(exchange) {
-    const field = exchange.response!.headers['cache-status'];
+    const field = exchange.response.headers['cache-status'];
     if (field === undefined) return [];
     const members = sfList(field);
     if (members && members.every(({ kind }) => kind === 'token' || kind === 'string')) return [];

@@ -1,22 +1,22 @@
 import { createHash } from 'node:crypto';
 import { contentCodings } from '../../client/decode.js';
-import type { Exchange, ExchangeCheck, Finding } from '../types.js';
+import type { AnsweredExchange, ExchangeCheck, Finding } from '../types.js';
 import { sfDictionary } from './_internals/structured-fields.js';
 
 /** The hashing algorithms of RFC 9530 §5 whose status is "Active", by their keys, as node:crypto names them. */
 const ALGORITHMS: Readonly<Record<string, string>> = { 'sha-256': 'sha256', 'sha-512': 'sha512' };
 
 /** The digest fields, each with whether this answer's content is what it is computed over. */
-const FIELDS: ReadonlyArray<{ readonly name: string; readonly over: (exchange: Exchange) => boolean }> = [
+const FIELDS: ReadonlyArray<{ readonly name: string; readonly over: (exchange: AnsweredExchange) => boolean }> = [
   // "applied to the actual message content" (§2): the content whatever the status.
   { name: 'content-digest', over: () => true },
   // "applied to the entire selected representation data" (§3): the content is all of it only in a 200 that is no answer to a HEAD.
-  { name: 'repr-digest', over: (exchange) => exchange.response!.status === 200 },
+  { name: 'repr-digest', over: (exchange) => exchange.response.status === 200 },
 ];
 
 /** The content's octets as they came, where the kit holds them: whole, in no content coding, and UTF-8 the kit's text gives back unchanged. */
-function contentOctets(exchange: Exchange): Buffer | undefined {
-  const response = exchange.response!;
+function contentOctets(exchange: AnsweredExchange): Buffer | undefined {
+  const response = exchange.response;
   if (exchange.failure || response.invalidUtf8 || contentCodings(response.headers['content-encoding']).length > 0) return undefined;
   if (exchange.request.method === 'HEAD' || response.status === 204 || response.status === 304) return undefined;
   return Buffer.from(response.bodyText, 'utf8');
@@ -43,7 +43,7 @@ function digestProblem(name: string, field: string, content: Buffer | undefined)
   return undefined;
 }
 
-export const contentDigest: ExchangeCheck = {
+export const contentDigest: ExchangeCheck<'body'> = {
   id: 'content-digest',
   scope: 'exchange',
   rule: '1',
@@ -56,7 +56,7 @@ export const contentDigest: ExchangeCheck = {
   needs: 'body',
   intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
   run(exchange) {
-    const headers = exchange.response!.headers;
+    const headers = exchange.response.headers;
     let content: Buffer | undefined;
     for (const { name, over } of FIELDS) {
       const field = headers[name];

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const contentLengthWithoutContent: ExchangeCheck = {
+export const contentLengthWithoutContent: ExchangeCheck<'response'> = {
   id: 'content-length-without-content',
   scope: 'exchange',
   rule: '1',
@@ -13,7 +13,7 @@ export const contentLengthWithoutContent: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
   run(exchange) {
-    const { status, headers } = exchange.response!;
+    const { status, headers } = exchange.response;
     const length = headers['content-length'];
     if (length === undefined || (status !== 204 && (status < 100 || status > 199))) return [];
     return [{ instancePath: '', expected: `no Content-Length on HTTP ${status} (RFC 9110 §8.6)`, actual: `HTTP ${status} with content-length: ${length}` }];

@@ -1,7 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { dateProblem } from './_internals/http-date.js';
 
-export const dateHeader: ExchangeCheck = {
+export const dateHeader: ExchangeCheck<'response'> = {
   id: 'date-header',
   scope: 'exchange',
   rule: '1',
@@ -14,7 +14,7 @@ export const dateHeader: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const { status, headers } = exchange.response!;
+    const { status, headers } = exchange.response;
     const value = headers.date;
     if (value === undefined) {
       if (status < 200 || status >= 500) return [];

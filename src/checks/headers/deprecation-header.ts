@@ -2,7 +2,7 @@ import type { ExchangeCheck } from '../types.js';
 import { dateProblem, imfFixdateMs } from './_internals/http-date.js';
 import { sfItem } from './_internals/structured-fields.js';
 
-export const deprecationHeader: ExchangeCheck = {
+export const deprecationHeader: ExchangeCheck<'response'> = {
   id: 'deprecation-header',
   scope: 'exchange',
   rule: '1',
@@ -15,7 +15,7 @@ export const deprecationHeader: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
   run(exchange) {
-    const { headers } = exchange.response!;
+    const { headers } = exchange.response;
     const deprecation = headers.deprecation;
     const sunset = headers.sunset;
     const item = deprecation === undefined ? undefined : sfItem(deprecation);
@@ -29,7 +29,8 @@ export const deprecationHeader: ExchangeCheck = {
     if (problem !== undefined) {
       return [{ instancePath: '', expected: 'sunset: an IMF-fixdate (Sun, 06 Nov 1994 08:49:37 GMT) (RFC 8594 §3)', actual: `sunset: ${sunset} (${problem})` }];
     }
-    if (item?.kind === 'date' && imfFixdateMs(sunset.trim())! < item.seconds * 1000) {
+    const sunsetMs = imfFixdateMs(sunset.trim());
+    if (item?.kind === 'date' && sunsetMs !== undefined && sunsetMs < item.seconds * 1000) {
       return [
         { instancePath: '', expected: 'sunset: no earlier than the deprecation (RFC 9745 §4)', actual: `deprecation: ${deprecation}, sunset: ${sunset}` },
       ];

@@ -43,11 +43,23 @@ const ONE_JSON_FORM: Partial<Record<HttpProbe, string>> = {
   jsonFractions: 'whole numbers with a fraction',
 };
 
+/** What a table of probes holds for the probe a call was; undefined for a call that was none of them. */
+function forProbe<T>(table: Partial<Record<HttpProbe, T>>, call: CallRecord): T | undefined {
+  const probe = httpProbeOf(call);
+  return probe === undefined ? undefined : table[probe];
+}
+
+/** Whether a call was one of the probes. */
+function probedWith(call: CallRecord, probes: readonly HttpProbe[]): boolean {
+  const probe = httpProbeOf(call);
+  return probe !== undefined && probes.includes(probe);
+}
+
 /** What the calls of one JSON form alone got, where any was sent: which of them was refused as the JSON in every form was. */
 function byOneForm(calls: readonly CallRecord[], refusedCall: CallRecord): { readonly said: string; readonly refused: CallRecord[] } {
-  const alone = calls.filter((call) => ONE_JSON_FORM[httpProbeOf(call)!] !== undefined && answered(call));
+  const alone = calls.filter((call) => forProbe(ONE_JSON_FORM, call) !== undefined && answered(call));
   const refused = alone.filter((call) => answerKind(call) === answerKind(refusedCall));
-  const written = (some: CallRecord[]) => some.map((call) => ONE_JSON_FORM[httpProbeOf(call)!]).join(', ');
+  const written = (some: CallRecord[]) => some.map((call) => forProbe(ONE_JSON_FORM, call)).join(', ');
   const answeredAlone = alone.filter((call) => !refused.includes(call));
   const said = [
     refused.length > 0 ? `refused alone: ${written(refused)}` : '',
@@ -75,11 +87,12 @@ const FORM_REFUSALS = new Set([400, 401, 403, 415, 417, 422]);
 const SENT_AGAIN: readonly HttpProbe[] = ['persistent', 'ifNoneMatch', 'ifModifiedSince'];
 
 /** HTTP 4xx or 5xx, or an error result in the envelope: the call was not done. */
-const notDone = (call: CallRecord) => call.status! >= 400 || call.envelope?.errorResult === true;
+const notDone = (call: CallRecord) => (call.status !== undefined && call.status >= 400) || call.envelope?.errorResult === true;
 
 /** Not an answer to a form: no such record, a conflict or a limit met (SENT_AGAIN), as a status or as the envelope's code. */
 const OF_WHAT_IT_FINDS = new Set([404, 409, 429]);
-const findsOtherwise = (call: CallRecord) => OF_WHAT_IT_FINDS.has(call.status!) || OF_WHAT_IT_FINDS.has(Number(call.envelope?.code));
+const findsOtherwise = (call: CallRecord) =>
+  (call.status !== undefined && OF_WHAT_IT_FINDS.has(call.status)) || OF_WHAT_IT_FINDS.has(Number(call.envelope?.code));
 
 /** Whether the call got the refusal its form allows, as its status or as the envelope's code. */
 const refusedAsAllowed = (call: CallRecord, allowed: number | undefined) =>
@@ -92,7 +105,7 @@ const refusedAsAllowed = (call: CallRecord, allowed: number | undefined) =>
 const pageRead = (call: CallRecord): string | undefined => {
   const page = call.envelope?.page;
   return succeeded(call) && page
-    ? `${call.envelope!.records} records, pageNo ${JSON.stringify(page.pageNo)}, totalPage ${JSON.stringify(page.totalPage)}`
+    ? `${call.envelope.records} records, pageNo ${JSON.stringify(page.pageNo)}, totalPage ${JSON.stringify(page.totalPage)}`
     : undefined;
 };
 
@@ -121,7 +134,7 @@ export const equivalentForm: OperationCheck = {
     'The kit sends the first valid call again with every field name in title case (`Authorization`, `Content-Type`, as Java, Python and most curl examples write them) with `Content-Type: Application/JSON; charset=utf-8` (the media type in capitals, with the charset OkHttp and others add), and, where it has content, with `Expect: 100-continue` (as .NET sends every POST, and curl a large body) on a connection of its own, its content sent on a 100 (Continue) or after a second without one, and in the chunked transfer coding without a Content-Length (as node:http, fetch with a stream and HTTP client libraries send a body whose length they do not know) on a connection of its own: "Field names are case-insensitive" (RFC 9110 §5.1), "The type and subtype tokens are case-insensitive" (§8.3.1), of `charset` for JSON "Adding one really has no effect on compliant recipients" (RFC 8259 §11), and a server that receives a 100-continue expectation "MUST either send an immediate response with a final status code, if that status can be determined by examining just the request-line and header fields, or send an immediate 100 (Continue) response to encourage the client to send the request content" (§10.1.1), a 417 being for an expectation that "could not be met", and "A recipient MUST be able to parse and decode the chunked transfer coding" (RFC 9112 §7.1). Reported where such a call is refused for its form and no call in the documented form was: an HTTP 400, 401, 403, 415, 417 or 422 that no call with the valid token got, an answer that refuses the token (HTTP 401 or 403, or code "401" or "403") where none with the valid token did, or the answer the call with no authorization header got (its status and code) where no call with the valid token got it; and, of the chunked content, a refusal (HTTP 4xx or 5xx, or an error result in the envelope, such as code "400" for a body read as empty) that neither the first valid call, nor that call sent again, nor its content with a Content-Length in the forms above got, as a server that cannot decode the coding reads other content and refuses it as bad input. Of a call with a JSON body, the same call with its JSON written in other forms of the same value at once: pretty-printed with a newline at the end (as json.dumps(indent=2) writes it, or an editor saves a file), string values with `\\u` escapes (every character outside ASCII, as json.dumps, PHP and .NET write them, and the first of each value) whole numbers with a fraction (`10.0`, as a client holding a float writes it) and each object\'s members sorted by name (as Go\'s encoding/json writes a map, and every RFC 8785 canonicalizer): "Insignificant whitespace is allowed before or after any of the six structural characters" (RFC 8259 §2), a character "may be represented as a six-character sequence" (§7), `number = [ minus ] int [ frac ] [ exp ]` (§6), "A JSON parser MUST accept all texts that conform to the JSON grammar" (§9), and "An object is an unordered collection of zero or more name/value pairs" (§1). It is judged as the chunked content is, against the same JSON written compactly; where it is refused, the kit sends each form other than the order alone, and the finding names those refused. Of an operation that changes nothing and answers a page, it is reported too where it is answered with a page that holds another number of records, or says another pageNo or totalPage, than every call of the same content written compactly got (the first valid call, and the HTTP probes sent beside it): the JSON read as another value. A 411 (Length Required, as the status or the code) is no finding: "A server MAY reject a request that contains a message body but not a Content-Length by responding with 411" (RFC 9112 §6.3). What the same call sent again in the documented form gets (the HTTP probe on the kit\'s own connection: no such record after a delete, a mobile already registered) is no refusal of the form, nor is a 404, 409 or 429; through a proxy, where that call is not sent, an operation that changes state is judged only on a refused token. A warning: section 4 writes the names in lower case, and a client that writes them so is served.',
   run(calls) {
     // A rate limit (429) tells nothing of what the call sent again finds: it is no answer to compare with.
-    const sentAgain = calls.filter((call) => SENT_AGAIN.includes(httpProbeOf(call)!) && answered(call));
+    const sentAgain = calls.filter((call) => probedWith(call, SENT_AGAIN) && answered(call));
     // A call that changes state may be answered otherwise when sent again: without such an answer to compare with (through a proxy, or rate-limited), only a refused token tells.
     const againKnown = sentAgain.length > 0 || calls[0]?.operation.mutates !== true;
     const valid = [...calls.filter(withTheToken), ...sentAgain];
@@ -132,18 +145,16 @@ export const equivalentForm: OperationCheck = {
     const noHeaderKind = noHeader && answerKind(noHeader);
     /** How the form's call was refused, and the call it was answered as, where it was refused. */
     const refusal = (call: CallRecord): { readonly how: string; readonly as?: CallRecord } | undefined => {
-      if (againKnown && FORM_REFUSALS.has(call.status!) && !statuses.has(call.status))
+      if (againKnown && call.status !== undefined && FORM_REFUSALS.has(call.status) && !statuses.has(call.status))
         return { how: `${answerOf(call)}, which no call in the documented form got` };
       if (refusedToken(call) && !tokenRefused) return { how: `${answerOf(call)}: the token refused, as in no call in the documented form` };
       if (againKnown && noHeader && call.envelope && answerKind(call) === noHeaderKind && !kinds.has(noHeaderKind))
         return { how: `${answerOf(call)}, as the call with no authorization header was`, as: noHeader };
-      const comparedWith = REWRITTEN[httpProbeOf(call)!];
+      const comparedWith = forProbe(REWRITTEN, call);
       // The same content with a Content-Length: the first valid call, and that call sent again, in the documented form or
       // in another the same (a limit met by the calls sent again answers them all alike).
       const plain = () => [
-        ...calls.filter(
-          (other) => answered(other) && ((other.intent === 'conforming' && askedAlike(other, call)) || WITH_A_LENGTH.includes(httpProbeOf(other)!)),
-        ),
+        ...calls.filter((other) => answered(other) && ((other.intent === 'conforming' && askedAlike(other, call)) || probedWith(other, WITH_A_LENGTH))),
         ...sentAgain,
       ];
       if (againKnown && comparedWith !== undefined && notDone(call) && !findsOtherwise(call)) {
@@ -155,15 +166,16 @@ export const equivalentForm: OperationCheck = {
       const read = comparedWith !== undefined && calls[0]?.operation.mutates !== true ? pageRead(call) : undefined;
       if (read !== undefined) {
         const pages = plain().filter((other) => pageRead(other) !== undefined);
-        if (pages.length > 0 && !pages.some((other) => pageRead(other) === read))
-          return { how: `a page of ${read}, where ${comparedWith} got a page of ${pageRead(pages[0]!)}`, as: pages[0] };
+        const [firstPage] = pages;
+        if (firstPage && !pages.some((other) => pageRead(other) === read))
+          return { how: `a page of ${read}, where ${comparedWith} got a page of ${pageRead(firstPage)}`, as: firstPage };
       }
       return undefined;
     };
     return calls.flatMap((call) => {
-      const probe = httpProbeOf(call)!;
-      const form = EQUIVALENT_FORMS[probe];
-      if (form === undefined || !answered(call) || call.bodyCut || refusedAsAllowed(call, ALLOWED_REFUSALS[probe])) return [];
+      const probe = httpProbeOf(call);
+      const form = probe === undefined ? undefined : EQUIVALENT_FORMS[probe];
+      if (probe === undefined || form === undefined || !answered(call) || call.bodyCut || refusedAsAllowed(call, ALLOWED_REFUSALS[probe])) return [];
       const refused = refusal(call);
       if (refused === undefined) return [];
       const alone = probe === 'jsonForms' ? byOneForm(calls, call) : { said: '', refused: [] };

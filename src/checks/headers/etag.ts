@@ -3,7 +3,7 @@ import type { ExchangeCheck } from '../types.js';
 /** entity-tag = [ weak ] opaque-tag; weak = %s"W/"; opaque-tag = DQUOTE *etagc DQUOTE; etagc = %x21 / %x23-7E / obs-text (RFC 9110 §8.8.3). */
 const ENTITY_TAG = /^(?:W\/)?"[\x21\x23-\x7e\x80-\xff]*"$/;
 
-export const etag: ExchangeCheck = {
+export const etag: ExchangeCheck<'response'> = {
   id: 'etag',
   scope: 'exchange',
   rule: '1',
@@ -16,7 +16,7 @@ export const etag: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'http-probe'],
   run(exchange) {
-    const value = exchange.response!.headers.etag;
+    const value = exchange.response.headers.etag;
     if (value === undefined || ENTITY_TAG.test(value.trim())) return [];
     return [{ instancePath: '', expected: 'etag: "opaque-tag" or W/"opaque-tag" (RFC 9110 §8.8.3)', actual: `etag: ${value}` }];
   },

@@ -42,7 +42,7 @@ const CTEXT = /[\t \x21-\x27\x2A-\x5B\x5D-\x7E\x80-\xFF]/;
 function commentLength(text: string, at: number): number {
   let depth = 0;
   for (let i = at; i < text.length; i++) {
-    const char = text[i]!;
+    const char = text.charAt(i);
     if (char === '\\') i++;
     else if (char === '(') depth++;
     else if (char === ')') {
@@ -113,7 +113,7 @@ const GRAMMARS: Readonly<Record<string, { readonly grammar: string; readonly val
   },
 };
 
-export const fieldSyntax: ExchangeCheck = {
+export const fieldSyntax: ExchangeCheck<'response'> = {
   id: 'field-syntax',
   scope: 'exchange',
   rule: '1',
@@ -129,8 +129,11 @@ export const fieldSyntax: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'http-probe'],
   run(exchange) {
-    const { headers } = exchange.response!;
-    const broken = Object.entries(GRAMMARS).filter(([name, { valid }]) => headers[name] !== undefined && !valid(headers[name]!));
+    const { headers } = exchange.response;
+    const broken = Object.entries(GRAMMARS).filter(([name, { valid }]) => {
+      const value = headers[name];
+      return value !== undefined && !valid(value);
+    });
     if (broken.length === 0) return [];
     return [
       {

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const hstsCleartext: ExchangeCheck = {
+export const hstsCleartext: ExchangeCheck<'response'> = {
   id: 'hsts-cleartext',
   scope: 'exchange',
   rule: '1',
@@ -13,7 +13,7 @@ export const hstsCleartext: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
   run(exchange) {
-    const sts = exchange.response!.headers['strict-transport-security'];
+    const sts = exchange.response.headers['strict-transport-security'];
     if (sts === undefined || !/^http:/i.test(exchange.request.url)) return [];
     return [
       {

@@ -2,7 +2,7 @@ import { span } from '../_internals/span.js';
 import type { ExchangeCheck } from '../types.js';
 import { dateProblem, imfFixdateMs } from './_internals/http-date.js';
 
-export const lastModified: ExchangeCheck = {
+export const lastModified: ExchangeCheck<'response'> = {
   id: 'last-modified',
   scope: 'exchange',
   rule: '1',
@@ -15,7 +15,7 @@ export const lastModified: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'http-probe'],
   run(exchange) {
-    const { headers } = exchange.response!;
+    const { headers } = exchange.response;
     const value = headers['last-modified'];
     if (value === undefined) return [];
     const problem = dateProblem(value.trim());

@@ -16,7 +16,7 @@ function parsed(url: string, base?: string): URL | undefined {
   }
 }
 
-export const linkHeader: ExchangeCheck = {
+export const linkHeader: ExchangeCheck<'response'> = {
   id: 'link-header',
   scope: 'exchange',
   rule: '1',
@@ -29,7 +29,7 @@ export const linkHeader: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const field = exchange.response!.headers.link;
+    const field = exchange.response.headers.link;
     if (field === undefined) return [];
     const links = linkValues(field);
     if (links === undefined) {

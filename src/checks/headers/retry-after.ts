@@ -4,7 +4,7 @@ import { dateProblem } from './_internals/http-date.js';
 /** delay-seconds = 1*DIGIT (RFC 9110 §10.2.3). */
 const DELAY_SECONDS = /^\d+$/;
 
-export const retryAfter: ExchangeCheck = {
+export const retryAfter: ExchangeCheck<'exchange'> = {
   id: 'retry-after',
   scope: 'exchange',
   rule: '8',

@@ -55,7 +55,7 @@ function problemsOf(header: string): { expected: string[]; actual: string[] } | 
   };
 }
 
-export const setCookie: ExchangeCheck = {
+export const setCookie: ExchangeCheck<'response'> = {
   id: 'set-cookie',
   scope: 'exchange',
   rule: '1',
@@ -68,7 +68,7 @@ export const setCookie: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const header = exchange.response!.headers['set-cookie'];
+    const header = exchange.response.headers['set-cookie'];
     const problems = header === undefined ? undefined : problemsOf(header);
     if (problems === undefined) return [];
     return [{ instancePath: '', expected: problems.expected.join('; '), actual: `set-cookie: ${problems.actual.join(' — ')}` }];

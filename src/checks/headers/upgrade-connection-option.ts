@@ -4,7 +4,7 @@ import { listMembers } from './_internals/field-list.js';
 /** The options a Connection field lists (RFC 9110 7.6.1: `Connection = #connection-option`), in lower case: they are case-insensitive. */
 const connectionOptions = (field: string | undefined): string[] => listMembers(field).map((option) => option.toLowerCase());
 
-export const upgradeConnectionOption: ExchangeCheck = {
+export const upgradeConnectionOption: ExchangeCheck<'response'> = {
   id: 'upgrade-connection-option',
   scope: 'exchange',
   rule: '1',
@@ -17,7 +17,7 @@ export const upgradeConnectionOption: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
   run(exchange) {
-    const { headers } = exchange.response!;
+    const { headers } = exchange.response;
     const upgrade = headers.upgrade;
     if (upgrade === undefined || connectionOptions(headers.connection).includes('upgrade')) return [];
     return [

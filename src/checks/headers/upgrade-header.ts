@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const upgradeHeader: ExchangeCheck = {
+export const upgradeHeader: ExchangeCheck<'response'> = {
   id: 'upgrade-header',
   scope: 'exchange',
   rule: '1',
@@ -13,7 +13,7 @@ export const upgradeHeader: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
   run(exchange) {
-    const { status, headers } = exchange.response!;
+    const { status, headers } = exchange.response;
     if (status !== 426 || (headers.upgrade ?? '').trim() !== '') return [];
     const version = exchange.request.httpVersion === '1.0' ? ' to an HTTP/1.0 request' : '';
     return [

@@ -15,12 +15,12 @@ export const varyAcceptEncoding: OperationCheck = {
     const plain = calls.find((call) => httpProbeOf(call) === 'persistent' && answered(call) && call.coding === undefined);
     if (!plain) return [];
     const coded = calls.find((call) => call.intent === 'conforming' && answered(call) && call.coding?.varies === false && askedAlike(call, plain));
-    if (!coded) return [];
+    if (!coded?.coding) return [];
     return [
       {
         instancePath: '',
         expected: 'Vary: Accept-Encoding on an answer whose coding the request chose (RFC 9110 §12.5.5)',
-        actual: `content-encoding: ${coded.coding!.codings} without Vary naming Accept-Encoding, where the same call refusing every coding came in none`,
+        actual: `content-encoding: ${coded.coding.codings} without Vary naming Accept-Encoding, where the same call refusing every coding came in none`,
         calls: [coded, plain],
       },
     ];

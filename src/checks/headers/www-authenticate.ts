@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const wwwAuthenticate: ExchangeCheck = {
+export const wwwAuthenticate: ExchangeCheck<'response'> = {
   id: 'www-authenticate',
   scope: 'exchange',
   rule: '5',
@@ -13,7 +13,7 @@ export const wwwAuthenticate: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'auth-probe'],
   run(exchange) {
-    const { status, headers } = exchange.response!;
+    const { status, headers } = exchange.response;
     if (status !== 401 || (headers['www-authenticate'] ?? '').trim() !== '') return [];
     return [{ instancePath: '', expected: 'a WWW-Authenticate challenge with the 401 (RFC 9110 §11.6.1)', actual: 'HTTP 401 without WWW-Authenticate' }];
   },

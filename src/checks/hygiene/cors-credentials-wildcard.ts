@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const corsCredentialsWildcard: ExchangeCheck = {
+export const corsCredentialsWildcard: ExchangeCheck<'response'> = {
   id: 'cors-credentials-wildcard',
   scope: 'exchange',
   rule: '1',
@@ -13,7 +13,7 @@ export const corsCredentialsWildcard: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const { headers } = exchange.response!;
+    const { headers } = exchange.response;
     const origin = headers['access-control-allow-origin']?.trim();
     const credentials = headers['access-control-allow-credentials']?.trim().toLowerCase();
     if (origin !== '*' || credentials !== 'true') return [];

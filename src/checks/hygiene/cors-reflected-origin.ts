@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const corsReflectedOrigin: ExchangeCheck = {
+export const corsReflectedOrigin: ExchangeCheck<'response'> = {
   id: 'cors-reflected-origin',
   scope: 'exchange',
   rule: '1',
@@ -15,7 +15,7 @@ export const corsReflectedOrigin: ExchangeCheck = {
   run(exchange) {
     const sent = exchange.request.headers.origin;
     if (sent === undefined) return [];
-    const { headers } = exchange.response!;
+    const { headers } = exchange.response;
     const origin = headers['access-control-allow-origin']?.trim();
     const credentials = headers['access-control-allow-credentials']?.trim().toLowerCase();
     // Origins are compared as strings (Fetch, CORS check); a scheme or host in capitals is the same one.

@@ -48,7 +48,7 @@ function leakedBy(pattern: RegExp, body: string, sent: string): string | undefin
   return undefined;
 }
 
-export const databaseErrorLeak: ExchangeCheck = {
+export const databaseErrorLeak: ExchangeCheck<'response'> = {
   id: 'database-error-leak',
   scope: 'exchange',
   rule: '7',

@@ -7,7 +7,7 @@ import type { ExchangeCheck } from '../types.js';
  */
 const DEBUGGING = /(^|-)(debug|debugbar|profiler)(-|$)/i;
 
-export const debugFields: ExchangeCheck = {
+export const debugFields: ExchangeCheck<'response'> = {
   id: 'debug-fields',
   scope: 'exchange',
   rule: '1',
@@ -20,7 +20,7 @@ export const debugFields: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const named = Object.keys(exchange.response!.headers).filter((name) => DEBUGGING.test(name));
+    const named = Object.keys(exchange.response.headers).filter((name) => DEBUGGING.test(name));
     if (named.length === 0) return [];
     return [
       {

@@ -12,7 +12,7 @@ const PRIVATE_NAME = /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:internal|intranet|corp|l
 /** The host the request went to: naming it again tells a client nothing new. */
 const hostOf = (url: string) => /^[a-z]+:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:]+)/i.exec(url)?.[1]?.toLowerCase() ?? '';
 
-export const internalAddress: ExchangeCheck = {
+export const internalAddress: ExchangeCheck<'response'> = {
   id: 'internal-address',
   scope: 'exchange',
   rule: '1',
@@ -26,7 +26,7 @@ export const internalAddress: ExchangeCheck = {
   intents: ['conforming', 'hostile'],
   run(exchange) {
     const host = hostOf(exchange.request.url);
-    const named = Object.entries(exchange.response!.headers).flatMap(([name, value]) => {
+    const named = Object.entries(exchange.response.headers).flatMap(([name, value]) => {
       const found = PRIVATE_ADDRESS.exec(value)?.[0] ?? PRIVATE_NAME.exec(value)?.[0];
       return found && !found.toLowerCase().includes(host) && !host.includes(found.toLowerCase()) ? [`${name}: ${value}`] : [];
     });

@@ -41,7 +41,7 @@ function displayedText(response: ReceivedResponse): string[] {
   return stringsIn(hints);
 }
 
-export const markupEcho: ExchangeCheck = {
+export const markupEcho: ExchangeCheck<'response'> = {
   id: 'markup-echo',
   scope: 'exchange',
   rule: '2.1',

@@ -42,7 +42,7 @@ function holdsPassword(text: string, passwords: readonly string[]): boolean {
   return false;
 }
 
-export const passwordEcho: ExchangeCheck = {
+export const passwordEcho: ExchangeCheck<'response'> = {
   id: 'password-echo',
   scope: 'exchange',
   rule: '1',
@@ -57,7 +57,7 @@ export const passwordEcho: ExchangeCheck = {
   run(exchange) {
     const passwords = passwordsSent(sentBody(exchange));
     if (passwords.length === 0) return [];
-    const { bodyText, headers } = exchange.response!;
+    const { bodyText, headers } = exchange.response;
     const where = [
       holdsPassword(bodyText, passwords) ? 'the body' : '',
       ...Object.entries(headers).flatMap(([name, value]) => (holdsPassword(value, passwords) ? [`the ${name} header`] : [])),

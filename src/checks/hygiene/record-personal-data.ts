@@ -2,7 +2,6 @@ import { pointerToken } from '../../json-pointer.js';
 import type { DeclaredMembers } from '../../validation/declared-members.js';
 import { recordSchemaId } from '../../validation/validator.js';
 import { findingsAt } from '../_internals/json-values.js';
-import { resultData } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
 
 /** What identifies a person, as records write it: a mobile number (mainland China, or E.164), an e-mail address, a resident identity card number. */
@@ -50,7 +49,7 @@ function personalBeyondFields(record: unknown, members: DeclaredMembers, pointer
   }
 }
 
-export const recordPersonalData: ExchangeCheck = {
+export const recordPersonalData: ExchangeCheck<'data'> = {
   id: 'record-personal-data',
   scope: 'exchange',
   rule: '2.10',
@@ -66,8 +65,8 @@ export const recordPersonalData: ExchangeCheck = {
   appliesTo: (operation) => operation.response.kind === 'record' || (operation.response.kind === 'page' && operation.response.record !== undefined),
   run(exchange, { validator }) {
     const { response } = exchange.operation;
-    if (!MAYBE_PERSONAL.test(exchange.response!.bodyText)) return [];
-    const data = resultData(exchange);
+    if (!MAYBE_PERSONAL.test(exchange.response.bodyText)) return [];
+    const data = exchange.data;
     const found: Place[] = [];
     if (response.kind === 'record') personalBeyondFields(data, validator.members(recordSchemaId(response.schema)), '/data', found);
     if (response.kind === 'page' && response.record && Array.isArray(data?.list)) {

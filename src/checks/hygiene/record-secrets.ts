@@ -1,6 +1,5 @@
 import { pointerToken } from '../../json-pointer.js';
 import { findingsAt } from '../_internals/json-values.js';
-import { resultData } from '../preconditions.js';
 import { namesASecret } from '../secret-names.js';
 import type { ExchangeCheck } from '../types.js';
 
@@ -29,7 +28,7 @@ function secretsIn(value: unknown, pointer: string, tokensAllowed: boolean, foun
   }
 }
 
-export const recordSecrets: ExchangeCheck = {
+export const recordSecrets: ExchangeCheck<'data'> = {
   id: 'record-secrets',
   scope: 'exchange',
   rule: '2.10',
@@ -43,9 +42,9 @@ export const recordSecrets: ExchangeCheck = {
   needs: 'data',
   intents: ['conforming'],
   run(exchange) {
-    if (!MAYBE_SECRET.test(exchange.response!.bodyText)) return [];
+    if (!MAYBE_SECRET.test(exchange.response.bodyText)) return [];
     const found: { pointer: string; actual: string }[] = [];
-    secretsIn(resultData(exchange), '/data', ISSUES_TOKENS.has(exchange.operation.id), found);
+    secretsIn(exchange.data, '/data', ISSUES_TOKENS.has(exchange.operation.id), found);
     return findingsAt(found, 'no password, secret or token in a record');
   },
 };

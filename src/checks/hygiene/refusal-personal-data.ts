@@ -55,7 +55,7 @@ function firstPersonal(body: unknown, sent: string): Finding | undefined {
   return undefined;
 }
 
-export const refusalPersonalData: ExchangeCheck = {
+export const refusalPersonalData: ExchangeCheck<'json'> = {
   id: 'refusal-personal-data',
   scope: 'exchange',
   rule: '2.1, 7',
@@ -68,8 +68,8 @@ export const refusalPersonalData: ExchangeCheck = {
   needs: 'json',
   intents: ['conforming', 'hostile', 'flow'],
   run(exchange) {
-    const body = exchange.response!.json.ok ? exchange.response!.json.value : undefined;
-    if (!isPlainObject(body) || !isErrorResult(body, exchange.response!.status)) return [];
+    const body = exchange.json;
+    if (!isPlainObject(body) || !isErrorResult(body, exchange.response.status)) return [];
     const found = firstPersonal(body, exchange.request.body ?? '');
     return found ? [found] : [];
   },

@@ -3,7 +3,7 @@ import type { ExchangeCheck } from '../types.js';
 /** Directives that let a shared cache keep an answer to a request with credentials (RFC 9111 §3.5). */
 const SHARED = /(?:^|,)\s*(?:public|s-maxage\s*=)/i;
 
-export const sharedCache: ExchangeCheck = {
+export const sharedCache: ExchangeCheck<'response'> = {
   id: 'shared-cache',
   scope: 'exchange',
   rule: '5',
@@ -16,7 +16,7 @@ export const sharedCache: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming'],
   run(exchange) {
-    const cacheControl = exchange.response!.headers['cache-control'];
+    const cacheControl = exchange.response.headers['cache-control'];
     if (cacheControl === undefined || !SHARED.test(cacheControl) || !exchange.request.headers.authorization) return [];
     return [{ instancePath: '', expected: 'no public or s-maxage on an answer to a call with the token', actual: `cache-control: ${cacheControl}` }];
   },

@@ -21,7 +21,7 @@ const leaks: ReadonlyArray<readonly [string, RegExp]> = [
  */
 const maybeLeak = /:\d+\)|line \d|Traceback|goroutine|\.php|\.(?:js|mjs|cjs|ts|py|java|rb|go|cs)\b/;
 
-export const stackTraceLeak: ExchangeCheck = {
+export const stackTraceLeak: ExchangeCheck<'response'> = {
   id: 'stack-trace-leak',
   scope: 'exchange',
   rule: '7',
@@ -35,9 +35,10 @@ export const stackTraceLeak: ExchangeCheck = {
   run(exchange) {
     const body = exchange.response?.bodyText ?? '';
     if (!maybeLeak.test(body)) return [];
-    const leak = leaks.find(([, pattern]) => pattern.test(body));
-    if (!leak) return [];
-    const excerpt = leak[1].exec(body)![0].slice(0, 120);
-    return [{ instancePath: '', expected: 'no internals in the response', actual: `${leak[0]}: ${JSON.stringify(excerpt)}` }];
+    for (const [what, pattern] of leaks) {
+      const excerpt = pattern.exec(body)?.[0].slice(0, 120);
+      if (excerpt !== undefined) return [{ instancePath: '', expected: 'no internals in the response', actual: `${what}: ${JSON.stringify(excerpt)}` }];
+    }
+    return [];
   },
 };

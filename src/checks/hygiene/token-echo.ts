@@ -8,7 +8,7 @@ const SHORTEST_TOKEN = 8;
 /** The token of an `authorization` value, whichever way it was written (`bearer<T>`, `Bearer <T>`, `<T>`). */
 const tokenOf = (authorization: string) => authorization.replace(/^bearer\s*/i, '').trim();
 
-export const tokenEcho: ExchangeCheck = {
+export const tokenEcho: ExchangeCheck<'response'> = {
   id: 'token-echo',
   scope: 'exchange',
   rule: '5',
@@ -25,7 +25,7 @@ export const tokenEcho: ExchangeCheck = {
     const authorization = exchange.request.headers.authorization;
     const token = authorization === undefined ? '' : tokenOf(authorization);
     if (token.length < SHORTEST_TOKEN) return [];
-    const { bodyText, headers } = exchange.response!;
+    const { bodyText, headers } = exchange.response;
     const where = [
       bodyText.includes(token) ? 'the body' : '',
       ...Object.entries(headers).flatMap(([name, value]) => (value.includes(token) ? [`the ${name} header`] : [])),

@@ -5,7 +5,7 @@ const NAMING_HEADERS = ['x-powered-by', 'x-aspnet-version', 'x-aspnetmvc-version
 /** A version number: what turns a product's name into a list of its known flaws. */
 const VERSION = /\d+\.\d+/;
 
-export const versionDisclosure: ExchangeCheck = {
+export const versionDisclosure: ExchangeCheck<'response'> = {
   id: 'version-disclosure',
   scope: 'exchange',
   rule: '1',
@@ -18,7 +18,7 @@ export const versionDisclosure: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const { headers } = exchange.response!;
+    const { headers } = exchange.response;
     const named = NAMING_HEADERS.filter((name) => headers[name] !== undefined).map((name) => `${name}: ${headers[name]}`);
     const server = headers.server;
     if (server !== undefined && VERSION.test(server)) named.unshift(`server: ${server}`);

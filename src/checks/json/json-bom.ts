@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const jsonBom: ExchangeCheck = {
+export const jsonBom: ExchangeCheck<'response'> = {
   id: 'json-bom',
   scope: 'exchange',
   rule: '1',

@@ -10,16 +10,16 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** What the text holds before either can be in a string: a noncharacter as it is, or an escape of a surrogate or a noncharacter. */
 const MAYBE = new RegExp(`${NONCHARACTER.source}|\\\\u(?:[dD][89a-fA-F]|[fF][dD][dDeE]|[fF]{3}[eEfF])`);
 
-const hex = (text: string) => `U+${text.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+const hex = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 
 function problem(text: string): string | undefined {
-  const lone = LONE_SURROGATE.exec(text);
-  if (lone) return `a lone surrogate ${hex(lone[0])}`;
-  const nonCharacter = NONCHARACTER.exec(text);
-  return nonCharacter ? `the noncharacter ${hex(nonCharacter[0])}` : undefined;
+  const lone = LONE_SURROGATE.exec(text)?.[0].codePointAt(0);
+  if (lone !== undefined) return `a lone surrogate ${hex(lone)}`;
+  const nonCharacter = NONCHARACTER.exec(text)?.[0].codePointAt(0);
+  return nonCharacter === undefined ? undefined : `the noncharacter ${hex(nonCharacter)}`;
 }
 
-export const jsonCodePoints: ExchangeCheck = {
+export const jsonCodePoints: ExchangeCheck<'json'> = {
   id: 'json-code-points',
   scope: 'exchange',
   rule: '1',
@@ -32,10 +32,10 @@ export const jsonCodePoints: ExchangeCheck = {
   needs: 'json',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const response = exchange.response!;
-    if (!response.json.ok || !MAYBE.test(jsonText(response))) return [];
+    const response = exchange.response;
+    if (!MAYBE.test(jsonText(response))) return [];
     const places: { pointer: string; actual: string }[] = [];
-    for (const { value, pointer } of valuesIn(response.json.value)) {
+    for (const { value, pointer } of valuesIn(exchange.json)) {
       if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
         for (const name of Object.keys(value)) {
           const found = problem(name);

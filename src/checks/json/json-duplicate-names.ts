@@ -20,7 +20,7 @@ function namesWrittenRoughly(text: string): number {
   return count;
 }
 
-export const jsonDuplicateNames: ExchangeCheck = {
+export const jsonDuplicateNames: ExchangeCheck<'json'> = {
   id: 'json-duplicate-names',
   scope: 'exchange',
   rule: '1',
@@ -33,9 +33,8 @@ export const jsonDuplicateNames: ExchangeCheck = {
   needs: 'json',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const response = exchange.response!;
-    if (!response.json.ok) return [];
-    const members = membersIn(response.json.value);
+    const response = exchange.response;
+    const members = membersIn(exchange.json);
     // JSON.parse keeps one member of a name: fewer members parsed than written means a name twice.
     if (namesWrittenRoughly(jsonText(response)) === members || membersWritten(structureOf(response)) === members) return [];
     const places = duplicateMembers(jsonText(response)).map(({ pointer, name }) => ({ pointer, actual: `"${name}" written twice in one object` }));

@@ -28,7 +28,7 @@ function inexact(token: string): string | undefined {
   return `${token}, more digits than a double keeps (read as ${String(value)})`;
 }
 
-export const jsonNumberPrecision: ExchangeCheck = {
+export const jsonNumberPrecision: ExchangeCheck<'json'> = {
   id: 'json-number-precision',
   scope: 'exchange',
   rule: '1',
@@ -41,7 +41,7 @@ export const jsonNumberPrecision: ExchangeCheck = {
   needs: 'json',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const response = exchange.response!;
+    const response = exchange.response;
     if (!MAYBE_INEXACT.test(jsonText(response))) return [];
     const tokens = (structureOf(response).match(NUMBER_TOKEN) ?? []).flatMap((token) => {
       const why = inexact(token);
@@ -49,12 +49,13 @@ export const jsonNumberPrecision: ExchangeCheck = {
     });
     if (tokens.length === 0) return [];
     // Each number is found in the parsed answer by the value a client reads for it, in text order.
-    const numbers = [...valuesIn(response.json.ok ? response.json.value : undefined)].filter(({ value }) => typeof value === 'number');
+    const numbers = [...valuesIn(exchange.json)].filter(({ value }) => typeof value === 'number');
     let from = 0;
     const places = tokens.map(({ value, why }) => {
       const at = numbers.findIndex((number, index) => index >= from && number.value === value);
       if (at >= 0) from = at + 1;
-      return { pointer: at >= 0 ? numbers[at]!.pointer : '', actual: why };
+      // Where no parsed number has the value (none left to match), the finding is at the whole body.
+      return { pointer: numbers[at]?.pointer ?? '', actual: why };
     });
     return findingsAt(places, 'numbers a double holds as written (RFC 8259 §6, RFC 7493 §2.2), larger or longer ones as strings');
   },

@@ -47,7 +47,7 @@ function* stringsIn(value: unknown): Generator<string> {
   }
 }
 
-export const textDoubleEncoded: ExchangeCheck = {
+export const textDoubleEncoded: ExchangeCheck<'json'> = {
   id: 'text-double-encoded',
   scope: 'exchange',
   rule: '1',
@@ -60,15 +60,15 @@ export const textDoubleEncoded: ExchangeCheck = {
   needs: 'json',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const response = exchange.response!;
-    if (!response.json.ok || !MAYBE.test(jsonText(response))) return [];
+    const response = exchange.response;
+    if (!MAYBE.test(jsonText(response))) return [];
     const sent = new Set(stringsIn(sentBody(exchange)));
     const found: { pointer: string; text: string; reads: string }[] = [];
     const judge = (text: string, pointer: string) => {
       const reads = sent.has(text) ? undefined : decoded(text);
       if (reads !== undefined) found.push({ pointer, text, reads });
     };
-    for (const { value, pointer } of valuesIn(response.json.value)) {
+    for (const { value, pointer } of valuesIn(exchange.json)) {
       if (typeof value === 'string') judge(value, pointer);
       else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
         for (const name of Object.keys(value)) judge(name, `${pointer}/${pointerToken(name)}`);

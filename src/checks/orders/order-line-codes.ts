@@ -1,7 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { createdOrderAnswers, orderedItems, orderLines } from './ordered-items.js';
 
-export const orderLineCodes: ExchangeCheck = {
+export const orderLineCodes: ExchangeCheck<'data'> = {
   id: 'order-line-codes',
   ...createdOrderAnswers,
   rule: '2.3, 2.4, 4 #14 #15',

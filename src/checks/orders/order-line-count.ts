@@ -13,7 +13,7 @@ function itemsPerCode(payload: unknown): Map<string, number> {
   return counts;
 }
 
-export const orderLineCount: ExchangeCheck = {
+export const orderLineCount: ExchangeCheck<'data'> = {
   id: 'order-line-count',
   ...createdOrderAnswers,
   rule: '2.3, 2.4, 4 #14 #15',

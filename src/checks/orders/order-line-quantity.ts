@@ -1,7 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { createdOrderAnswers, orderedItems, orderLines } from './ordered-items.js';
 
-export const orderLineQuantity: ExchangeCheck = {
+export const orderLineQuantity: ExchangeCheck<'data'> = {
   id: 'order-line-quantity',
   ...createdOrderAnswers,
   rule: '2.4, 4 #14 #15',

@@ -1,7 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { createdOrderAnswers, orderedItems, orderLines } from './ordered-items.js';
 
-export const orderLinesComplete: ExchangeCheck = {
+export const orderLinesComplete: ExchangeCheck<'data'> = {
   id: 'order-lines-complete',
   ...createdOrderAnswers,
   rule: '2.3, 4 #14 #15',

@@ -1,6 +1,6 @@
 import { span } from '../_internals/span.js';
 import { imfFixdateMs } from '../headers/_internals/http-date.js';
-import { isPlainObject, resultData } from '../preconditions.js';
+import { isPlainObject } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
 
 /** Two hosts' clocks (the database's, the one that writes Date) and times cut to whole seconds differ by this much without a time being wrong. */
@@ -19,7 +19,7 @@ export function unixTimeMs(value: unknown): number | undefined {
   return undefined;
 }
 
-export const orderTimeFuture: ExchangeCheck = {
+export const orderTimeFuture: ExchangeCheck<'data'> = {
   id: 'order-time-future',
   scope: 'exchange',
   rule: '2.3',
@@ -34,7 +34,7 @@ export const orderTimeFuture: ExchangeCheck = {
   run(exchange) {
     const date = exchange.response?.headers.date?.trim();
     const dateMs = date === undefined ? undefined : imfFixdateMs(date);
-    const list = resultData(exchange)?.list;
+    const list = exchange.data.list;
     if (dateMs === undefined || !Array.isArray(list)) return [];
     const late = list.flatMap((record: unknown, index) => {
       const soCtime = isPlainObject(record) ? record.soCtime : undefined;

@@ -1,6 +1,6 @@
 import type { Operation } from '../../catalogue/operations.js';
-import { isPlainObject, resultData } from '../preconditions.js';
-import type { Exchange, ExchangeCheck } from '../types.js';
+import { isPlainObject } from '../preconditions.js';
+import type { DataExchange, Exchange, ExchangeCheck } from '../types.js';
 
 /** What the order-line checks judge: the answer's `data` to valid calls of the create-order operations (#14, #15). */
 export const createdOrderAnswers = {
@@ -8,7 +8,7 @@ export const createdOrderAnswers = {
   needs: 'data',
   intents: ['conforming'],
   appliesTo: (operation: Operation) => operation.createsOrder === true,
-} as const satisfies Pick<ExchangeCheck, 'scope' | 'needs' | 'intents' | 'appliesTo'>;
+} as const satisfies Pick<ExchangeCheck<'data'>, 'scope' | 'needs' | 'intents' | 'appliesTo'>;
 
 /** The items of a create-order request, by pCode: what the order lines must answer. */
 export function orderedItems(exchange: Exchange): Map<string, Record<string, unknown>> {
@@ -22,8 +22,8 @@ export function orderedItems(exchange: Exchange): Map<string, Record<string, unk
 }
 
 /** The order lines of the response that carry a string pCode, with their index. */
-export function orderLines(exchange: Exchange): Array<{ index: number; line: Record<string, unknown>; pCode: string }> {
-  const items = resultData(exchange)?.items;
+export function orderLines(exchange: DataExchange): Array<{ index: number; line: Record<string, unknown>; pCode: string }> {
+  const items = exchange.data.items;
   if (!Array.isArray(items)) return [];
   return items.flatMap((line, index) => (isPlainObject(line) && typeof line.pCode === 'string' ? [{ index, line, pCode: line.pCode }] : []));
 }

@@ -30,7 +30,7 @@ function otherRecords(pageSize: number, pageNo: number, asked: readonly Asked[])
   return undefined;
 }
 
-const WHEN = ['the walk asked for it', "asked again after the walk's last page", 'asked once more right after'];
+const WHEN = ['the walk asked for it', "asked again after the walk's last page", 'asked once more right after'] as const;
 
 export const pageAskedAgain: OperationCheck = {
   id: 'page-asked-again',
@@ -53,10 +53,10 @@ export const pageAskedAgain: OperationCheck = {
       const walk: Walk | undefined = walks.find((read) => read.pageSize === pageSize);
       const walked = walk?.within.find((read) => read.pageNo === pageNo);
       const asked: Asked[] = [
-        ...(walked ? [{ when: WHEN[0]!, answer: walked }] : []),
+        ...(walked ? [{ when: WHEN[0], answer: walked }] : []),
         ...again
           .filter((read) => read.pageSize === pageSize && read.pageNo === pageNo)
-          .map((read) => ({ when: WHEN[Math.min(read.time, 2)]!, answer: read.answer })),
+          .map((read) => ({ when: read.time === 0 ? WHEN[0] : read.time === 1 ? WHEN[1] : WHEN[2], answer: read.answer })),
       ];
       return otherRecords(pageSize, pageNo, asked) ?? [];
     });

@@ -6,7 +6,7 @@ import type { ExchangeCheck } from '../types.js';
  */
 const PAGE_COUNT = /"(totalPage|pageNo)"\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
 
-export const pageIntegerText: ExchangeCheck = {
+export const pageIntegerText: ExchangeCheck<'data'> = {
   id: 'page-integer-text',
   scope: 'exchange',
   rule: '2.2',
@@ -20,13 +20,15 @@ export const pageIntegerText: ExchangeCheck = {
   intents: ['conforming'],
   appliesTo: (operation) => operation.response.kind === 'page',
   run(exchange) {
-    const text = exchange.response!.bodyText;
+    const text = exchange.response.bodyText;
     // Only the page's own members, before its list or after it: a record may hold fields of the same names.
     const list = text.indexOf('"list"');
     const outside = list < 0 ? [text] : [text.slice(0, list), text.slice(text.lastIndexOf(']'))];
     const written = outside.flatMap((part) => [...part.matchAll(PAGE_COUNT)]);
-    return written
-      .filter(([, , number]) => /[.eE]/.test(number!))
-      .map(([, field, number]) => ({ instancePath: `/data/${field}`, expected: `${field} written as an integer`, actual: `${field} written ${number}` }));
+    return written.flatMap(([, field, number]) =>
+      number !== undefined && /[.eE]/.test(number)
+        ? [{ instancePath: `/data/${field}`, expected: `${field} written as an integer`, actual: `${field} written ${number}` }]
+        : [],
+    );
   },
 };

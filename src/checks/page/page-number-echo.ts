@@ -1,7 +1,7 @@
-import { isPlainObject, resultData } from '../preconditions.js';
+import { isPlainObject } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
 
-export const pageNumberEcho: ExchangeCheck = {
+export const pageNumberEcho: ExchangeCheck<'data'> = {
   id: 'page-number-echo',
   scope: 'exchange',
   rule: '2.2, 4 rule 2',
@@ -17,7 +17,7 @@ export const pageNumberEcho: ExchangeCheck = {
   run(exchange) {
     const field = exchange.operation.paging?.pageNoField;
     const requested = field && isPlainObject(exchange.payload) ? exchange.payload[field] : undefined;
-    const answered = resultData(exchange)?.pageNo;
+    const answered = exchange.data.pageNo;
     // A pageNo of the wrong type is data-schema's finding; this check compares numbers only.
     if (!Number.isInteger(requested) || !Number.isInteger(answered) || answered === requested) return [];
     return [{ instancePath: '/data/pageNo', expected: `pageNo ${requested} (as requested)`, actual: `pageNo ${answered}` }];

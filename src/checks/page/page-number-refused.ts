@@ -3,7 +3,7 @@ import type { CallRecord, OperationCheck } from '../types.js';
 import { unnumberedPagesOf } from './walks.js';
 
 /** HTTP 4xx, or an error result in the envelope: the call was turned away, not failed by the server. */
-const turnedAway = (call: CallRecord) => (call.status! >= 400 && call.status! < 500) || call.envelope?.errorResult === true;
+const turnedAway = (call: CallRecord) => (call.status !== undefined && call.status >= 400 && call.status < 500) || call.envelope?.errorResult === true;
 
 export const pageNumberRefused: OperationCheck = {
   id: 'page-number-refused',

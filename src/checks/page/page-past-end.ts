@@ -17,7 +17,8 @@ function pastTheLast(walk: Walk, judgesPageNo: boolean): Finding | undefined {
     const what: string[] = [];
     // Records no page up to the last held mean the list goes on: page-total's finding.
     const repeats = page.records > 0 && page.keys.every((key) => held.has(key));
-    const from = repeats ? held.get(page.keys[0]!) : undefined;
+    const [firstKey] = page.keys;
+    const from = repeats && firstKey !== undefined ? held.get(firstKey) : undefined;
     if (from) what.push(`holds ${page.records} record${page.records === 1 ? '' : 's'} of page ${from.pageNo}`);
     if (judgesPageNo && page.saidPageNo !== undefined && page.saidPageNo !== page.pageNo) what.push(`says pageNo ${page.saidPageNo}`);
     if (what.length > 0) shown.push({ page, ...(from ? { from } : {}), what: what.join(' and ') });

@@ -1,4 +1,4 @@
-import { isPlainObject, resultData } from '../preconditions.js';
+import { isPlainObject } from '../preconditions.js';
 import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck } from '../types.js';
 
@@ -8,7 +8,7 @@ function pageSizeSent(body: unknown): number | undefined {
   return Number.isSafeInteger(pageSize) && (pageSize as number) >= 0 ? (pageSize as number) : undefined;
 }
 
-export const pageSizeAsked: ExchangeCheck = {
+export const pageSizeAsked: ExchangeCheck<'data'> = {
   id: 'page-size-asked',
   scope: 'exchange',
   rule: '4 rule 2, 8',
@@ -24,7 +24,7 @@ export const pageSizeAsked: ExchangeCheck = {
   appliesTo: (operation) => operation.paging !== undefined && !operation.paging.pageSizeBoundsList,
   run(exchange) {
     const pageSize = pageSizeSent(sentBody(exchange));
-    const list = resultData(exchange)?.list;
+    const list = exchange.data.list;
     if (pageSize === undefined || !Array.isArray(list) || list.length <= pageSize) return [];
     return [{ instancePath: '/data/list', expected: `at most ${pageSize} records (pageSize)`, actual: `${list.length} records` }];
   },

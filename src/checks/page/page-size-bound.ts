@@ -1,7 +1,7 @@
-import { isPlainObject, resultData } from '../preconditions.js';
+import { isPlainObject } from '../preconditions.js';
 import type { ExchangeCheck } from '../types.js';
 
-export const pageSizeBound: ExchangeCheck = {
+export const pageSizeBound: ExchangeCheck<'data'> = {
   id: 'page-size-bound',
   scope: 'exchange',
   rule: '4 #13',
@@ -15,8 +15,15 @@ export const pageSizeBound: ExchangeCheck = {
   appliesTo: (operation) => operation.paging?.pageSizeBoundsList === true,
   run(exchange) {
     const pageSize = isPlainObject(exchange.payload) ? exchange.payload.pageSize : undefined;
-    const list = resultData(exchange)?.list;
+    const list = exchange.data.list;
     if (typeof pageSize !== 'number' || !Array.isArray(list) || list.length <= pageSize) return [];
-    return [{ instancePath: '/data/list', expected: `at most ${pageSize} records (pageSize)`, actual: `${list.length} records` }];
+    return [
+      {
+        instancePath: '/data/list',
+        expected: `at most ${pageSize} records (pageSize)`,
+        actual: `${list.length} records`,
+        params: { records: list.length, pageSize },
+      },
+    ];
   },
 };

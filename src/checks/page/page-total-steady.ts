@@ -30,7 +30,7 @@ function disagreement(walk: Walk): Finding | undefined {
   const lastHeld = pages.filter(({ fresh }) => fresh).at(-1)?.page.pageNo;
   const first = pages[0]?.page;
   if (!first || lastHeld === undefined || pages.every(({ page }) => page.totalPage === first.totalPage)) return undefined;
-  const short = pages.find(({ page }) => page.totalPage! < lastHeld)?.page;
+  const short = pages.find(({ page }) => page.totalPage !== undefined && page.totalPage < lastHeld)?.page;
   if (!short) return undefined;
   const said = pages.slice(0, PAGES_SHOWN).map(({ page }) => `page ${page.pageNo} says ${page.totalPage}`);
   const rest = pages.length - said.length;

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const connectionClose: ExchangeCheck = {
+export const connectionClose: ExchangeCheck<'response'> = {
   id: 'connection-close',
   scope: 'exchange',
   rule: '1',
@@ -14,7 +14,7 @@ export const connectionClose: ExchangeCheck = {
   intents: ['http-probe'],
   run(exchange) {
     if (exchange.connection?.keptOpenAfterClose !== true) return [];
-    const said = exchange.response!.headers.connection;
+    const said = exchange.response.headers.connection;
     return [
       {
         instancePath: '',

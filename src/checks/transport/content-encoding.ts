@@ -23,7 +23,7 @@ const plainName = (coding: string) => coding.replace(/^x-(gzip|compress)$/, '$1'
 const acceptEncodingOf = (exchange: Exchange): string | undefined =>
   Object.entries(exchange.request.headers).find(([name]) => name.toLowerCase() === 'accept-encoding')?.[1];
 
-export const contentEncoding: ExchangeCheck = {
+export const contentEncoding: ExchangeCheck<'response'> = {
   id: 'content-encoding',
   scope: 'exchange',
   rule: '1',

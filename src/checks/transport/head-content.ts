@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const headContent: ExchangeCheck = {
+export const headContent: ExchangeCheck<'response'> = {
   id: 'head-content',
   scope: 'exchange',
   rule: '1',
@@ -21,7 +21,7 @@ export const headContent: ExchangeCheck = {
       {
         instancePath: '',
         expected: 'no content after the header section of an answer to HEAD (RFC 9110 §9.3.2)',
-        actual: `HTTP ${exchange.response!.status} to HEAD, then ${count} before the connection closed`,
+        actual: `HTTP ${exchange.response.status} to HEAD, then ${count} before the connection closed`,
       },
     ];
   },

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const httpStatusClientError: ExchangeCheck = {
+export const httpStatusClientError: ExchangeCheck<'response'> = {
   id: 'http-status-client-error',
   scope: 'exchange',
   rule: '4 rule 1, 7',

@@ -3,7 +3,7 @@ import type { ExchangeCheck } from '../types.js';
 /** 429 is a rate limit, which the spec leaves open (8); `rate-limited` reports it. */
 const RATE_LIMITED = 429;
 
-export const httpStatus: ExchangeCheck = {
+export const httpStatus: ExchangeCheck<'response'> = {
   id: 'http-status',
   scope: 'exchange',
   rule: '4 rule 1',
@@ -16,9 +16,9 @@ export const httpStatus: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const status = exchange.response?.status ?? 0;
+    const { status } = exchange.response;
     if (status === 200 || status === RATE_LIMITED) return [];
     if (exchange.intent === 'hostile' && status >= 400 && status < 500) return [];
-    return [{ instancePath: '', expected: 'HTTP 200', actual: `HTTP ${status}` }];
+    return [{ instancePath: '', expected: 'HTTP 200', actual: `HTTP ${status}`, params: { status, documentedStatus: 200 } }];
   },
 };

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const interimAnswerVersion: ExchangeCheck = {
+export const interimAnswerVersion: ExchangeCheck<'response'> = {
   id: 'interim-answer-version',
   scope: 'exchange',
   rule: '1',
@@ -19,7 +19,7 @@ export const interimAnswerVersion: ExchangeCheck = {
       {
         instancePath: '',
         expected: 'no 1xx answer to an HTTP/1.0 request: the final answer alone (RFC 9110 §15.2)',
-        actual: `${interim.map((answer) => JSON.stringify(answer.statusLine)).join(', ')} before HTTP ${exchange.response!.status} to an HTTP/1.0 request`,
+        actual: `${interim.map((answer) => JSON.stringify(answer.statusLine)).join(', ')} before HTTP ${exchange.response.status} to an HTTP/1.0 request`,
       },
     ];
   },

@@ -2,7 +2,7 @@ import type { ExchangeCheck } from '../types.js';
 
 const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
-export const jsonBody: ExchangeCheck = {
+export const jsonBody: ExchangeCheck<'body'> = {
   id: 'json-body',
   scope: 'exchange',
   rule: '1',

@@ -5,7 +5,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const CHARSET = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i;
 const UTF_8 = new Set(['utf-8', 'utf8']);
 
-export const jsonCharset: ExchangeCheck = {
+export const jsonCharset: ExchangeCheck<'response'> = {
   id: 'json-charset',
   scope: 'exchange',
   rule: '1',
@@ -18,7 +18,7 @@ export const jsonCharset: ExchangeCheck = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const response = exchange.response!;
+    const response = exchange.response;
     const contentType = response.headers['content-type'];
     if (contentType === undefined || !JSON_TYPE.test(contentType) || response.invalidUtf8) return [];
     const match = CHARSET.exec(contentType);

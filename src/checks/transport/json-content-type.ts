@@ -8,7 +8,7 @@ const MEDIA_TYPE = new RegExp(String.raw`^${TOKEN}/${TOKEN}(?:[ \t]*;[ \t]*(?:${
 /** A comma outside quoted parameter values: the header came as more than one field line, or names more than one type. */
 const moreThanOne = (contentType: string) => contentType.replace(/"[^"]*"/g, '').includes(',');
 
-export const jsonContentType: ExchangeCheck = {
+export const jsonContentType: ExchangeCheck<'response'> = {
   id: 'json-content-type',
   scope: 'exchange',
   rule: '1',
@@ -28,6 +28,7 @@ export const jsonContentType: ExchangeCheck = {
         instancePath: '',
         expected: 'content-type: application/json',
         actual: contentType === undefined ? 'no content-type header' : `content-type: ${contentType}`,
+        params: { contentType: contentType ?? null },
       },
     ];
   },

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const jsonUnicode: ExchangeCheck = {
+export const jsonUnicode: ExchangeCheck<'json'> = {
   id: 'json-unicode',
   scope: 'exchange',
   rule: '1',

@@ -3,7 +3,7 @@ import type { ExchangeCheck } from '../types.js';
 /** The methods a 304 may answer: "if the request method is GET or HEAD" (RFC 9110 §13.1.2). */
 const CONDITIONAL_READS = new Set(['GET', 'HEAD']);
 
-export const notModifiedStatus: ExchangeCheck = {
+export const notModifiedStatus: ExchangeCheck<'response'> = {
   id: 'not-modified-status',
   scope: 'exchange',
   rule: '4 rule 1',
@@ -16,7 +16,7 @@ export const notModifiedStatus: ExchangeCheck = {
   needs: 'response',
   intents: ['http-probe'],
   run(exchange) {
-    const { status } = exchange.response!;
+    const { status } = exchange.response;
     const { method, headers } = exchange.request;
     if (status !== 304 || CONDITIONAL_READS.has(method)) return [];
     const precondition = ['if-none-match', 'if-modified-since'].filter((name) => headers[name] !== undefined).join(' and ');

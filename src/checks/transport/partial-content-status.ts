@@ -3,7 +3,7 @@ import type { ExchangeCheck } from '../types.js';
 /** "For this specification, GET is the only method for which range handling is defined" (RFC 9110 §14.2). */
 const RANGED = 'GET';
 
-export const partialContentStatus: ExchangeCheck = {
+export const partialContentStatus: ExchangeCheck<'response'> = {
   id: 'partial-content-status',
   scope: 'exchange',
   rule: '4 rule 1',
@@ -19,7 +19,7 @@ export const partialContentStatus: ExchangeCheck = {
     const { method, headers } = exchange.request;
     const range = headers.range;
     if (method === RANGED || range === undefined) return [];
-    const { status, headers: answer } = exchange.response!;
+    const { status, headers: answer } = exchange.response;
     const contentRange = answer['content-range'] !== undefined;
     if (status !== 206 && status !== 416 && !contentRange) return [];
     return [

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const persistentConnection: ExchangeCheck = {
+export const persistentConnection: ExchangeCheck<'response'> = {
   id: 'persistent-connection',
   scope: 'exchange',
   rule: '1',
@@ -14,7 +14,7 @@ export const persistentConnection: ExchangeCheck = {
   intents: ['http-probe'],
   run(exchange) {
     if (exchange.connection?.closedUnannounced !== true) return [];
-    const said = exchange.response!.headers.connection;
+    const said = exchange.response.headers.connection;
     return [
       {
         instancePath: '',

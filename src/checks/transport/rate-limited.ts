@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const rateLimited: ExchangeCheck = {
+export const rateLimited: ExchangeCheck<'exchange'> = {
   id: 'rate-limited',
   scope: 'exchange',
   rule: '8',

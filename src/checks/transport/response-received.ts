@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const responseReceived: ExchangeCheck = {
+export const responseReceived: ExchangeCheck<'exchange'> = {
   id: 'response-received',
   scope: 'exchange',
   rule: '4 rule 1',

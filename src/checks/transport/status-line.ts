@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const statusLine: ExchangeCheck = {
+export const statusLine: ExchangeCheck<'response'> = {
   id: 'status-line',
   scope: 'exchange',
   rule: '1',

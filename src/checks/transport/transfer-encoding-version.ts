@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const transferEncodingVersion: ExchangeCheck = {
+export const transferEncodingVersion: ExchangeCheck<'response'> = {
   id: 'transfer-encoding-version',
   scope: 'exchange',
   rule: '1',
@@ -13,13 +13,13 @@ export const transferEncodingVersion: ExchangeCheck = {
   needs: 'response',
   intents: ['http-probe'],
   run(exchange) {
-    const codings = exchange.response!.headers['transfer-encoding'];
+    const codings = exchange.response.headers['transfer-encoding'];
     if (exchange.request.httpVersion !== '1.0' || codings === undefined) return [];
     return [
       {
         instancePath: '',
         expected: 'no Transfer-Encoding in the answer to an HTTP/1.0 request: its content delimited by Content-Length or the close (RFC 9112 §6.1)',
-        actual: `HTTP ${exchange.response!.status} with transfer-encoding: ${codings} to an HTTP/1.0 request`,
+        actual: `HTTP ${exchange.response.status} with transfer-encoding: ${codings} to an HTTP/1.0 request`,
       },
     ];
   },

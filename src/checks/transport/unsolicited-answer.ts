@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 
-export const unsolicitedAnswer: ExchangeCheck = {
+export const unsolicitedAnswer: ExchangeCheck<'response'> = {
   id: 'unsolicited-answer',
   scope: 'exchange',
   rule: '1',
@@ -23,7 +23,7 @@ export const unsolicitedAnswer: ExchangeCheck = {
       {
         instancePath: '',
         expected: 'one final answer to each request, after any interim (1xx) ones, and nothing more until the next request (RFC 9110 §15, RFC 9112 §9.2)',
-        actual: `HTTP ${exchange.response!.status} to ${exchange.request.method}, then ${what} that no request asked for`,
+        actual: `HTTP ${exchange.response.status} to ${exchange.request.method}, then ${what} that no request asked for`,
       },
     ];
   },

@@ -1,4 +1,4 @@
-import type { Intent, Severity } from '../../checks/types.js';
+import type { FindingParams, Intent, Severity } from '../../checks/types.js';
 import { foldIndexes } from '../../json-pointer.js';
 import { extend } from '../../objects.js';
 
@@ -25,6 +25,8 @@ export interface Deviation {
   readonly instancePath: string;
   readonly expected: string;
   readonly actual: string;
+  /** The values the check compared, by name (a status, a header's value, a count, Ajv's params of a schema issue); absent where it compares none. */
+  readonly params?: FindingParams;
   /** Why the call was made: a valid payload, a hostile one, or an auth probe. */
   readonly intent: Intent;
   /** For a hostile call: what it tried, e.g. "boundary-number: pageSize: 1e308". */
@@ -77,14 +79,15 @@ export interface DeviationStep {
 }
 
 /** One more occurrence of a deviation: where it showed, what came, and the call that showed it. */
-export type DeviationSample = Pick<Deviation, 'instancePath' | 'actual' | 'intent' | 'input' | 'request' | 'response' | 'path' | 'replay' | 'repro'>;
+export type DeviationSample = Pick<Deviation, 'instancePath' | 'actual' | 'params' | 'intent' | 'input' | 'request' | 'response' | 'path' | 'replay' | 'repro'>;
 
 /** The fields of a deviation that belong to its one occurrence. */
 export function sampleOf(deviation: Deviation): DeviationSample {
-  const { instancePath, actual, intent, input, request, response, path, replay, repro } = deviation;
+  const { instancePath, actual, params, intent, input, request, response, path, replay, repro } = deviation;
   return {
     instancePath,
     actual,
+    ...(params === undefined ? {} : { params }),
     intent,
     ...(input === undefined ? {} : { input }),
     request,

@@ -1,4 +1,4 @@
-import type { Check, Finding } from '../../checks/types.js';
+import type { Check, Finding, FindingParams } from '../../checks/types.js';
 import type { SentRequest } from '../../client/exchange.js';
 import type { KeptExchange } from '../../checks/kept-exchange.js';
 import type { Redactor } from '../../redaction/redactor.js';
@@ -21,6 +21,11 @@ export interface EvidenceContext {
 function hostileNote(exchange: KeptExchange): string | undefined {
   const payload = exchange.payload as { kind?: string; description?: string } | undefined;
   return exchange.intent === 'hostile' && payload?.kind ? `${payload.kind}: ${payload.description ?? ''}` : undefined;
+}
+
+/** A finding's params with every text redacted, as its prose is: a header's value may hold a secret. */
+function redactedParams(params: FindingParams, redact: (text: string) => string): FindingParams {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'string' ? redact(value) : value]));
 }
 
 /**
@@ -50,6 +55,7 @@ export function toDeviation(
     instancePath: redact(finding.instancePath),
     expected: redact(finding.expected),
     actual: redact(finding.actual),
+    ...(finding.params === undefined ? {} : { params: redactedParams(finding.params, redact) }),
     intent: exchange.intent,
     ...(note ? { input: redact(note) } : {}),
     request: {

@@ -1,6 +1,6 @@
 import { recordOf } from '../../checks/call-record.js';
-import { preconditionsMet } from '../../checks/preconditions.js';
-import type { CallRecord, Check, CheckContext, Exchange, ExchangeCheck, Finding, Intent } from '../../checks/types.js';
+import { meetings, runWhereMet } from '../../checks/preconditions.js';
+import type { CallRecord, Check, AnyExchangeCheck, CheckContext, Exchange, Finding, Intent } from '../../checks/types.js';
 import { type KeptExchange, outline } from '../../checks/kept-exchange.js';
 import { deviationKey, SAMPLES_PER_CAUSE } from './deviation.js';
 
@@ -21,7 +21,8 @@ export interface CauseTally {
   readonly check: Check;
   /** Places that showed it, over every call. */
   occurrences: number;
-  readonly samples: Sample[];
+  /** The first few, by rank: a cause is made with the finding that showed it first. */
+  readonly samples: [Sample, ...Sample[]];
 }
 
 /** How one check fared on one operation. */
@@ -93,13 +94,14 @@ function record(
   }
   for (const finding of findings) {
     const key = causeKey(check, finding, exchange);
-    let cause = tallies.causes.get(key);
-    if (!cause) {
-      cause = { key, check, occurrences: 0, samples: [] };
-      tallies.causes.set(key, cause);
+    const sample = { finding, exchange: kept(), rank };
+    const cause = tallies.causes.get(key);
+    if (cause) {
+      cause.occurrences += finding.occurrences ?? 1;
+      keepLowestRanks(cause.samples, sample);
+    } else {
+      tallies.causes.set(key, { key, check, occurrences: finding.occurrences ?? 1, samples: [sample] });
     }
-    cause.occurrences += finding.occurrences ?? 1;
-    keepLowestRanks(cause.samples, { finding, exchange: kept(), rank });
   }
 }
 
@@ -123,13 +125,13 @@ export class Judge {
   ) {}
 
   /** The exchange checks that apply to calls of one intent on this operation, with their tallies, found once. */
-  private readonly applying = new Map<Intent, { check: ExchangeCheck; tally: CheckTally }[]>();
-  private checksFor(exchange: Exchange): readonly { check: ExchangeCheck; tally: CheckTally }[] {
+  private readonly applying = new Map<Intent, { check: AnyExchangeCheck; tally: CheckTally }[]>();
+  private checksFor(exchange: Exchange): readonly { check: AnyExchangeCheck; tally: CheckTally }[] {
     let checks = this.applying.get(exchange.intent);
     if (!checks) {
       checks = this.checks
         .filter(
-          (check): check is ExchangeCheck =>
+          (check): check is AnyExchangeCheck =>
             check.scope === 'exchange' && check.intents.includes(exchange.intent) && (!check.appliesTo || check.appliesTo(exchange.operation)),
         )
         .map((check) => ({ check, tally: tallyOf(this.tallies, check) }));
@@ -150,14 +152,14 @@ export class Judge {
     let outlined: KeptExchange | undefined;
     const kept = () => (outlined ??= outline(exchange));
     if (!this.first || rank < this.first.rank) this.first = { exchange: kept(), rank };
-    const met = preconditionsMet(exchange);
+    const met = meetings(exchange);
     for (const { check, tally } of this.checksFor(exchange)) {
-      if (!met[check.needs]) {
+      const findings = runWhereMet(check, met, this.context);
+      if (!findings) {
         this.tallies.skipped++;
         tally.skipped++;
         continue;
       }
-      const findings = check.run(exchange, this.context);
       if (findings.length > 0) {
         const byCheck = this.findingsByCall.get(rank) ?? {};
         byCheck[check.id] = (byCheck[check.id] ?? 0) + findings.reduce((total, finding) => total + (finding.occurrences ?? 1), 0);
@@ -190,7 +192,7 @@ export class Judge {
       }
     }
     return {
-      causes: [...tallies.causes.values()].sort((a, b) => a.samples[0]!.rank - b.samples[0]!.rank),
+      causes: [...tallies.causes.values()].sort((a, b) => a.samples[0].rank - b.samples[0].rank),
       evaluations: tallies.evaluations,
       passed: tallies.passed,
       skipped: tallies.skipped,

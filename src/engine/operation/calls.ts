@@ -54,5 +54,8 @@ export function callAt(operation: Operation, intent: GeneratedIntent, runSeed: n
     fc.property(callArbitrary(operation, intent), () => false),
     { seed: callSeed(runSeed, operation, intent), path, endOnFailure: true },
   );
-  return replay.counterexample![0] as GeneratedCall;
+  // A property that always fails fails at the path's first call: the counterexample is that call.
+  const [call] = replay.counterexample ?? [];
+  if (call === undefined) throw new Error(`no call at ${operation.id} ${intent} path ${path}`);
+  return call as GeneratedCall;
 }

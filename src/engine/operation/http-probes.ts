@@ -51,7 +51,8 @@ export function refused(exchange: Exchange): boolean {
 const OF_WHAT_IT_FINDS = new Set([404, 409, 429]);
 function findsOtherwise(exchange: Exchange): boolean {
   const body = jsonBody(exchange);
-  return OF_WHAT_IT_FINDS.has(exchange.response!.status) || (isPlainObject(body) && OF_WHAT_IT_FINDS.has(Number(body.code)));
+  const status = exchange.response?.status;
+  return (status !== undefined && OF_WHAT_IT_FINDS.has(status)) || (isPlainObject(body) && OF_WHAT_IT_FINDS.has(Number(body.code)));
 }
 
 /** The probe that sends each JSON form alone. */
@@ -69,15 +70,16 @@ const ONE_FORM: Readonly<Record<FormAlone, string>> = {
  */
 async function sendJsonForms(session: OperationSession, probed: ProbedCall, judge: (exchange: Exchange) => void, redactor: Pick<Redactor, 'text'>) {
   const { payload, body } = probed;
-  const inEvery = body !== undefined && redactor.text(body) === body ? writtenIn(body, JSON_FORMS) : undefined;
+  if (body === undefined || redactor.text(body) !== body) return;
+  const inEvery = writtenIn(body, JSON_FORMS);
   if (inEvery === undefined) return;
   const answered = await session.probe({ path: HTTP_PROBES.jsonForms, payload, body: inEvery });
   judge(answered);
   if (probed.refused || !refused(answered) || findsOtherwise(answered)) return;
-  const compact = writtenIn(body!, []);
+  const compact = writtenIn(body, []);
   await Promise.all(
     FORMS_ALONE.map((form) => {
-      const inOne = writtenIn(body!, [form]);
+      const inOne = writtenIn(body, [form]);
       return inOne === compact ? undefined : session.probe({ path: ONE_FORM[form], payload, body: inOne }).then(judge);
     }),
   );
@@ -194,7 +196,11 @@ export async function sendHttpProbes(
   { bodyLimit = false, preflight = false }: SharedProbes = {},
 ): Promise<void> {
   const { payload, body } = probed;
-  const judgeInPlace = (exchange: Exchange) => judge(exchange, PLACES.get(exchange.path)!);
+  const judgeInPlace = (exchange: Exchange) => {
+    const place = PLACES.get(exchange.path);
+    // Every probe is sent at a path of HTTP_PROBES, each with its place.
+    if (place !== undefined) judge(exchange, place);
+  };
   const onOneConnection = session
     .converse([
       { path: HTTP_PROBES.persistent, payload, body, headers: { 'accept-encoding': NO_CODING } },

@@ -56,7 +56,7 @@ const unicodeEscape = (unit: number) => `\\u${unit.toString(16).padStart(4, '0')
 function escaped(value: string, isName: boolean): string {
   let out = '"';
   for (let index = 0; index < value.length; index++) {
-    const char = value[index]!;
+    const char = value.charAt(index);
     const unit = value.charCodeAt(index);
     if (unit > 0x7e || (index === 0 && !isName)) out += unicodeEscape(unit);
     else out += SHORT_ESCAPES[char] ?? (unit < 0x20 ? unicodeEscape(unit) : char);
@@ -85,15 +85,16 @@ export function writtenIn(written: string, forms: readonly JsonForm[]): string |
     WHITESPACE.exec(text);
     at = WHITESPACE.lastIndex;
   };
-  const token = (pattern: RegExp): string => {
+  /** The token at `at`, read past; undefined where none is there, which JSON that parsed never has. */
+  const token = (pattern: RegExp): string | undefined => {
     pattern.lastIndex = at;
-    const [found] = pattern.exec(text)!;
+    const found = pattern.exec(text)?.[0];
     at = pattern.lastIndex;
     return found;
   };
   const newLine = () => (pretty ? `\n${INDENT.repeat(depth)}` : '');
   for (skipWhitespace(); at < text.length; skipWhitespace()) {
-    const char = text[at]!;
+    const char = text.charAt(at);
     if (char === '{' || char === '[') {
       at++;
       skipWhitespace();
@@ -115,11 +116,16 @@ export function writtenIn(written: string, forms: readonly JsonForm[]): string |
       out += pretty ? ': ' : ':';
     } else if (char === '"') {
       const written = token(STRING);
+      if (written === undefined) return undefined;
       skipWhitespace();
       out += forms.includes('escapes') ? escaped(JSON.parse(written) as string, text[at] === ':') : written;
-    } else if (char === 't' || char === 'f' || char === 'n') out += token(LITERAL);
-    else {
+    } else if (char === 't' || char === 'f' || char === 'n') {
+      const literal = token(LITERAL);
+      if (literal === undefined) return undefined;
+      out += literal;
+    } else {
       const number = token(NUMBER);
+      if (number === undefined) return undefined;
       out += forms.includes('fractions') && /^-?\d+$/.test(number) ? `${number}.0` : number;
     }
   }

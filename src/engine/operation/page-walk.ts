@@ -117,8 +117,10 @@ export function smallWalkPages(pageSize: number, last: number, pagesBound: numbe
   return [...new Set([...inARow, ...ends])].filter((pageNo) => pageNo > 1 && pageNo <= last + 1).sort((a, b) => a - b);
 }
 
-const totalPageOf = (data: Record<string, unknown> | undefined): number | undefined =>
-  Number.isSafeInteger(data?.totalPage) ? (data!.totalPage as number) : undefined;
+const totalPageOf = (data: Record<string, unknown> | undefined): number | undefined => {
+  const totalPage = data?.totalPage;
+  return typeof totalPage === 'number' && Number.isSafeInteger(totalPage) ? totalPage : undefined;
+};
 
 /**
  * Where walk calls are found again: `page:<pageSize>:<pageNo>`, or `page-hostile:…` for those

@@ -1,4 +1,4 @@
-import { holds } from '../../checks/preconditions.js';
+import { meetings, runWhereMet } from '../../checks/preconditions.js';
 import type { CheckContext, Finding, Intent } from '../../checks/types.js';
 import type { Recurrence } from '../judging/deviation.js';
 import type { KeptExchange } from '../../checks/kept-exchange.js';
@@ -38,8 +38,9 @@ export async function labelRecurrences(
       for (const cause of causes) {
         const { check } = cause;
         if (check.scope !== 'exchange') continue;
-        if (!findings.has(check.id)) findings.set(check.id, holds(check.needs, again) ? check.run(again, context) : []);
-        const showsAgain = findings.get(check.id)!.some((finding) => causeKey(check, finding, again) === cause.key);
+        const found = findings.get(check.id) ?? runWhereMet(check, meetings(again), context) ?? [];
+        findings.set(check.id, found);
+        const showsAgain = found.some((finding) => causeKey(check, finding, again) === cause.key);
         labels.set(cause, showsAgain ? 'consistent' : 'intermittent');
       }
     }),

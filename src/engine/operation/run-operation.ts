@@ -1,6 +1,7 @@
 import type { Operation } from '../../catalogue/operations.js';
 import { type AuthProbe, authProbes, INTERNAL_CALLER_FIELDS, nearMissTokens } from '../../checks/auth/probes.js';
 import { hasDataSchema } from '../../checks/data/data-issues.js';
+import { meetings, runWhereMet } from '../../checks/preconditions.js';
 import type { CallRecord, Check, CheckContext, Exchange, Finding } from '../../checks/types.js';
 import type { SentRequest } from '../../client/exchange.js';
 import { type AuthScheme, authorizationValue, unsignedJwt } from '../../client/auth.js';
@@ -236,8 +237,8 @@ async function phasesOf(
     (walked) => walkEnded(walked?.ends),
     () => walkEnded(),
   );
-  const coverageRun = context.coverage
-    ? Promise.all([sendCoveragePass(operation, session, judgeIn('coverage')), walkRun!]).finally(() => (coverageMs = performance.now() - coverageStarted))
+  const coverageRun = walkRun
+    ? Promise.all([sendCoveragePass(operation, session, judgeIn('coverage')), walkRun]).finally(() => (coverageMs = performance.now() - coverageStarted))
     : Promise.resolve<[CoverageCall[], { calls: CoverageCall[]; walk?: PageWalk; askAgain?: () => Promise<void> }]>([[], { calls: [] }]);
   const hostileRuns = session.inLanes(generateCalls(operation, 'hostile', context.seed, context.hostileRuns), async (call, index) =>
     judgeIn('hostile')(await session.send('hostile', `hostile:${index}`, call.payload, call.body), index),
@@ -272,7 +273,7 @@ async function phasesOf(
   // The list's pages this operation reads itself count among its calls; they are the list's, and not judged here.
   const source = listed && asksListed(operation) ? listed : undefined;
   const listSession = source && 'list' in source ? new OperationSession(context.client, source.list, 1, context.cancelled) : undefined;
-  const ends = source && ('walked' in source ? source.walked : readListEnds(source.list, listSession!, context.coverage ?? QUICK_LIST_BOUNDS));
+  const ends = source && ('walked' in source ? source.walked : listSession && readListEnds(source.list, listSession, context.coverage ?? QUICK_LIST_BOUNDS));
   // The quick pass asks for one listed record: enough to see a record, at the cost of two calls.
   const listedRuns = ends && sendListedLookups(operation, session, ends, judgeIn('listed'), context.coverage === undefined ? 'first' : 'both-ends');
   const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns, httpProbeRuns, listedRuns]);
@@ -287,7 +288,7 @@ async function phasesOf(
   const shrunkChecks = new Set<string>();
   /** The first hostile cause of each check is shrunk to the smallest call that still shows it; the rest keep their own evidence. */
   const shownBy = async (cause: CauseTally): Promise<Sample> => {
-    const first = cause.samples[0]!;
+    const first = cause.samples[0];
     const { check } = cause;
     if (check.scope !== 'exchange' || first.exchange.intent !== 'hostile' || first.exchange.failure?.kind === 'timeout') return first;
     // Coverage calls are one class on a fixed body already: nothing smaller to find.
@@ -296,14 +297,13 @@ async function phasesOf(
     shrunkChecks.add(check.id);
     const showsCause = (findings: readonly Finding[], exchange: Exchange) => findings.some((finding) => causeKey(check, finding, exchange) === cause.key);
     const smallest = await shrinkHostileCall(session, check, first.exchange, context.seed, context, context.shrink, showsCause);
-    const finding = smallest && check.run(smallest, context).find((candidate) => causeKey(check, candidate, smallest) === cause.key);
+    const finding = smallest && runWhereMet(check, meetings(smallest), context)?.find((candidate) => causeKey(check, candidate, smallest) === cause.key);
     return smallest && finding ? { finding, exchange: outline(smallest), rank: first.rank } : first;
   };
   const shown = new Map<CauseTally, Sample>();
   for (const cause of verdicts.causes) shown.set(cause, await shownBy(cause));
   const recurrences = await labelRecurrences(session, shown, context);
-  const deviations = verdicts.causes.map((cause) => {
-    const sample = shown.get(cause)!;
+  const deviations = [...shown].map(([cause, sample]) => {
     const deviation = causeDeviation(cause, sample, recurrences.get(cause), context);
     const calls = sample.finding.calls ?? [];
     return withSteps(

@@ -68,12 +68,10 @@ export class OperationSession {
    */
   async inLanes<T, R>(items: readonly T[], work: (item: T, index: number) => Promise<R>): Promise<R[]> {
     const results: R[] = [];
-    let next = 0;
+    // One iterator shared by the lanes: each takes the next item as it finishes one.
+    const queue = items.entries();
     const lane = async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index]!, index);
-      }
+      for (const [index, item] of queue) results[index] = await work(item, index);
     };
     await Promise.all(Array.from({ length: Math.min(this.lanes, items.length) }, lane));
     return results;
@@ -116,13 +114,15 @@ export class OperationSession {
     }));
     const transcripts = await sending(requests);
     if (!transcripts) return undefined;
-    return transcripts.map((transcript, index) => {
-      const call = calls[index]!;
+    // A transcript for each call answered, in the order written: never more than the calls.
+    return transcripts.flatMap((transcript, index) => {
+      const call = calls[index];
+      if (!call) return [];
       if (transcript.failure?.kind !== 'aborted') {
         this.sent++;
         this.latency.record(call.path, transcript);
       }
-      return extend(transcript, { operation: this.operation, intent: 'http-probe' as const, payload: call.payload, path: call.path });
+      return [extend(transcript, { operation: this.operation, intent: 'http-probe' as const, payload: call.payload, path: call.path })];
     });
   }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { holds } from '../../checks/preconditions.js';
-import type { CheckContext, Exchange, ExchangeCheck, Finding } from '../../checks/types.js';
+import { meetings, runWhereMet } from '../../checks/preconditions.js';
+import type { AnyExchangeCheck, CheckContext, Exchange, Finding } from '../../checks/types.js';
 import { extend } from '../../objects.js';
 import { callArbitrary, callSeed } from './calls.js';
 import type { OperationSession } from './session.js';
@@ -19,7 +19,7 @@ export interface ShrinkBudget {
  */
 export async function shrinkHostileCall(
   session: OperationSession,
-  check: ExchangeCheck,
+  check: AnyExchangeCheck,
   failing: Pick<Exchange, 'path'>,
   runSeed: number,
   context: CheckContext,
@@ -34,7 +34,7 @@ export async function shrinkHostileCall(
     if (session.abandoned || sent >= budget.maxRequests || performance.now() - started > budget.timeLimitMs) return true;
     sent++;
     const exchange = await session.send('hostile', 'hostile', call.payload, call.body);
-    const fails = exchange.failure?.kind !== 'aborted' && holds(check.needs, exchange) && shows(check.run(exchange, context), exchange);
+    const fails = exchange.failure?.kind !== 'aborted' && shows(runWhereMet(check, meetings(exchange), context) ?? [], exchange);
     if (fails) lastFailing = exchange;
     return !fails;
   };

@@ -33,13 +33,14 @@ function parseReplay(text: string, mapped: readonly Operation[]): { operation: O
     );
   const operationId = match?.[1];
   const operation = operationId === undefined ? undefined : (findOperation(operationId) ?? mapped.find((op) => op.id === operationId));
-  if (!match || !operation) {
+  const path = match?.[3] ?? match?.[5];
+  if (!match || !operation || path === undefined) {
     throw new KitError(
       'OTP_BAD_OPTION',
-      `--replay ${JSON.stringify(text)} is not <operation id>:<conforming|hostile|coverage|page>:<path>; copy it from a deviation's replay field, e.g. --replay ${operations[0]!.id}:hostile:3:0. Operation ids: ${operations.map((op) => op.id).join(', ')}.`,
+      `--replay ${JSON.stringify(text)} is not <operation id>:<conforming|hostile|coverage|page>:<path>; copy it from a deviation's replay field, e.g. --replay ${operations[0]?.id}:hostile:3:0. Operation ids: ${operations.map((op) => op.id).join(', ')}.`,
     );
   }
-  return { operation, intent: (match[2] ?? match[4]) as GeneratedIntent | CoverageKind, path: (match[3] ?? match[5])! };
+  return { operation, intent: (match[2] ?? match[4]) as GeneratedIntent | CoverageKind, path };
 }
 
 /** The intent, path, payload and body of the call to send again. */
@@ -61,7 +62,7 @@ export async function replayCall(text: string, settings: RunSettings, client: Cl
   const context = operationContext(settings, client, validator);
   const exchangeChecks = context.checks.filter((check) => check.scope === 'exchange');
   const verdicts = judge([exchange], exchangeChecks, context);
-  const deviations = verdicts.causes.map((cause) => causeDeviation(cause, cause.samples[0]!, undefined, context));
+  const deviations = verdicts.causes.map((cause) => causeDeviation(cause, cause.samples[0], undefined, context));
   const evidence = toDeviation({ id: 'replay', severity: 'info', rule: '', title: '' }, { instancePath: '', expected: '', actual: '' }, exchange, context);
   return { operation: operation.path, path: exchange.path, deviations, repro: evidence.repro, answered: exchange.response !== undefined };
 }

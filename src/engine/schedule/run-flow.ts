@@ -45,7 +45,11 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
   // that shows it) is reported too. One Judge per operation, as a Judge judges the calls of one.
   const stepChecks = context.checks.filter((check) => check.scope === 'exchange' && check.intents.includes('flow'));
   const judges = new Map<string, Judge>();
-  const judgeOf = (operation: Operation) => judges.get(operation.id) ?? judges.set(operation.id, new Judge(stepChecks, context)).get(operation.id)!;
+  const judgeOf = (operation: Operation): Judge => {
+    const judge = judges.get(operation.id) ?? new Judge(stepChecks, context);
+    judges.set(operation.id, judge);
+    return judge;
+  };
   const call = async (operationId: string, payload: Record<string, unknown>, form: CallForm = 'documented'): Promise<Exchange> => {
     const operation = findOperation(operationId) ?? context.mapped?.find((op) => op.id === operationId);
     if (!operation) throw new Error(`Flow ${flow.id} calls unknown operation ${operationId}.`);
@@ -78,7 +82,7 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     ...(context.walked ? { walked: context.walked } : {}),
   });
   const answersJudged = [...judges.values()].flatMap((judge) =>
-    judge.finish().causes.map((cause) => causeDeviation(cause, cause.samples[0]!, undefined, context)),
+    judge.finish().causes.map((cause) => causeDeviation(cause, cause.samples[0], undefined, context)),
   );
   const deviations = outcome.findings.map(({ exchange, steps, ...finding }) =>
     withSteps(

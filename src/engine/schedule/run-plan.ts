@@ -191,7 +191,7 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
   const everyWalk = Promise.all(walks);
   for (const group of groups) {
     const ofGroup = scope.operations.filter((op) => op.group === group);
-    let previous: Promise<unknown> = Promise.allSettled([everyWalk, ...readsOf(group).map((op) => operationRuns.get(op.id)!)]);
+    let previous: Promise<unknown> = Promise.allSettled([everyWalk, ...readsOf(group).map((op) => operationRuns.get(op.id))]);
     const after = <T>(step: () => Promise<T>): Promise<T> => {
       const next = previous.then(step);
       previous = next.catch(() => undefined);
@@ -209,11 +209,13 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
       );
   }
 
+  const lookup = <T>(runs: Map<string, Promise<T>>, kind: string, id: string): Promise<T> =>
+    runs.get(id) ?? Promise.reject(new Error(`the run does not call the ${kind} ${id}`));
   const all = <T>(runs: Iterable<Promise<T>>) => Promise.allSettled(runs);
   const finished = (async () => {
     const [operationsSettled, flowsSettled] = await Promise.all([
-      all(scope.operations.map((op) => operationRuns.get(op.id)!)),
-      all(scope.flows.map((flow) => flowRuns.get(flow.id)!)),
+      all(scope.operations.map((op) => lookup(operationRuns, 'operation', op.id))),
+      all(scope.flows.map((flow) => lookup(flowRuns, 'flow', flow.id))),
     ]);
     await client.close();
     const failed = [...operationsSettled, ...flowsSettled].find((outcome) => outcome.status === 'rejected');
@@ -224,8 +226,6 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
   // A run whose results are read one by one may never read `finished`: its failure is seen through them.
   finished.catch(() => undefined);
 
-  const lookup = <T>(runs: Map<string, Promise<T>>, kind: string, id: string): Promise<T> =>
-    runs.get(id) ?? Promise.reject(new Error(`the run does not call the ${kind} ${id}`));
   return {
     operation: (id) => lookup(operationRuns, 'operation', id),
     flow: (id) => lookup(flowRuns, 'flow', id),

@@ -244,7 +244,7 @@ function otherOperations(selected: readonly Operation[], asked: Operation): Oper
 function adopt(documented: Attempt, served: Attempt, input: FirstContactInput): FirstContact {
   const checks = [authDocumentedHeader, documentedPath].filter((check) => !input.excludedChecks?.includes(check.id));
   const verdicts = judge([documented.exchange, served.exchange], checks, { validator: input.validator });
-  const deviations = verdicts.causes.map((cause) => causeDeviation(cause, cause.samples[0]!, undefined, input));
+  const deviations = verdicts.causes.map((cause) => causeDeviation(cause, cause.samples[0], undefined, input));
   const operation = documented.exchange.operation;
   const reported =
     deviations.length > 0

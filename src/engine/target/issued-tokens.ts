@@ -67,7 +67,8 @@ export function issuedCookies(transcript: Transcript): IssuedCookie[] {
   const header = transcript.response?.headers['set-cookie'];
   if (header === undefined) return [];
   return fieldLinesOf('set-cookie', header).flatMap((line) => {
-    const pair = line.split(';', 1)[0]!;
+    const end = line.indexOf(';');
+    const pair = end < 0 ? line : line.slice(0, end);
     const equals = pair.indexOf('=');
     if (equals <= 0 || REMOVED.test(line)) return [];
     const name = pair.slice(0, equals).trim();

@@ -12,6 +12,8 @@ export interface ListCount {
   readonly records: number;
   readonly totalPage: number;
   readonly steps: readonly Exchange[];
+  /** The last page read (the last of `steps`): what shows a record left out. */
+  readonly last: Exchange;
 }
 
 /** Records on no page that the lookup is asked for, at most: one found is the finding. */
@@ -38,7 +40,7 @@ export async function countList(context: FlowContext, list: CountedList): Promis
   const lastNo = Math.max(1, totalPage);
   const last = lastNo === 1 ? first : await pageOf(context, list, lastNo);
   if (!answered(last) || resultData(last)?.totalPage !== totalPage) return undefined;
-  return { records: (lastNo - 1) * list.pageSize + listed(last).length, totalPage: lastNo, steps: lastNo === 1 ? [first] : [first, last] };
+  return { records: (lastNo - 1) * list.pageSize + listed(last).length, totalPage: lastNo, steps: lastNo === 1 ? [first] : [first, last], last };
 }
 
 /**
@@ -122,7 +124,7 @@ export async function recordsLeftOff(context: FlowContext, list: WalkedList, bef
       instancePath: '/data/list',
       expected: `${before.records + creates} records on the pages of ${list.operation} at ${list.pageSize} a page: the ${before.records} it counted before ${creates} ${creates === 1 ? 'create' : 'creates'} it accepted, and those; among them id ${id}, which the walk listed`,
       actual: `${after.records} records on ${after.totalPage} ${after.totalPage === 1 ? 'page' : 'pages'}: id ${id} is on none, yet ${lookup.operation} answers it`,
-      exchange: keepStep(after.steps.at(-1)!),
+      exchange: keepStep(after.last),
       steps,
     };
   }

@@ -78,9 +78,10 @@ export async function searchLists(
       const exchange = await context.call(operation, payload);
       const kept = keepStep(exchange);
       calls.push(kept);
-      const etag = exchange.response?.headers.etag?.trim();
-      if (etag && !etag.startsWith('W/'))
-        tagged.push({ request: `${operation} ${JSON.stringify(payload)}`, etag, content: exchange.response!.bodyText, exchange: kept });
+      const response = exchange.response;
+      const etag = response?.headers.etag?.trim();
+      if (response && etag && !etag.startsWith('W/'))
+        tagged.push({ request: `${operation} ${JSON.stringify(payload)}`, etag, content: response.bodyText, exchange: kept });
       if (!answered(exchange)) return { found, calls, tagged, pages: [...lastPages, pageNo], unanswered: kept, partial };
       const records = listed(exchange);
       records.forEach((record, index) => {

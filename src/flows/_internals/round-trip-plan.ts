@@ -15,9 +15,13 @@ export interface PlannedCreate {
  * joined by a space, so every value is sent in one create however few text fields there are.
  */
 export function textValues(family: number, fields: readonly string[]): Record<string, string> {
-  const spread: string[][] = fields.map(() => []);
-  textFamilies[family]!.values.forEach((value, index) => spread[index % fields.length]!.push(value));
-  return Object.fromEntries(fields.flatMap((field, index) => (spread[index]!.length === 0 ? [] : [[field, spread[index]!.join(' ')]])));
+  const values = textFamilies[family]?.values ?? [];
+  return Object.fromEntries(
+    fields.flatMap((field, at) => {
+      const its = values.filter((_value, index) => index % fields.length === at);
+      return its.length === 0 ? [] : [[field, its.join(' ')]];
+    }),
+  );
 }
 
 /**

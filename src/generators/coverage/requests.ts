@@ -91,10 +91,11 @@ function buildRequests(operationId: string): CoverageRequest[] {
   const requests: CoverageRequest[] = [];
   // The n-th field a class reaches takes the class's value n mod count: every value goes out.
   const turns = new Map<string, number>();
-  const take = <T>(key: string, values: readonly T[]): T => {
+  /** The value whose turn it is; undefined of a class with no values. */
+  const take = <T>(key: string, values: readonly T[]): T | undefined => {
     const turn = turns.get(key) ?? 0;
     turns.set(key, turn + 1);
-    return values[turn % values.length]!;
+    return values[turn % values.length];
   };
   const add = (classId: string, family: CoverageFamily, path: Path, shown: string, edit: Edit, judgedAs: CoverageJudgement = 'hostile') =>
     requests.push({ classId, family, field: pathText(path), description: `${pathText(path)}: ${shown}`, body: writeEdited(base, edit), judgedAs });
@@ -110,6 +111,7 @@ function buildRequests(operationId: string): CoverageRequest[] {
         sentOnce.add(valueClass.id);
       }
       const value = take(valueClass.id, valueClass.values);
+      if (value === undefined) continue;
       add(valueClass.id, valueClass.family, field.path, value.label, { op: 'set', path: field.path, text: value.text }, judgement(valueClass, role, value));
     }
     add(
@@ -121,9 +123,8 @@ function buildRequests(operationId: string): CoverageRequest[] {
       role !== undefined && nullAllowedIn.includes(role) ? 'conforming' : 'hostile',
     );
     if (isMember(field.path)) add('absent', 'absent', field.path, 'removed', { op: 'remove', path: field.path });
-    const wrongTypes = wrongTypesOf(field);
-    if (wrongTypes.length > 0) {
-      const value = take(`wrong-type:${field.type}`, wrongTypes);
+    const value = take(`wrong-type:${field.type}`, wrongTypesOf(field));
+    if (value !== undefined) {
       add('wrong-type', 'wrong-type', field.path, value.label, { op: 'set', path: field.path, text: value.text });
     }
     // Judged as a valid call: the spec bounds no array, and two equal order lines are an order like any other.

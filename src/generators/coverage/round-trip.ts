@@ -55,7 +55,7 @@ export const textFamilies: readonly TextFamily[] = [
  * rounds), the largest 32-bit integer and the one past it (which a 32-bit column clamps or wraps,
  * and a float32 rounds).
  */
-export const roundTripNumbers: readonly RoundTripNumber[] = ['decimal', 'int32-max', 'int32-max-plus-one'].map((classId) => {
-  const valueClass = valueClasses.find((candidate) => candidate.id === classId)!;
-  return { classId, value: JSON.parse(valueClass.values[0]!.text) as number };
+export const roundTripNumbers: readonly RoundTripNumber[] = ['decimal', 'int32-max', 'int32-max-plus-one'].flatMap((classId) => {
+  const first = valueClasses.find((candidate) => candidate.id === classId)?.values[0];
+  return first ? [{ classId, value: JSON.parse(first.text) as number }] : [];
 });

@@ -20,9 +20,9 @@ const stopText: Readonly<Record<string, string>> = {
  * how many requests it took, which fields it reached, and how the server answered.
  */
 export function renderInputClasses(report: Report): SafeHtml {
-  const covered = report.operations.filter((summary) => summary.coveragePass !== undefined);
-  const operations = covered.map((summary) => {
-    const pass = summary.coveragePass!;
+  const operations = report.operations.flatMap((summary) => {
+    const pass = summary.coveragePass;
+    if (pass === undefined) return [];
     const walk = pass.pageWalk;
     const rows = pass.classes.map((entry) => {
       const found = Object.values(entry.deviations).reduce((total, count) => total + count, 0);
@@ -46,7 +46,7 @@ export function renderInputClasses(report: Report): SafeHtml {
   return html`<section id="input-classes">
   <h2>Input classes</h2>
   ${
-    covered.length === 0
+    operations.length === 0
       ? html`<p class="empty">The coverage pass did not run (--no-coverage).</p>`
       : html`<p>The coverage pass sent every input class to every request field it fits, the same on every run, and walked the pages of every list: ${report.summary.coverageRequests ?? 0} requests.</p>
   ${operations}`

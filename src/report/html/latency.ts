@@ -12,9 +12,9 @@ const ms = (value: number) => (value < 10 ? `${value.toFixed(1)} ms` : formatDur
  * only an answer past --timeout is one (response-received).
  */
 export function renderLatency(report: Report): SafeHtml {
-  const timed = report.operations.filter((summary) => summary.latency !== undefined);
-  const rows = timed.map((summary) => {
-    const latency = summary.latency!;
+  const rows = report.operations.flatMap((summary) => {
+    const latency = summary.latency;
+    if (latency === undefined) return [];
     return html`<tr data-group="${summary.group}" data-operation="${summary.operation}">
   <td><code>${summary.operation}</code></td><td class="num">${latency.requests}</td><td class="num">${ms(latency.meanMs)}</td>
   <td class="num">${ms(latency.p50Ms)}</td><td class="num">${ms(latency.p95Ms)}</td><td class="num">${ms(latency.maxMs)}</td>
@@ -29,7 +29,7 @@ export function renderLatency(report: Report): SafeHtml {
   return html`<section id="latency">
   <h2>Answer times</h2>
   ${
-    timed.length === 0
+    rows.length === 0
       ? html`<p class="empty">No answer times in this report.</p>`
       : html`<p>From sending each request to the last byte of its answer (or its failure); an answer later than --timeout is the deviation response-received.</p>
   <table class="list">

@@ -14,7 +14,8 @@ const entities: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', 
 
 /** Escapes text for an HTML text node or a quoted attribute value. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => entities[char]!);
+  // The pattern matches only the five characters entities names.
+  return text.replace(/[&<>"']/g, (char) => entities[char] ?? char);
 }
 
 /** Trusted markup written by this module, never data: the style sheet, the script. */
@@ -37,9 +38,6 @@ function interpolate(value: Interpolation): string {
  * be quoted in the template: `<td data-check="${id}">`.
  */
 export function html(strings: TemplateStringsArray, ...values: readonly Interpolation[]): SafeHtml {
-  let out = strings[0]!;
-  values.forEach((value, i) => {
-    out += interpolate(value) + strings[i + 1]!;
-  });
-  return new SafeHtml(out);
+  // A tagged template has one more literal part than values: the parts and the values interleave.
+  return new SafeHtml(strings.map((part, i) => (i === 0 ? part : interpolate(values[i - 1]) + part)).join(''));
 }

@@ -19,7 +19,7 @@ function reindent(json: string): string {
   let depth = 0;
   const newline = () => `\n${'  '.repeat(depth)}`;
   for (let i = 0; i < json.length; i++) {
-    const char = json[i]!;
+    const char = json.charAt(i);
     if (char === '"') {
       const end = stringEnd(json, i);
       out += json.slice(i, end);

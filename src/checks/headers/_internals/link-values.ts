@@ -31,11 +31,16 @@ function read(pattern: RegExp, field: string, at: number): RegExpExecArray | und
   return pattern.exec(field) ?? undefined;
 }
 
+/** What a pattern that also matches nothing (OWS, BARE_VALUE) matched at `at`: the empty string where it matched nothing. */
+function readAny(pattern: RegExp, field: string, at: number): string {
+  return read(pattern, field, at)?.[0] ?? '';
+}
+
 /** The link-values of a Link field in order, or undefined where it is not a list of them (an empty field is an empty list). */
 export function linkValues(field: string): LinkValue[] | undefined {
   const links: LinkValue[] = [];
   let at = 0;
-  const skipWhitespace = () => (at += read(OWS, field, at)![0].length);
+  const skipWhitespace = () => (at += readAny(OWS, field, at).length);
   while (true) {
     skipWhitespace();
     if (at >= field.length) return links;
@@ -72,8 +77,9 @@ export function linkValues(field: string): LinkValue[] | undefined {
         skipWhitespace();
         const quoted = field[at] === '"' ? read(QUOTED_STRING, field, at) : undefined;
         if (field[at] === '"' && quoted === undefined) return undefined;
-        const written = quoted?.[0] ?? read(BARE_VALUE, field, at)![0];
-        value = quoted ? quoted[1]!.replace(/\\([\s\S])/g, '$1') : written;
+        const written = quoted?.[0] ?? readAny(BARE_VALUE, field, at);
+        const inner = quoted?.[1];
+        value = inner === undefined ? written : inner.replace(/\\([\s\S])/g, '$1');
         at += written.length;
         end = at;
       }

@@ -58,8 +58,8 @@ class Reader {
   }
 
   bareItem(): BareItem | undefined {
-    const bytes = this.read(BYTES);
-    if (bytes) return { kind: 'bytes', bytes: Buffer.from(bytes[1]!, 'base64') };
+    const bytes = this.read(BYTES)?.[1];
+    if (bytes !== undefined) return { kind: 'bytes', bytes: Buffer.from(bytes, 'base64') };
     const date = this.read(DATE);
     if (date) return { kind: 'date', seconds: Number(date[1]) };
     if (this.read(TOKEN)) return { kind: 'token' };
