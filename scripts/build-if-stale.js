@@ -1,9 +1,10 @@
-// Builds dist/ (`npm run build`) only when a source is newer than the last build, so a start after
-// the first pays for no compilation. Sources are src/, suites/, schemas/, the build scripts and the
+// Builds dist/ (`npm run build`) only when a source is newer than the last build (the mark
+// scripts/build.js leaves, dist/.built, however it was started: npm ci's prepare, npm run build, a
+// start), so a start after the first pays for no compilation. Sources are src/, suites/, schemas/, the build scripts and the
 // TypeScript settings; a folder's own time counts too, as deleting a file changes it. `npm start`
 // calls it in the kit's own process (scripts/start.js); `npm run bench` runs it as a script.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -32,12 +33,12 @@ export function buildIfStale() {
 }
 
 /**
- * `npm run build`, then the stamp the next check compares with. `stdio` as execFileSync takes it:
- * 'pipe' keeps the compiler's output off the console, on the error thrown when the build fails.
+ * `npm run build`, which leaves its mark (dist/.built) for the next check to compare with. `stdio`
+ * as execFileSync takes it: 'pipe' keeps the compiler's output off the console, on the error thrown
+ * when the build fails.
  */
 export function build(stdio) {
   execFileSync(process.execPath, [join(root, 'scripts', 'build.js')], { stdio });
-  writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) buildIfStale();

@@ -65,10 +65,27 @@ export class TargetUnreachableError extends Error {
   readonly code: (typeof targetErrorCodes)[number] = 'OTP_TARGET_UNREACHABLE';
 }
 
-/** The server refused the run's token in every form before the suites: nothing could be checked, exit code 3. */
+/** A request form first contact tried, and what the server answered to it (report.json's `formsTried`). */
+export interface FormTried {
+  /** The header and path, the token never shown: `Bearer <TOKEN> at //pc/custom_demand/list`. */
+  readonly form: string;
+  /** What came back, in a few words: `HTTP 200, code "401", message "…"`. */
+  readonly answer: string;
+}
+
+/**
+ * The server refused the run's token in every form before the suites: nothing could be checked,
+ * exit code 3. The message is the one line a user reads; the forms tried go to the report.
+ */
 export class TokenRefusedError extends Error {
   override readonly name = 'TokenRefusedError';
   readonly code: (typeof targetErrorCodes)[number] = 'OTP_TOKEN_REFUSED';
+  constructor(
+    message: string,
+    readonly formsTried: readonly FormTried[],
+  ) {
+    super(message);
+  }
 }
 
 /** Nothing at the base URL answers like this API (a wrong prefix, another server): nothing could be checked, exit code 3. */

@@ -11,6 +11,7 @@ export const tiers = {
     'test/api/host.test.ts',
     'test/readme-commands.test.ts',
     'test/ci-examples.test.ts',
+    'test/docs-commands.test.ts',
     'test/report/html.browser.test.ts',
     'test/report/har.test.ts',
     'test/report/merge.test.ts',

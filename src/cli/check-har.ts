@@ -65,7 +65,8 @@ export async function checkHarFiles(argv: readonly string[], io: TrafficIo, env:
       allowUnverified: config.allowUnverified,
       redactor,
     });
-    const { text } = await writeTrafficReport(report, config.reportDir, config.quiet ? 'quiet' : 'normal');
+    const { text, notRun } = await writeTrafficReport(report, config.reportDir, config.quiet ? 'quiet' : 'normal');
+    if (notRun !== undefined) io.error(notRun);
     log(text);
     return exitCode;
   } finally {

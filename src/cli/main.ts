@@ -118,7 +118,7 @@ async function serve(argv: string[]): Promise<void> {
   const latency = serveLatency(values);
   const givenToken = values.token ?? process.env.OTP_TOKEN;
   // A token no header can carry would be accepted by nothing: refused before the server starts.
-  (await import('../config/transport.js')).checkToken(givenToken);
+  (await import('../config/transport.js')).checkSendableToken(givenToken);
   const token = givenToken ?? randomBytes(16).toString('hex');
   // The token operation (token-get) takes these; the map's templates read them as ${OTP_USERNAME}, ${OTP_PASSWORD}.
   const { OTP_USERNAME: mobile, OTP_PASSWORD: password } = process.env;
@@ -159,7 +159,7 @@ const mergeCommand: CommandSpec = {
 /** `merge REPORT…`: the parts of a run split with --shard, as one set of reports. */
 async function merge(argv: string[]): Promise<number> {
   const parsed = parseCommandLine(mergeCommand, { args: argv, options: { 'report-dir': { type: 'string' } }, allowPositionals: true, strict: true });
-  const [{ checkReportDir }, { secretsOfEnvironment }, { Redactor }, { mergeReports }, { lockReportDir }, { writeReports }, { summaryText }] =
+  const [{ checkReportDir }, { secretsOfEnvironment }, { Redactor }, { mergeReports }, { lockReportDir }, { writeReports }, { notRunLine, summaryText }] =
     await Promise.all([
       import('../config/report-dir.js'),
       import('../config/secrets.js'),
@@ -176,6 +176,8 @@ async function merge(argv: string[]): Promise<number> {
   try {
     const files = await writeReports(report, reportDir, process.env.GITHUB_STEP_SUMMARY);
     if (files.jobSummaryProblem) console.error(`${TOOL_NAME}: ${files.jobSummaryProblem}`);
+    const notRun = notRunLine(report);
+    if (notRun !== undefined) console.error(`${TOOL_NAME}: ${notRun}`);
     console.log(summaryText(report, files));
   } finally {
     lock.release();

@@ -95,8 +95,8 @@ export async function proxySession(argv: readonly string[], io: TrafficIo, env: 
     });
   const write = async (ending: RunEnding) => {
     const built = report(ending);
-    const { text } = await writeTrafficReport(built.report, config.reportDir, config.quiet ? 'quiet' : 'normal');
-    return { ...built, text };
+    const { text, notRun } = await writeTrafficReport(built.report, config.reportDir, config.quiet ? 'quiet' : 'normal');
+    return { ...built, text, notRun };
   };
   try {
     try {
@@ -104,8 +104,8 @@ export async function proxySession(argv: readonly string[], io: TrafficIo, env: 
     } catch (error) {
       if (!(error instanceof TargetUnreachableError)) throw error;
       const reason = error.message.replaceAll('--base-url', '--target');
-      io.error(redactor.text(reason));
-      const { exitCode, text } = await write({ kind: 'not-run', reason });
+      const { exitCode, text, notRun } = await write({ kind: 'not-run', reason });
+      if (notRun !== undefined) io.error(notRun);
       log(text);
       return exitCode;
     }
@@ -136,7 +136,8 @@ export async function proxySession(argv: readonly string[], io: TrafficIo, env: 
     const cut = await proxy.stop(STOP_GRACE_MS);
     ended.dispose();
     await writing;
-    const { exitCode, text } = await write(endingOf(end, cut));
+    const { exitCode, text, notRun } = await write(endingOf(end, cut));
+    if (notRun !== undefined) io.error(notRun);
     log(text);
     return exitCode;
   } finally {

@@ -1,7 +1,7 @@
 import { listedOperations } from '../catalogue/listed-operations.js';
 import { type Operation, operations } from '../catalogue/operations.js';
 import type { Redactor } from '../redaction/redactor.js';
-import { summaryText, type Verbosity } from '../report/console.js';
+import { notRunLine, summaryText, type Verbosity } from '../report/console.js';
 import { buildRunReport, type Report, type TrafficOrigin } from '../report/report.js';
 import type { ExitCode, RunEnding } from '../report/status.js';
 import { shippedSpec } from '../report/tested.js';
@@ -78,8 +78,12 @@ export function trafficReport(input: TrafficReportInput): { report: Report; exit
   return { report: input.redactor.deep(report), exitCode };
 }
 
-/** Writes the four reports and returns the closing text the console prints. */
-export async function writeTrafficReport(report: Report, reportDir: string, verbosity: Verbosity): Promise<{ files: WrittenReports; text: string }> {
+/** Writes the four reports and returns the closing text the console prints, and the line for stderr when nothing was judged. */
+export async function writeTrafficReport(
+  report: Report,
+  reportDir: string,
+  verbosity: Verbosity,
+): Promise<{ files: WrittenReports; text: string; notRun: string | undefined }> {
   const files = await writeReports(report, reportDir);
-  return { files, text: summaryText(report, files, verbosity) };
+  return { files, text: summaryText(report, files, verbosity), notRun: notRunLine(report) };
 }

@@ -341,7 +341,16 @@ export const runOptions: readonly OptionSpec[] = [
     valueName: 'FILE',
     defaultText: 'none',
     description:
-      'Also write every exchange of the suites as HAR 1.2, for a browser or proxy tool: redacted like the reports, each body cut to its first 2048 characters with a note.',
+      'Also write every exchange of the suites as HAR 1.2, for a browser or proxy tool: redacted like the reports, each body cut to its first 2048 characters with a note (--har-bodies whole keeps them whole).',
+  },
+  {
+    name: 'har-bodies',
+    key: 'harBodies',
+    env: 'OTP_HAR_BODIES',
+    type: 'string',
+    valueName: 'excerpt|whole',
+    defaultText: 'excerpt',
+    description: 'With --har: whole keeps every body whole, redacted all the same, so that otp-conformance check judges the HAR as the run judged its answers.',
   },
   {
     name: 'baseline',

@@ -12,6 +12,7 @@ import { type AuthScheme, authSchemes } from '../client/auth.js';
 import { displayUrl, parseBaseUrl, type PathForm, pathForms } from '../client/target.js';
 import { randomSeed } from '../engine/schedule/seed.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
+import { type HarBodies, harBodyForms } from '../engine/schedule/exchange-log.js';
 import { DEFAULT_WALK_PAGES, DEFAULT_WALK_RECORDS } from '../generators/coverage/pages.js';
 import { KitError } from '../errors.js';
 import { TOOL_NAME } from '../version.js';
@@ -416,6 +417,7 @@ function resolveGivenOptions(given: GivenOptions, env: Readonly<Record<string, s
     allowUnverified: flag('--allow-unverified', source('allow-unverified'), false),
     requireRecords: flag('--require-records', source('require-records'), false),
     har,
+    harBodies: oneOf<HarBodies>('har-bodies', source('har-bodies') ?? 'excerpt', harBodyForms),
     excludedChecks: selection.excludedChecks,
     checksLeftOutBy: selection.leftOutBy,
     maxFailures: maxFailures === undefined ? undefined : positiveInteger('max-failures', maxFailures, 100_000),

@@ -1,6 +1,7 @@
 import type { Severity } from '../checks/types.js';
 import type { AuthScheme } from '../client/auth.js';
 import type { PathForm } from '../client/target.js';
+import type { HarBodies } from '../engine/schedule/exchange-log.js';
 
 /**
  * The options of a run, typed: what `otp-conformance run` takes on its command line, named as in
@@ -77,6 +78,8 @@ export interface RunOptions {
   readonly replay?: string;
   /** --har: also write every exchange as HAR 1.2 to this file. */
   readonly har?: string;
+  /** --har-bodies: with har, `whole` keeps every body whole (redacted), `excerpt` cuts each to 2048 characters. */
+  readonly harBodies?: HarBodies;
   /** --baseline: an earlier report.json to mark deviations new, still present or fixed. */
   readonly baseline?: string;
   /** --fail-on-new: with baseline, only deviations absent from it fail the run. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ProxySettings, TransportOptions } from '../client/dispatcher.js';
 import { displayUrl } from '../client/target.js';
 import { KitError } from '../errors.js';
+import { refusePlaceholder } from './example-placeholders.js';
 
 function badOption(message: string): KitError {
   return new KitError('OTP_BAD_OPTION', message);
@@ -37,8 +38,14 @@ function unsendable(value: string): { index: number; what: string } | undefined 
   return undefined;
 }
 
-/** A token goes into a header: it must be sendable. The message never shows the token itself. */
+/** A run's token: sendable, and not the placeholder of .env.example. The message never shows the token itself. */
 export function checkToken(token: string | undefined): void {
+  checkSendableToken(token);
+  refusePlaceholder(token, 'OTP_TOKEN', "put your server's token there (in .env or the environment), or pass --token TOKEN");
+}
+
+/** A token goes into a header: it must be sendable. The message never shows the token itself. */
+export function checkSendableToken(token: string | undefined): void {
   if (token === undefined) return;
   const problem = unsendable(token);
   if (problem) {
@@ -72,6 +79,7 @@ export function parseHeaders(lines: readonly string[]): Record<string, string> {
     const problem = unsendable(value);
     if (problem) throw badOption(`--header ${name}: its value holds ${problem.what} at character ${problem.index + 1}; an HTTP header cannot carry it.`);
     if (lower in headers) throw badOption(`--header ${name} is given twice; give each header once.`);
+    refusePlaceholder(value, `The header ${name} (OTP_HEADERS or --header)`, `put your own value there, e.g. --header '${name}: …'`);
     headers[lower] = value;
   }
   return headers;

@@ -42,6 +42,9 @@ function reportsLine(files: WrittenReports): string {
   return `Reports: ${files.json}, ${files.junit}, ${files.markdown}, ${files.html}`;
 }
 
+/** The line a command prints on stderr when nothing ran: why, and so what to fix. Undefined when the run ran. */
+export const notRunLine = (report: Report): string | undefined => (report.status === 'not-run' ? report.reason : undefined);
+
 /** Why the run is what it is: the status's reason, then the gate's failures. */
 function whyLines(report: Report): string[] {
   return [...(report.reason === undefined ? [] : [report.reason]), ...report.gate.failures].map((line) => `  ${line}`);
@@ -61,10 +64,15 @@ function skippedFlowsLine(skipped: NonNullable<Report['skippedFlows']>): string 
   return `Flows not run: ${skipped.map((flow) => flow.flowId).join(', ')} (${reasons})`;
 }
 
-/** The closing output: a table per operation, the verdict and why, the first deviations, the reports. */
+/**
+ * The closing output: a table per operation, the verdict and why, the first deviations, the reports.
+ * A run that did not run has already said why on stderr, in one line (`notRunLine`): the summary
+ * does not say it again.
+ */
 export function summaryText(report: Report, files: WrittenReports, verbosity: Verbosity = 'normal'): string {
-  // Nothing ran: no table to show, only the status and why.
-  if (verbosity === 'quiet' || report.status === 'not-run') return [...verdictLines(report), ...whyLines(report), reportsLine(files)].join('\n');
+  // Nothing ran: no table to show, only the status.
+  if (report.status === 'not-run') return [...verdictLines(report), reportsLine(files)].join('\n');
+  if (verbosity === 'quiet') return [...verdictLines(report), ...whyLines(report), reportsLine(files)].join('\n');
   const rows = report.operations.map((op) => [
     `${op.operation}${op.status === 'unverified' ? ' (unverified)' : ''}`,
     String(op.requests),

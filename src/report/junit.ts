@@ -71,13 +71,20 @@ function casesOf(group: string, report: Report): Case[] {
   const operationCases = report.operations
     .filter((op) => op.group === group)
     .flatMap((op) =>
-      Object.entries(op.byCheck).map(([check, tally], _index, checks) => ({
-        classname: `${group}.${op.operation}`,
-        name: check,
-        time: (op.durationMs ?? 0) / 1000 / checks.length,
-        ...split(report.deviations.filter((d) => d.operation === op.operation && d.check === check && d.intent !== 'flow')),
-        ...(tally.evaluated === 0 ? { skipped: `not verifiable: ${tally.skipped} calls had nothing this check judges (no answer, or an error result)` } : {}),
-      })),
+      Object.entries(op.byCheck).flatMap(([check, tally], _index, checks): Case[] => {
+        const classname = `${group}.${op.operation}`;
+        const judged: Case = {
+          classname,
+          name: check,
+          time: (op.durationMs ?? 0) / 1000 / checks.length,
+          ...split(report.deviations.filter((d) => d.operation === op.operation && d.check === check && d.intent !== 'flow')),
+          ...(tally.evaluated === 0 ? { skipped: `not verifiable: ${tally.skipped} calls had nothing this check judges (no answer, or an error result)` } : {}),
+        };
+        // The calls the check could not judge, beside those it judged: a case of their own, so that `skipped` counts them.
+        if (tally.evaluated === 0 || tally.skipped === 0) return [judged];
+        const notJudged = `${tally.skipped} of ${tally.evaluated + tally.skipped} calls had nothing this check judges (no answer, or no JSON or data to read)`;
+        return [judged, { classname, name: `${check} (not judged)`, time: 0, failures: [], notes: [], skipped: notJudged }];
+      }),
     );
   const flowCases = report.flows
     .filter((flow) => flow.group === group)
@@ -115,7 +122,12 @@ function runStatusSuite(report: Report): string {
   return [head, ...properties, ...testCase, '  </testsuite>'].join('\n');
 }
 
-/** junit.xml: one testsuite per group of section 1, one testcase per operation × check. */
+/**
+ * junit.xml: one testsuite per group of section 1, one testcase per operation × check. `skipped`
+ * counts the cases of what was not judged: an operation × check that judged none of its calls, the
+ * calls a check could not judge beside those it did (a `<check> (not judged)` case), an operation not
+ * tested, a flow stopped early (docs/ci.md).
+ */
 export function renderJunit(report: Report): string {
   const groups = [...new Set(report.coverage.map((entry) => entry.group))];
   const suites = groups.map((group) => {
@@ -127,8 +139,13 @@ export function renderJunit(report: Report): string {
       failures: cases.filter((c) => c.failures.length > 0).length,
       errors: cases.filter((c) => c.error).length,
       skipped: cases.filter((c) => c.skipped && c.failures.length === 0 && !c.error).length,
-      time: cases.reduce((sum, c) => sum + c.time, 0),
+      // A group's operations run side by side, so their own times overlap: the sum of its cases' times, at most the run's.
+      time: Math.min(
+        cases.reduce((sum, c) => sum + c.time, 0),
+        report.durationMs / 1000,
+      ),
       notes: cases.reduce((sum, c) => sum + c.notes.length, 0),
+      callsNotJudged: report.operations.filter((op) => op.group === group).reduce((sum, op) => sum + op.skipped, 0),
     };
   });
   const runErrors = report.status === 'pass' || report.status === 'fail' ? 0 : 1;
@@ -145,6 +162,7 @@ export function renderJunit(report: Report): string {
         `      <property name="seed" value="${report.seed}"/>`,
         `      <property name="status" value="${report.status}"/>`,
         `      <property name="deviations not failing the run" value="${suite.notes}"/>`,
+        `      <property name="check calls not judged" value="${suite.callsNotJudged}"/>`,
         '    </properties>',
         ...suite.cases.map(renderCase),
         '  </testsuite>',

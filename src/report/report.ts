@@ -14,6 +14,7 @@ import { allChecks } from '../checks/index.js';
 import { allFlows } from '../flows/index.js';
 import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
 import type { TrafficSeen } from '../traffic/traffic-judge.js';
+import type { FormTried } from '../errors.js';
 import { extend } from '../objects.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { RunShape, ShardPosition } from './run-shape.js';
@@ -188,6 +189,8 @@ export interface Report {
   readonly excludedChecks?: readonly ExcludedCheck[];
   /** Present when --max-failures stopped the run: the limit, and what it left unchecked. */
   readonly stoppedEarly?: StoppedEarly;
+  /** Present when the token was refused in every form before the suites: each form tried, and what the server answered. */
+  readonly formsTried?: readonly FormTried[];
 }
 
 /** A check or flow the run left out: it ran nowhere, so it found nothing and fixed nothing. */
@@ -401,6 +404,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     ...(input.ending?.kind === 'max-failures'
       ? { stoppedEarly: { reason: 'max-failures', after: input.ending.after, notChecked: input.ending.notChecked } }
       : {}),
+    ...(input.ending?.kind === 'not-run' && input.ending.formsTried ? { formsTried: input.ending.formsTried } : {}),
   };
   return { report, exitCode: decision.exitCode };
 }

@@ -1,3 +1,5 @@
+import type { FormTried } from '../errors.js';
+
 /**
  * What a run concluded, in one word: only `pass` says "this server was checked and conforms".
  * - pass: every selected operation was checked and nothing fails the gate.
@@ -16,8 +18,8 @@ export type StopSignal = 'SIGINT' | 'SIGTERM';
 /** How a run ended, as the runner saw it. */
 export type RunEnding =
   | { readonly kind: 'finished' }
-  /** Stopped before the suites: target unreachable, token refused (exit 3), or a kit error (exit 2). */
-  | { readonly kind: 'not-run'; readonly reason: string; readonly kitError?: boolean }
+  /** Stopped before the suites: target unreachable, token refused (exit 3, with the forms tried), or a kit error (exit 2). */
+  | { readonly kind: 'not-run'; readonly reason: string; readonly kitError?: boolean; readonly formsTried?: readonly FormTried[] }
   | { readonly kind: 'out-of-time'; readonly reason: string }
   /** Stopped once --max-failures causes that fail the run were found, with what it left unchecked. */
   | { readonly kind: 'max-failures'; readonly after: number; readonly notChecked: NotChecked }

@@ -45,7 +45,10 @@ export async function contactTarget(
     }
   }
   const redactor = new Redactor(secrets);
-  if (found.kind === 'token-refused') throw new TokenRefusedError(redactor.text(found.reason));
+  if (found.kind === 'token-refused') {
+    const formsTried = found.formsTried.map(({ form, answer }) => ({ form, answer: redactor.text(answer) }));
+    throw new TokenRefusedError(redactor.text(found.reason), formsTried);
+  }
   if (found.kind === 'not-this-api') throw new NotThisApiError(redactor.text(found.reason));
   if (found.note && !quiet) io.log(found.note);
   return { token: current, form: found.form, deviations: found.deviations, ...(found.adopted ? { adopted: redactor.text(found.adopted) } : {}) };

@@ -94,7 +94,8 @@ export function endingBeforeSuites(error: unknown, stop: RunStop, config: RunCon
     const progress = { operations: { done: 0, total: config.operations.length }, flows: { done: 0, total: flowCountOf(config) } };
     return stopEnding(stop.cause, progress, config);
   }
-  if (error instanceof TargetUnreachableError || error instanceof TokenRefusedError || error instanceof NotThisApiError) {
+  if (error instanceof TokenRefusedError) return { kind: 'not-run', reason: error.message, formsTried: error.formsTried };
+  if (error instanceof TargetUnreachableError || error instanceof NotThisApiError) {
     return { kind: 'not-run', reason: error.message };
   }
   if (error instanceof KitError) return { kind: 'not-run', reason: error.message, kitError: true };

@@ -14,7 +14,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /**
  * What the bin decides in a checkout without dist/ is tested on a copy of the bin and of the
  * scripts it calls, with scripts/build.js standing in for the compiler: it counts its builds and
- * writes a main.js that says it ran. A real build would test tsc, and take seconds per case.
+ * writes a main.js that says it ran, and the mark a build leaves. A real build would test tsc, and take seconds per case.
  */
 const stubBuild = `import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 const root = new URL('../', import.meta.url);
@@ -27,6 +27,7 @@ if (process.env.STUB_BUILD_FAILS) {
 Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
 mkdirSync(new URL('dist/src/cli/', root), { recursive: true });
 writeFileSync(new URL('dist/src/cli/main.js', root), "console.log('the kit ran');\\n");
+writeFileSync(new URL('dist/.built', root), 'the mark a build leaves\\n');
 `;
 
 type Layout = 'checkout' | 'installed' | 'no dependencies';

@@ -130,12 +130,23 @@ describe("the server's defect at first contact is a fail, and every other operat
 });
 
 describe('a setup that cannot check anything is not-run (exit 3), and says what to fix', () => {
-  it('a wrong token in every form: not-run, naming each form tried', async () => {
-    const { code, stderr, report } = await kit((await reference()).url, [], 'not-the-token-4242');
+  it('a wrong token in every form: not-run, one short line that leads with what to fix, printed once; the forms tried in report.json', async () => {
+    const { code, stdout, stderr, report, dir } = await kit((await reference()).url, [], 'not-the-token-4242');
     expect(code).toBe(3);
     expect(report.status).toBe('not-run');
-    for (const form of ['bearer<TOKEN>', 'Bearer <TOKEN>', 'bearer <TOKEN>', '<TOKEN> at']) expect(stderr).toContain(form);
-    expect(stderr).not.toContain('not-the-token-4242');
+    const lines = stderr.split('\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(1);
+    const [line = ''] = lines;
+    expect(line).toMatch(/^otp-conformance: Check --token \(or OTP_TOKEN\) and --base-url: /);
+    expect(line.length).toBeLessThan(200);
+    expect(stdout).not.toContain('Check --token');
+    expect(stdout).toMatch(/^NOT RUN — nothing was checked$/m);
+    expect(report.reason).toBe(line.replace('otp-conformance: ', ''));
+    const forms = (report.formsTried ?? []).map((tried) => tried.form);
+    for (const form of ['bearer<TOKEN> at', 'Bearer <TOKEN> at', 'bearer <TOKEN> at', '<TOKEN> at'])
+      expect(forms.some((tried) => tried.startsWith(form))).toBe(true);
+    expect(report.formsTried?.[0]?.answer).toContain('code "401"');
+    expect(`${stdout}${stderr}${readFileSync(join(dir, 'report.json'), 'utf8')}`).not.toContain('not-the-token-4242');
   });
 
   it('a static file server and a wrong path prefix: not-run with the base-URL line, in under 20 requests', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, userEnv } from '../support/cli.js';
@@ -83,6 +83,22 @@ describe('options that contradict each other', () => {
     ],
   ])('%j %j', async (args, extraEnv, line) => {
     await expectMistake(args, line, extraEnv);
+  });
+});
+
+describe('a setup copied from .env.example and not finished', () => {
+  it(".env copied unchanged: OTP_TOKEN named as the example's placeholder, exit 2, nothing sent", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otp-example-env-'));
+    try {
+      copyFileSync(new URL('../../.env.example', import.meta.url), join(dir, '.env'));
+      const { code, stdout, stderr } = await runCli([], { cwd: dir, env, timeout: 30_000 });
+      expect(code, stderr).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^otp-conformance: OTP_TOKEN is still the example's placeholder: /)]);
+      expect(existsSync(join(dir, 'reports'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -60,11 +60,11 @@ describe('a run that could not check never passes', () => {
     const dir = freshDir();
     const { code, stderr } = await kit(['--base-url', reference.url, '--token', 'not-the-token-77', '--report-dir', dir]);
     expect(code).toBe(3);
-    expect(stderr).toContain('the server refused the token in every form tried');
-    expect(stderr).toContain('code "401"');
+    expect(stderr).toContain('the server refused the token in all 8 forms tried');
     const report = reportIn(dir);
     expect(report).toMatchObject({ status: 'not-run', verdict: 'fail' });
     expect(report.reason).toContain('the server refused the token');
+    expect(report.formsTried?.[0]?.answer).toContain('code "401"');
     expect(report.summary.requests).toBe(0);
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toMatch(/^## ⚠️ otp-conformance: NOT RUN/);
     expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<error type="not-run"');

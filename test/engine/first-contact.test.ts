@@ -149,21 +149,25 @@ describe("first contact: a form other than the documented one served is the serv
 });
 
 describe('first contact: what the user must fix', () => {
-  it('the token refused in every form: token-refused, naming each form tried and what came back', async () => {
+  it('the token refused in every form: token-refused, one short line leading with what to fix, each form tried and what came back beside it', async () => {
     const url = await serverAnswering(() => ({ body: failure('401', 'token expired') }));
     const found = await contact(url);
     expect(found.kind).toBe('token-refused');
     if (found.kind !== 'token-refused') return;
-    for (const form of [
+    expect(found.reason).toMatch(/^Check --token \(or OTP_TOKEN\) and --base-url: /);
+    expect(found.reason.length).toBeLessThan(200);
+    expect(found.formsTried.map((tried) => tried.form)).toEqual([
       'bearer<TOKEN> at //pc/custom_demand/list',
-      'Bearer <TOKEN> at //pc/',
-      'bearer <TOKEN> at //pc/',
-      '<TOKEN> at //pc/',
+      'Bearer <TOKEN> at //pc/custom_demand/list',
+      'bearer <TOKEN> at //pc/custom_demand/list',
+      '<TOKEN> at //pc/custom_demand/list',
       'bearer<TOKEN> at /pc/custom_demand/list',
-    ]) {
-      expect(found.reason).toContain(form);
-    }
-    expect(found.reason).toContain('code "401", message "token expired"');
+      'Bearer <TOKEN> at /pc/custom_demand/list',
+      'bearer <TOKEN> at /pc/custom_demand/list',
+      '<TOKEN> at /pc/custom_demand/list',
+    ]);
+    expect(found.reason).toContain(`all ${found.formsTried.length} forms tried`);
+    expect(found.formsTried[0]?.answer).toContain('code "401", message "token expired"');
   });
 
   it('refused: HTTP 401 or 403, an envelope code "403", or the error result a call without authorization gets', async () => {
@@ -173,7 +177,10 @@ describe('first contact: what the user must fix', () => {
       await stopServer();
     }
     const url = await serverAnswering(() => ({ body: failure('E_AUTH', 'who are you') }));
-    expect(await contact(url)).toMatchObject({ kind: 'token-refused', reason: expect.stringContaining('E_AUTH') });
+    expect(await contact(url)).toMatchObject({
+      kind: 'token-refused',
+      formsTried: expect.arrayContaining([expect.objectContaining({ answer: expect.stringContaining('E_AUTH') })]),
+    });
   });
 
   it('a static file server: not-this-api, asking whether --base-url is right, in under 20 requests', async () => {

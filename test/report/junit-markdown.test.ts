@@ -79,6 +79,41 @@ describe('junit.xml', () => {
     expect(xml).toContain('<testcase classname="member-account./auth/send_code" name="not tested" time="0.000">');
   });
 
+  it('skipped counts what was not judged: a check that judged none of its calls, the calls one could not judge beside those it did, an operation not tested', () => {
+    const [first, ...rest] = report.operations;
+    if (!first) throw new Error('the fixture report checked no operation');
+    const checks = Object.keys(first.byCheck);
+    const [partly = '', none = ''] = checks;
+    const byCheck = { ...first.byCheck, [partly]: { evaluated: 49, passed: 49, skipped: 23 }, [none]: { evaluated: 0, passed: 0, skipped: 7 } };
+    const unjudged: Report = { ...report, operations: [{ ...first, byCheck, skipped: 30 }, ...rest] };
+    const xml = renderJunit(unjudged);
+    expect(junitSchemaProblems(xml)).toEqual([]);
+    const classname = `${first.group}.${first.operation}`;
+    expect(xml).toContain(`<testcase classname="${classname}" name="${partly}" time=`);
+    expect(xml).toMatch(new RegExp(`<testcase classname="${classname}" name="${partly} \\(not judged\\)" time="0.000">\\s*<skipped message="23 of 72 calls`));
+    expect(xml).toMatch(new RegExp(`<testcase classname="${classname}" name="${none}" time="[^"]+">\\s*<skipped message="not verifiable: 7 calls`));
+    // Every suite's skipped is the number of its skipped cases; the group's calls not judged, report.json's count for its operations.
+    for (const block of xml.split('<testsuite ').slice(2)) {
+      expect(/^[^>]* skipped="(\d+)"/.exec(block)?.[1]).toBe(String([...block.matchAll(/<skipped /g)].length));
+    }
+    const firstSuite = xml.split('<testsuite ').find((block) => block.includes(`classname="${classname}"`)) ?? '';
+    const ofGroup = unjudged.operations.filter((op) => op.group === first.group).reduce((sum, op) => sum + op.skipped, 0);
+    expect(firstSuite).toContain(`<property name="check calls not judged" value="${ofGroup}"/>`);
+    const skippedCases = [...xml.matchAll(/<skipped /g)].length;
+    expect(/<testsuites [^>]*skipped="(\d+)"/.exec(xml)?.[1]).toBe(String(skippedCases));
+  });
+
+  it("no suite's time exceeds the run's, however long its operations' own times add up to", () => {
+    // Every operation in one group, as a group's reads run side by side: their own times add up to more than the run's.
+    const group = report.operations[0]?.group ?? '';
+    const overlapping: Report = { ...report, durationMs: 1200, operations: report.operations.map((op) => ({ ...op, group, durationMs: 1000 })) };
+    const xml = renderJunit(overlapping);
+    const times = [...xml.matchAll(/<testsuite name="[^"]*"[^>]* time="([\d.]+)"/g)].map((match) => Number(match[1]));
+    expect(times.length).toBeGreaterThan(1);
+    for (const time of times) expect(time).toBeLessThanOrEqual(1.2);
+    expect(junitSchemaProblems(xml)).toEqual([]);
+  });
+
   it('escapes what came from the server and stays valid XML with hostile text', () => {
     const hostile: Report = {
       ...report,

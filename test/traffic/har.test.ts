@@ -13,6 +13,8 @@ import type { LoggedBody } from '../../src/engine/schedule/exchange-log.js';
 import { KitError } from '../../src/errors.js';
 import { findFault } from '../mutation-set/faults/catalogue.js';
 import { startReferenceServer } from '../../src/reference/server.js';
+import { dataFault } from '../../src/reference/faults/fault.js';
+import type { Json } from '../../src/reference/json.js';
 import { harEntry } from '../../src/report/har.js';
 import type { Report } from '../../src/report/report.js';
 import { mergedInTime, readHar } from '../../src/traffic/har-file.js';
@@ -129,6 +131,49 @@ describe("a HAR the kit's own --har wrote", () => {
     expect(recorded.seen.cut).toBeGreaterThan(0);
     expect(recorded.causes).toEqual(causesOf(live.judge.results().flatMap((result) => result.deviations)));
     expect(recorded.causes).toEqual(['envelope at custom-demand-delete']);
+  });
+});
+
+describe("a run's own HAR with --har-bodies whole", () => {
+  /** A purchase order late in a long page has its status as a string: past the first 2,048 characters of the answer. */
+  const lateRecordStatusString = dataFault({
+    name: 'late-record-status-string',
+    description: 'sends status as a string in the last record of a page of ten or more',
+    operationId: 'purchase-order-list',
+    expect: { check: 'data-schema', severity: 'error' },
+    rewrite: (data) => {
+      const list = data.list as Json[];
+      return { ...data, list: list.map((record, index) => (index >= 9 && index === list.length - 1 ? { ...record, status: String(record.status) } : record)) };
+    },
+  });
+
+  it('check finds the deviations the run found, one past the first 2,048 characters of a body included, and holds no secret', async () => {
+    const token = 'har-whole-token-51e0c2';
+    const server = await startReferenceServer({ token, fault: lateRecordStatusString });
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTP_')));
+    const cli = fileURLToPath(new URL('../../bin/otp-conformance.js', import.meta.url));
+    const kit = (args: readonly string[]) =>
+      promisify(execFile)(process.execPath, [cli, ...args], { env, timeout: 60_000 }).catch((error: { code?: number }) => {
+        if (error.code !== 1) throw error;
+      });
+    try {
+      const har = join(scratch, 'whole.har');
+      const runArgs = ['--base-url', server.url, '--token', token, '--only', 'purchase-order-list,custom-demand-list', '--runs', '4', '--hostile-runs', '4'];
+      await kit([...runArgs, '--seed', '5', '--report-dir', join(scratch, 'whole-run'), '--har', har, '--har-bodies', 'whole', '--quiet']);
+      await kit(['check', har, '--report-dir', join(scratch, 'whole-check'), '--quiet']);
+      const run = JSON.parse(readFileSync(join(scratch, 'whole-run', 'report.json'), 'utf8')) as Report;
+      const checked = JSON.parse(readFileSync(join(scratch, 'whole-check', 'report.json'), 'utf8')) as Report;
+      const late = run.deviations.find((d) => d.check === 'data-schema' && d.operationId === 'purchase-order-list');
+      expect(late?.response?.bodyTruncated).toBe(true);
+      expect(causesOf(checked.deviations)).toEqual(causesOf(run.deviations));
+      expect(checked.status).toBe(run.status);
+      expect(checked.source?.cut ?? 0).toBe(0);
+      const harText = readFileSync(har, 'utf8');
+      expect(harText).not.toContain('body cut to');
+      expect(harText).not.toContain(token);
+    } finally {
+      await server.close();
+    }
   });
 });
 

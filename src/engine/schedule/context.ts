@@ -84,5 +84,5 @@ export function clientForRun(settings: RunSettings): { client: Client; redactor:
     pipeline: (requests) => sender.pipeline(requests),
     close: () => sender.close(),
   };
-  return { client: settings.exchangeLogDir ? loggingClient(client, settings.exchangeLogDir, redactor) : client, redactor };
+  return { client: settings.exchangeLogDir ? loggingClient(client, settings.exchangeLogDir, redactor, settings.harBodies ?? 'excerpt') : client, redactor };
 }

@@ -8,7 +8,15 @@ import type { Transcript } from '../../client/exchange.js';
 import type { Redactor } from '../../redaction/redactor.js';
 import { RESPONSE_EXCERPT_CHARS } from '../judging/evidence.js';
 
-/** A body as an exchange log keeps it: redacted, cut like a deviation's excerpt, with its full length. */
+/**
+ * How much of each body the exchange log keeps (--har-bodies): `excerpt`, cut like a deviation's
+ * excerpt; `whole`, all of it, so that `check` reads a run's HAR as the run read its answers.
+ * Redacted either way.
+ */
+export type HarBodies = 'excerpt' | 'whole';
+export const harBodyForms: readonly HarBodies[] = ['excerpt', 'whole'];
+
+/** A body as an exchange log keeps it: redacted, whole or cut like a deviation's excerpt, with its full length. */
 export interface LoggedBody {
   readonly text: string;
   readonly truncated: boolean;
@@ -42,8 +50,11 @@ export interface LoggedExchange {
 /** Files of one run's exchange log: one per worker, so no two writers share a file. */
 export const EXCHANGE_LOG_SUFFIX = '.exchanges.jsonl';
 
-function loggedExchange(transcript: Transcript, startedAt: Date, redactor: Redactor, place: CallPlace | undefined): LoggedExchange {
-  const body = (text: string): LoggedBody => ({ ...redactor.excerpt(text, RESPONSE_EXCERPT_CHARS), length: text.length });
+function loggedExchange(transcript: Transcript, startedAt: Date, redactor: Redactor, place: CallPlace | undefined, bodies: HarBodies): LoggedExchange {
+  const body = (text: string): LoggedBody =>
+    bodies === 'whole'
+      ? { text: redactor.text(text), truncated: false, length: text.length }
+      : { ...redactor.excerpt(text, RESPONSE_EXCERPT_CHARS), length: text.length };
   const { request, response, failure } = transcript;
   return {
     startedAt: startedAt.toISOString(),
@@ -63,10 +74,10 @@ function loggedExchange(transcript: Transcript, startedAt: Date, redactor: Redac
 
 /**
  * A client that appends every exchange, redacted with the secrets known when it ends (tokens the
- * server issues included) and bounded, as one JSON line to this worker's file in `dir`. Written as
+ * server issues included) and bounded (unless --har-bodies whole), as one JSON line to this worker's file in `dir`. Written as
  * each call ends, so memory holds one exchange at a time, and an interrupted run keeps what it sent.
  */
-export function loggingClient(client: Client, dir: string, redactor: Redactor): Client {
+export function loggingClient(client: Client, dir: string, redactor: Redactor, bodies: HarBodies): Client {
   const file = join(dir, `${process.pid}-${threadId}${EXCHANGE_LOG_SUFFIX}`);
   /** The transcripts of requests sent on a connection of the kit's own, each appended with the place of its request. */
   async function logged(requests: readonly ConversationRequest[], sending: Promise<Transcript[] | undefined>): Promise<Transcript[] | undefined> {
@@ -74,7 +85,7 @@ export function loggingClient(client: Client, dir: string, redactor: Redactor): 
     const transcripts = await sending;
     transcripts?.forEach((transcript, index) => {
       if (transcript.failure?.kind !== 'aborted')
-        appendFileSync(file, `${JSON.stringify(loggedExchange(transcript, startedAt, redactor, requests[index]?.place))}\n`);
+        appendFileSync(file, `${JSON.stringify(loggedExchange(transcript, startedAt, redactor, requests[index]?.place, bodies))}\n`);
     });
     return transcripts;
   }
@@ -82,7 +93,8 @@ export function loggingClient(client: Client, dir: string, redactor: Redactor): 
     send: async (request) => {
       const startedAt = new Date();
       const transcript = await client.send(request);
-      if (transcript.failure?.kind !== 'aborted') appendFileSync(file, `${JSON.stringify(loggedExchange(transcript, startedAt, redactor, request.place))}\n`);
+      if (transcript.failure?.kind !== 'aborted')
+        appendFileSync(file, `${JSON.stringify(loggedExchange(transcript, startedAt, redactor, request.place, bodies))}\n`);
       return transcript;
     },
     converse: (requests) => logged(requests, client.converse(requests)),

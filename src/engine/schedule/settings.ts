@@ -5,6 +5,7 @@ import type { AuthScheme } from '../../client/auth.js';
 import type { TransportOptions } from '../../client/dispatcher.js';
 import type { PathForm } from '../../client/target.js';
 import type { IssuedCookie } from '../target/issued-tokens.js';
+import type { HarBodies } from './exchange-log.js';
 
 /** Everything a run needs, resolved from options, environment and .env; plain data, so it can cross to workers. */
 export interface RunSettings {
@@ -59,6 +60,8 @@ export interface RunSettings {
   readonly transport?: TransportOptions;
   /** With --har: the folder each worker appends its exchanges to (src/engine/exchange-log.ts). */
   readonly exchangeLogDir?: string;
+  /** With --har: whether its bodies are kept whole or cut to an excerpt (the default). */
+  readonly harBodies?: HarBodies;
 }
 
 export interface TokenSource {

@@ -12,6 +12,7 @@ import type { Transcript } from '../../client/exchange.js';
 import { type PathForm, pathForms, pathInForm } from '../../client/target.js';
 import { Redactor } from '../../redaction/redactor.js';
 import type { Validator } from '../../validation/validator.js';
+import type { FormTried } from '../../errors.js';
 import { generateCalls } from '../operation/calls.js';
 import { causeDeviation } from '../judging/cause-evidence.js';
 import type { Deviation } from '../judging/deviation.js';
@@ -36,7 +37,7 @@ export const DOCUMENTED_FORM: WireForm = { authScheme: 'bearer-no-space', pathFo
  */
 export type FirstContact =
   | { readonly kind: 'go-on'; readonly form: WireForm; readonly deviations: readonly Deviation[]; readonly adopted?: string; readonly note?: string }
-  | { readonly kind: 'token-refused'; readonly reason: string }
+  | { readonly kind: 'token-refused'; readonly reason: string; readonly formsTried: readonly FormTried[] }
   | { readonly kind: 'not-this-api'; readonly reason: string };
 
 export interface FirstContactInput {
@@ -180,11 +181,11 @@ export async function firstContact(input: FirstContactInput): Promise<FirstConta
     tried.push(attempt);
     if (attempt.reading === 'served') return adopt(documented, attempt, input);
   }
-  const triedText = tried.map((attempt) => `${shown(attempt.form, operation)} → ${describeAnswer(attempt.exchange)}`).join('; ');
   if (documented.reading === 'refused') {
     return {
       kind: 'token-refused',
-      reason: `the server refused the token in every form tried (${triedText}). Check --token (or OTP_TOKEN) and --base-url; nothing was checked.`,
+      reason: `Check --token (or OTP_TOKEN) and --base-url: the server refused the token in all ${tried.length} forms tried (listed in report.json, formsTried).`,
+      formsTried: tried.map((attempt) => ({ form: shown(attempt.form, operation), answer: describeAnswer(attempt.exchange) })),
     };
   }
   if (tried.some((attempt) => attempt.reading === 'other')) return { kind: 'go-on', form: input.preferred, deviations: [] };
