@@ -30,6 +30,9 @@ export function severityRank(severity: Severity): number {
  */
 export type Intent = 'conforming' | 'hostile' | 'auth-probe' | 'http-probe' | 'flow';
 
+/** Every call the kit makes: what a check judged on every call, probes and flow steps included, names. */
+export const everyIntent: readonly Intent[] = ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'];
+
 /** A call of one operation as the checks see it: what was sent, what came back. */
 export interface Exchange extends Transcript {
   readonly operation: Operation;

@@ -1,5 +1,6 @@
 import { answered } from '../call-record.js';
 import type { CallRecord, OperationCheck } from '../types.js';
+import { BOUNDS_NOT_SHOWN } from '../clauses.js';
 
 /**
  * A value a nested quantifier backtracks on: a long run of word characters (digits, letters) and then
@@ -43,8 +44,7 @@ export function slowBacktrackingCalls(calls: readonly CallRecord[]): CallRecord[
 export const backtrackingTime: OperationCheck = {
   id: 'backtracking-answer-time',
   scope: 'operation',
-  rule: '8',
-  quote: 'Rate limits, maximum page size and other bounds: not shown.',
+  ...BOUNDS_NOT_SHOWN,
   standards: ['owasp-api4-execution-time'],
   severity: 'warning',
   title: 'A value that makes a pattern backtrack holds the answer',

@@ -1,5 +1,6 @@
 import type { OperationCheck } from '../types.js';
 import { INTERNAL_CALLER_FIELDS, letInWithoutHeader } from './probes.js';
+import { AUTHORIZATION_AND_REFUSAL } from '../clauses.js';
 
 const fields = Object.entries(INTERNAL_CALLER_FIELDS)
   .map(([name, value]) => `\`${name}: ${value}\``)
@@ -8,8 +9,7 @@ const fields = Object.entries(INTERNAL_CALLER_FIELDS)
 export const authInternalCaller: OperationCheck = {
   id: 'auth-internal-caller',
   scope: 'operation',
-  rule: '5 rule 1',
-  quote: 'Every operation takes the header `authorization`, a required string. … behaviour on a missing or invalid token: not shown.',
+  ...AUTHORIZATION_AND_REFUSAL,
   standards: ['owasp-api2-internal-caller'],
   severity: 'warning',
   title: 'A call with no token let in for naming loopback as its address',

@@ -1,12 +1,12 @@
 import { succeeded } from '../call-record.js';
 import type { OperationCheck } from '../types.js';
 import { nearMissTokens, probedWith, probeOf } from './probes.js';
+import { AUTHORIZATION_AND_TOKEN_LIFETIME } from '../clauses.js';
 
 export const authNearMissToken: OperationCheck = {
   id: 'auth-near-miss-token',
   scope: 'operation',
-  rule: '5 rule 1',
-  quote: 'Every operation takes the header `authorization`, a required string. … Lifetime of tokens and behaviour on a missing or invalid token: not shown.',
+  ...AUTHORIZATION_AND_TOKEN_LIFETIME,
   standards: ['owasp-api2-token-authenticity'],
   severity: 'warning',
   title: 'A token one slip away from the valid one is accepted',

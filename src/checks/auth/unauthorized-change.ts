@@ -1,6 +1,7 @@
 import { answerKind, type EnvelopedCall, refusedToken, withTheToken } from '../call-record.js';
 import type { OperationCheck } from '../types.js';
 import { type AuthProbe, probedWith, probeOf } from './probes.js';
+import { AUTHORIZATION_AND_REFUSAL } from '../clauses.js';
 
 /**
  * The probes at the documented path that carry a header but no valid token; the call with no header
@@ -12,8 +13,7 @@ const INVALID_TOKENS: readonly AuthProbe[] = ['empty-value', 'wrong-token'];
 export const authUnauthorizedChange: OperationCheck = {
   id: 'auth-unauthorized-change',
   scope: 'operation',
-  rule: '5 rule 1',
-  quote: 'Every operation takes the header `authorization`, a required string. … behaviour on a missing or invalid token: not shown.',
+  ...AUTHORIZATION_AND_REFUSAL,
   standards: ['owasp-api2-token-authenticity'],
   severity: 'warning',
   title: 'A call without a valid token answered past the token',

@@ -1,11 +1,11 @@
 import type { OperationCheck } from '../types.js';
 import { probedWith, probeOf, servedRecords, withoutValidToken } from './probes.js';
+import { AUTHORIZATION_AND_REFUSAL } from '../clauses.js';
 
 export const authUnauthorizedData: OperationCheck = {
   id: 'auth-unauthorized-data',
   scope: 'operation',
-  rule: '5 rule 1',
-  quote: 'Every operation takes the header `authorization`, a required string. … behaviour on a missing or invalid token: not shown.',
+  ...AUTHORIZATION_AND_REFUSAL,
   standards: ['owasp-api2-token-authenticity'],
   severity: 'warning',
   title: 'Data served without valid authorization',

@@ -1,12 +1,12 @@
 import { succeeded } from '../call-record.js';
 import type { OperationCheck } from '../types.js';
 import { probeOf } from './probes.js';
+import { AUTHORIZATION_AND_TOKEN_LIFETIME } from '../clauses.js';
 
 export const authUnsignedJwt: OperationCheck = {
   id: 'auth-unsigned-jwt',
   scope: 'operation',
-  rule: '5 rule 1',
-  quote: 'Every operation takes the header `authorization`, a required string. … Lifetime of tokens and behaviour on a missing or invalid token: not shown.',
+  ...AUTHORIZATION_AND_TOKEN_LIFETIME,
   standards: ['owasp-api2-unsigned-jwt'],
   severity: 'warning',
   title: 'An unsigned JWT ("alg": "none") is accepted',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
+import { POST_UNLESS_MARKED } from '../clauses.js';
 
 export const allowHeader: ExchangeCheck<'response'> = {
   id: 'allow-header',
   scope: 'exchange',
-  rule: '4',
-  quote: 'All operations below use HTTP POST unless marked.',
+  ...POST_UNLESS_MARKED,
   standards: ['rfc9110-15.5.6-allow'],
   severity: 'warning',
   title: 'HTTP 405 without an Allow header',

@@ -1,4 +1,5 @@
-import type { ExchangeCheck } from '../types.js';
+import { type ExchangeCheck, everyIntent } from '../types.js';
+import { TOKEN_BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
 
 /** RFC 9110 §5.6.2: `token = 1*tchar`. */
 const TOKEN = "[!#$%&'*+\\-.^_`|~0-9A-Za-z]+";
@@ -54,15 +55,14 @@ function bearerParams(field: string): Array<[string, string]> {
 export const bearerChallenge: ExchangeCheck<'response'> = {
   id: 'bearer-challenge',
   scope: 'exchange',
-  rule: '5',
-  quote: 'Lifetime of tokens and behaviour on a missing or invalid token: not shown.',
+  ...TOKEN_BEHAVIOUR_NOT_SHOWN,
   standards: ['rfc6750-3-error-attributes'],
   severity: 'warning',
   title: 'A Bearer challenge whose error attributes hold characters RFC 6750 does not allow',
   description:
     'An answer whose WWW-Authenticate carries a Bearer challenge with an error, error_description, error_uri or scope attribute holding a character outside the set RFC 6750 §3 gives it: printable US-ASCII without `"` and `\\` (%x20-21 / %x23-5B / %x5D-7E; error_uri and scope tokens without the space). A description in another script (`error_description="令牌无效或已过期"` written as UTF-8 octets) reaches a client that reads field values as Latin-1, as browsers and node:http do, as mojibake, and one that refuses octets above %x7E drops the challenge. Seen where the server refuses a token, on the auth probes too, and on an answer in the envelope as on a 401. One finding per answer. A warning: how a server refuses a token is not shown (5).',
   needs: 'response',
-  intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
+  intents: everyIntent,
   run(exchange) {
     const field = exchange.response.headers['www-authenticate'];
     if (field === undefined) return [];

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { contentCodings } from '../../client/decode.js';
-import type { AnsweredExchange, ExchangeCheck, Finding } from '../types.js';
+import { type AnsweredExchange, type ExchangeCheck, type Finding, everyIntent } from '../types.js';
 import { sfDictionary } from './_internals/structured-fields.js';
+import { JSON_OVER_HTTP } from '../clauses.js';
 
 /** The hashing algorithms of RFC 9530 §5 whose status is "Active", by their keys, as node:crypto names them. */
 const ALGORITHMS: Readonly<Record<string, string>> = { 'sha-256': 'sha256', 'sha-512': 'sha512' };
@@ -46,15 +47,14 @@ function digestProblem(name: string, field: string, content: Buffer | undefined)
 export const contentDigest: ExchangeCheck<'body'> = {
   id: 'content-digest',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  ...JSON_OVER_HTTP,
   standards: ['rfc9530-2-content-digest', 'rfc9530-3-repr-digest'],
   severity: 'warning',
   title: 'A Content-Digest that does not match the content',
   description:
     'An answer whose Content-Digest or Repr-Digest gives a sha-256 or sha-512 digest (RFC 9530 §5) that is not the digest of the content as it came, or whose field is no Dictionary of byte sequences (`sha-256=:<base64>:`, RFC 8941 §3.2). Content-Digest carries "digests that are calculated using a hashing algorithm applied to the actual message content" (RFC 9530 §2), Repr-Digest those of "the entire selected representation data" (§3): a client that checks the digest rejects a sound answer, or one that checks none is told nothing true (a digest of the text in another charset than the body is sent in). The kit holds the content as its text: the digest is compared where the content came whole, in no content coding and in UTF-8, and Repr-Digest only on a 200 that answers no HEAD; digests of other algorithms are not compared. One finding per answer. A warning: the spec shows no header of an answer.',
   needs: 'body',
-  intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
+  intents: everyIntent,
   run(exchange) {
     const headers = exchange.response.headers;
     let content: Buffer | undefined;

@@ -1,19 +1,19 @@
-import type { ExchangeCheck } from '../types.js';
+import { type ExchangeCheck, everyIntent } from '../types.js';
 import { dateProblem, imfFixdateMs } from './_internals/http-date.js';
 import { sfItem } from './_internals/structured-fields.js';
+import { JSON_OVER_HTTP } from '../clauses.js';
 
 export const deprecationHeader: ExchangeCheck<'response'> = {
   id: 'deprecation-header',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  ...JSON_OVER_HTTP,
   standards: ['rfc9745-2.1-deprecation-date'],
   severity: 'warning',
   title: 'A Deprecation that is no date, or a Sunset that is no HTTP date',
   description:
     'An answer whose Deprecation is no Structured Fields Date (`@1688169599`, seconds since 1970): Deprecation "is an Item Structured Header Field; its value MUST be a Date as defined in Section 3.3.7 of [STRUCTURED-FIELDS]" (RFC 9745 §2.1), and `true`, which early drafts wrote, is a Token; or whose Sunset is not an HTTP-date in IMF-fixdate form (RFC 8594 §3, RFC 9110 §5.6.7); or whose Sunset comes before its Deprecation, which RFC 9745 §4 does not allow. A client that watches for deprecations cannot tell when the operation was or will be deprecated, or retired. One finding per answer. A warning: the spec shows no header of an answer.',
   needs: 'response',
-  intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
+  intents: everyIntent,
   run(exchange) {
     const { headers } = exchange.response;
     const deprecation = headers.deprecation;

@@ -1,17 +1,17 @@
-import type { ExchangeCheck } from '../types.js';
+import { type ExchangeCheck, everyIntent } from '../types.js';
+import { JSON_OVER_HTTP } from '../clauses.js';
 
 export const upgradeHeader: ExchangeCheck<'response'> = {
   id: 'upgrade-header',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  ...JSON_OVER_HTTP,
   standards: ['rfc9110-15.5.22-upgrade'],
   severity: 'warning',
   title: 'HTTP 426 without an Upgrade header',
   description:
     'An HTTP 426 (Upgrade Required) answer without an Upgrade header: "The server MUST send an Upgrade header field in a 426 response to indicate the required protocol(s) (Section 7.8)" (RFC 9110 §15.5.22). The kit meets a 426 most often on the first valid call it sends in HTTP/1.0 (the HTTP probes), which a server may refuse: refusing HTTP/1.0 is allowed, but a client told "not this protocol" must be told which (`Upgrade: HTTP/1.1`). Judged on every call, probes included. A warning: the spec says nothing of HTTP versions.',
   needs: 'response',
-  intents: ['conforming', 'hostile', 'auth-probe', 'http-probe', 'flow'],
+  intents: everyIntent,
   run(exchange) {
     const { status, headers } = exchange.response;
     if (status !== 426 || (headers.upgrade ?? '').trim() !== '') return [];

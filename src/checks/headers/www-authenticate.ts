@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
+import { TOKEN_BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
 
 export const wwwAuthenticate: ExchangeCheck<'response'> = {
   id: 'www-authenticate',
   scope: 'exchange',
-  rule: '5',
-  quote: 'Lifetime of tokens and behaviour on a missing or invalid token: not shown.',
+  ...TOKEN_BEHAVIOUR_NOT_SHOWN,
   standards: ['rfc9110-11.6.1-www-authenticate'],
   severity: 'warning',
   title: 'HTTP 401 without a WWW-Authenticate challenge',

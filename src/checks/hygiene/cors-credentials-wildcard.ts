@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
+import { BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
 
 export const corsCredentialsWildcard: ExchangeCheck<'response'> = {
   id: 'cors-credentials-wildcard',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Behaviour of each operation beyond its request and response shape: not shown.',
+  ...BEHAVIOUR_NOT_SHOWN,
   standards: ['owasp-api8-cors'],
   severity: 'warning',
   title: 'CORS allows every origin with credentials',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
+import { BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
 
 export const corsReflectedOrigin: ExchangeCheck<'response'> = {
   id: 'cors-reflected-origin',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Behaviour of each operation beyond its request and response shape: not shown.',
+  ...BEHAVIOUR_NOT_SHOWN,
   standards: ['owasp-api8-cors'],
   severity: 'warning',
   title: 'CORS shares credentialed answers with an origin the server cannot know',

@@ -1,4 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
+import { ERRORS_IN_ENVELOPE } from '../clauses.js';
 
 /**
  * Error text of the common databases, drivers and ORMs: what a server shows when it hands a
@@ -51,8 +52,7 @@ function leakedBy(pattern: RegExp, body: string, sent: string): string | undefin
 export const databaseErrorLeak: ExchangeCheck<'response'> = {
   id: 'database-error-leak',
   scope: 'exchange',
-  rule: '7',
-  quote: 'Results and errors are carried in the envelope fields `status`, `code`, `message` and `error` (2.1). … Content of the `error` object: not shown.',
+  ...ERRORS_IN_ENVELOPE,
   standards: ['owasp-api8-error-details'],
   severity: 'warning',
   title: 'Response leaks database or driver error text',

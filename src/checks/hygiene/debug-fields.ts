@@ -1,4 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
+import { BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
 
 /**
  * A field name with one of these words as a hyphen-separated part: what debugging and profiling
@@ -10,8 +11,7 @@ const DEBUGGING = /(^|-)(debug|debugbar|profiler)(-|$)/i;
 export const debugFields: ExchangeCheck<'response'> = {
   id: 'debug-fields',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Behaviour of each operation beyond its request and response shape: not shown.',
+  ...BEHAVIOUR_NOT_SHOWN,
   standards: ['owasp-api8-logging-features'],
   severity: 'warning',
   title: 'Response fields of a debugging or profiling tool',

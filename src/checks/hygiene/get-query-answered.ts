@@ -1,12 +1,12 @@
 import { answerKind, askedAlike, succeeded } from '../call-record.js';
 import { httpProbeOf } from '../http-probes.js';
 import type { OperationCheck } from '../types.js';
+import { POST_UNLESS_MARKED } from '../clauses.js';
 
 export const getQueryAnswered: OperationCheck = {
   id: 'get-query-answered',
   scope: 'operation',
-  rule: '4',
-  quote: 'All operations below use HTTP POST unless marked.',
+  ...POST_UNLESS_MARKED,
   standards: ['owasp-api8-unneeded-features'],
   severity: 'warning',
   title: 'A GET with the fields in the query answered as the POST',

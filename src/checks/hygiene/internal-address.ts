@@ -1,4 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
+import { BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
 
 /** Addresses of private networks: RFC 1918 IPv4, shared address space (RFC 6598), IPv6 unique local and link-local. */
 const PRIVATE_ADDRESS =
@@ -15,8 +16,7 @@ const hostOf = (url: string) => /^[a-z]+:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:]+)/i.e
 export const internalAddress: ExchangeCheck<'response'> = {
   id: 'internal-address',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Behaviour of each operation beyond its request and response shape: not shown.',
+  ...BEHAVIOUR_NOT_SHOWN,
   standards: ['owasp-api8-hardening'],
   severity: 'info',
   title: 'Response headers name hosts of a private network',

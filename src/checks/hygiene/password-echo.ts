@@ -1,6 +1,7 @@
 import { namesAPassword } from '../secret-names.js';
 import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck } from '../types.js';
+import { BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
 
 /**
  * Shorter passwords are found inside other text by chance (a hostile "1", the empty one), and a
@@ -45,8 +46,7 @@ function holdsPassword(text: string, passwords: readonly string[]): boolean {
 export const passwordEcho: ExchangeCheck<'response'> = {
   id: 'password-echo',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Behaviour of each operation beyond its request and response shape: not shown.',
+  ...BEHAVIOUR_NOT_SHOWN,
   standards: ['owasp-api2-password-storage'],
   severity: 'warning',
   title: 'The answer hands back the password it was sent',

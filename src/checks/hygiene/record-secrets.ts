@@ -2,6 +2,7 @@ import { pointerToken } from '../../json-pointer.js';
 import { findingsAt } from '../_internals/json-values.js';
 import { namesASecret } from '../secret-names.js';
 import type { ExchangeCheck } from '../types.js';
+import { RECORD_FIELDS_NOT_SHOWN } from '../clauses.js';
 
 /** The operations whose answer is a token by design: the token operation, the login and the registration. */
 const ISSUES_TOKENS = new Set(['token-get', 'login', 'account-register']);
@@ -31,9 +32,7 @@ function secretsIn(value: unknown, pointer: string, tokensAllowed: boolean, foun
 export const recordSecrets: ExchangeCheck<'data'> = {
   id: 'record-secrets',
   scope: 'exchange',
-  rule: '2.10',
-  quote:
-    'Fields of the consignment list record, invoice records, brand record, alpha product record, dispatch note, enterprise member item and customer basic-information record: not shown beyond their names.',
+  ...RECORD_FIELDS_NOT_SHOWN,
   standards: ['owasp-api3-exposed-properties'],
   severity: 'warning',
   title: 'Answer carries a password, a secret, a token or a one-time code',

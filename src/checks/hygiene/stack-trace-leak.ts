@@ -1,4 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
+import { ERRORS_IN_ENVELOPE } from '../clauses.js';
 
 /** Shapes of stack frames and source paths of the common server runtimes. */
 const leaks: ReadonlyArray<readonly [string, RegExp]> = [
@@ -24,8 +25,7 @@ const maybeLeak = /:\d+\)|line \d|Traceback|goroutine|\.php|\.(?:js|mjs|cjs|ts|p
 export const stackTraceLeak: ExchangeCheck<'response'> = {
   id: 'stack-trace-leak',
   scope: 'exchange',
-  rule: '7',
-  quote: 'Results and errors are carried in the envelope fields `status`, `code`, `message` and `error` (2.1). … Content of the `error` object: not shown.',
+  ...ERRORS_IN_ENVELOPE,
   standards: ['owasp-api8-error-details'],
   severity: 'warning',
   title: 'Response leaks a stack trace or source path',

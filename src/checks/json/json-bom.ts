@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
+import { JSON_OVER_HTTP } from '../clauses.js';
 
 export const jsonBom: ExchangeCheck<'response'> = {
   id: 'json-bom',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  ...JSON_OVER_HTTP,
   standards: ['rfc8259-8.1-no-bom', 'rfc3629-6-bom'],
   severity: 'error',
   title: 'JSON response begins with a byte order mark',

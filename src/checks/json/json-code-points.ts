@@ -1,6 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { findingsAt, valuesIn } from '../_internals/json-values.js';
 import { jsonText } from './_internals/json-text.js';
+import { JSON_OVER_HTTP } from '../clauses.js';
 
 /** Noncharacters: U+FDD0–U+FDEF and the last two code points of every plane, astral ones as their surrogate pairs. */
 const NONCHARACTER =
@@ -22,8 +23,7 @@ function problem(text: string): string | undefined {
 export const jsonCodePoints: ExchangeCheck<'json'> = {
   id: 'json-code-points',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  ...JSON_OVER_HTTP,
   standards: ['rfc8259-8.2-unpaired-surrogates', 'rfc7493-2.1-code-points'],
   severity: 'warning',
   title: 'JSON string holds a lone surrogate or a noncharacter',

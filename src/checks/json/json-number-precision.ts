@@ -1,6 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { findingsAt, valuesIn } from '../_internals/json-values.js';
 import { jsonText, structureOf } from './_internals/json-text.js';
+import { JSON_OVER_HTTP } from '../clauses.js';
 
 /**
  * A number of more than 15 digits, or an exponent of three digits, where a value starts (after a
@@ -31,8 +32,7 @@ function inexact(token: string): string | undefined {
 export const jsonNumberPrecision: ExchangeCheck<'json'> = {
   id: 'json-number-precision',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  ...JSON_OVER_HTTP,
   standards: ['rfc8259-6-interoperable-numbers', 'rfc7493-2.2-numbers'],
   severity: 'warning',
   title: 'JSON number a double does not hold',

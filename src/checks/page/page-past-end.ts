@@ -1,5 +1,6 @@
 import type { CallRecord, Finding, OperationCheck } from '../types.js';
 import { heldWithin, inPlanOrder, pagesText, repeatsIn, type Walk, type WalkPage, walksOf } from './walks.js';
+import { PAGES_BEYOND_SHAPE } from '../clauses.js';
 
 /** A valid call whose page says another pageNo than it asked for: page-number-echo's finding, on the pages up to the last. */
 const echoesOtherPage = (call: CallRecord): boolean => {
@@ -38,9 +39,7 @@ function pastTheLast(walk: Walk, judgesPageNo: boolean): Finding | undefined {
 export const pagePastEnd: OperationCheck = {
   id: 'page-past-end',
   scope: 'operation',
-  rule: '2.2, 1',
-  quote:
-    'totalPage | integer (total number of pages) … pageNo | integer (current page number) … Behaviour of each operation beyond its request and response shape: not shown.',
+  ...PAGES_BEYOND_SHAPE,
   standards: [],
   severity: 'warning',
   title: 'A page past the last holds records',

@@ -1,12 +1,11 @@
 import type { OperationCheck } from '../types.js';
 import { inPlanOrder, repeatsIn, type WalkPage, walksOf } from './walks.js';
+import { PAGES_BEYOND_SHAPE } from '../clauses.js';
 
 export const pageRepeatedRecords: OperationCheck = {
   id: 'page-repeated-records',
   scope: 'operation',
-  rule: '2.2, 1',
-  quote:
-    'totalPage | integer (total number of pages) … pageNo | integer (current page number) … Behaviour of each operation beyond its request and response shape: not shown.',
+  ...PAGES_BEYOND_SHAPE,
   standards: [],
   severity: 'warning',
   title: 'A record on two pages of one walk',

@@ -1,5 +1,6 @@
 import type { Finding, OperationCheck } from '../types.js';
 import { inPlanOrder, pagesAgainstTotal, repeatsIn, type Walk, walksOf } from './walks.js';
+import { PAGE_COUNT } from '../clauses.js';
 
 /** How many records page 1 of a walk says its list holds: at least and at most. */
 interface Count {
@@ -55,9 +56,7 @@ function faultedAlone(walk: Walk): boolean {
 export const pageSizesAgree: OperationCheck = {
   id: 'page-sizes-agree',
   scope: 'operation',
-  rule: '2.2, 4 rule 2',
-  quote:
-    'totalPage | integer (total number of pages) … In list operations the request carries pageSize and, where given, pageNo; the response carries totalPage, pageNo and list.',
+  ...PAGE_COUNT,
   standards: [],
   severity: 'warning',
   title: 'Page 1 at two page sizes counts the list differently',

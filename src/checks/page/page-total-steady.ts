@@ -1,5 +1,6 @@
 import type { Finding, OperationCheck } from '../types.js';
 import { inPlanOrder, pagesText, repeatsIn, type Walk, type WalkPage, walksOf } from './walks.js';
+import { PAGE_COUNT } from '../clauses.js';
 
 /** Pages whose totalPage the finding spells out; the rest are counted. */
 const PAGES_SHOWN = 4;
@@ -45,9 +46,7 @@ function disagreement(walk: Walk): Finding | undefined {
 export const pageTotalSteady: OperationCheck = {
   id: 'page-total-steady',
   scope: 'operation',
-  rule: '2.2, 4 rule 2',
-  quote:
-    'totalPage | integer (total number of pages) … In list operations the request carries pageSize and, where given, pageNo; the response carries totalPage, pageNo and list.',
+  ...PAGE_COUNT,
   standards: [],
   severity: 'warning',
   title: 'Pages of one list say different totalPages',

@@ -1,5 +1,6 @@
 import type { Finding, OperationCheck } from '../types.js';
 import { heldWithin, inPlanOrder, pagesAgainstTotal, pagesText, repeatsIn, type Walk, type WalkPage, walksOf } from './walks.js';
+import { PAGE_COUNT } from '../clauses.js';
 
 /** What the walk found against what page 1 said: the first disagreement, and how many pages show one. */
 function disagreement(walk: Walk): Finding | undefined {
@@ -35,9 +36,7 @@ function disagreement(walk: Walk): Finding | undefined {
 export const pageTotal: OperationCheck = {
   id: 'page-total',
   scope: 'operation',
-  rule: '2.2, 4 rule 2',
-  quote:
-    'totalPage | integer (total number of pages) … In list operations the request carries pageSize and, where given, pageNo; the response carries totalPage, pageNo and list.',
+  ...PAGE_COUNT,
   standards: [],
   severity: 'error',
   title: 'totalPage differs from the pages the walk found',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
+import { JSON_OVER_HTTP } from '../clauses.js';
 
 export const connectionClose: ExchangeCheck<'response'> = {
   id: 'connection-close',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  ...JSON_OVER_HTTP,
   standards: ['rfc9112-9.6-close-received'],
   severity: 'warning',
   title: 'Connection kept open after a request that asked to close it',

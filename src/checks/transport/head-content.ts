@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
+import { JSON_OVER_HTTP } from '../clauses.js';
 
 export const headContent: ExchangeCheck<'response'> = {
   id: 'head-content',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  ...JSON_OVER_HTTP,
   standards: ['rfc9110-9.3.2-head'],
   severity: 'warning',
   title: 'Content sent after the answer to a HEAD',

@@ -1,4 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
+import { ANSWERS_200_ENVELOPE } from '../clauses.js';
 
 /** "For this specification, GET is the only method for which range handling is defined" (RFC 9110 §14.2). */
 const RANGED = 'GET';
@@ -6,8 +7,7 @@ const RANGED = 'GET';
 export const partialContentStatus: ExchangeCheck<'response'> = {
   id: 'partial-content-status',
   scope: 'exchange',
-  rule: '4 rule 1',
-  quote: 'Each operation in the table answers HTTP 200 with the envelope of 2.1.',
+  ...ANSWERS_200_ENVELOPE,
   standards: ['rfc9110-14.2-range-ignored'],
   severity: 'warning',
   title: 'A Range served for a request that is no GET',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
+import { JSON_OVER_HTTP } from '../clauses.js';
 
 export const persistentConnection: ExchangeCheck<'response'> = {
   id: 'persistent-connection',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  ...JSON_OVER_HTTP,
   standards: ['rfc9112-9.6-announce-close'],
   severity: 'warning',
   title: 'Connection closed after an answer that did not say close',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
+import { BOUNDS_NOT_SHOWN } from '../clauses.js';
 
 export const rateLimited: ExchangeCheck<'exchange'> = {
   id: 'rate-limited',
   scope: 'exchange',
-  rule: '8',
-  quote: 'Rate limits, maximum page size and other bounds: not shown.',
+  ...BOUNDS_NOT_SHOWN,
   standards: [],
   severity: 'info',
   title: 'Rate limited (HTTP 429) after retries',

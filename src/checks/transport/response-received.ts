@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
+import { ANSWERS_200_ENVELOPE } from '../clauses.js';
 
 export const responseReceived: ExchangeCheck<'exchange'> = {
   id: 'response-received',
   scope: 'exchange',
-  rule: '4 rule 1',
-  quote: 'Each operation in the table answers HTTP 200 with the envelope of 2.1.',
+  ...ANSWERS_200_ENVELOPE,
   standards: [
     'rfc9110-5.3-one-field-line',
     'rfc9110-5.5-no-cr-lf-nul',

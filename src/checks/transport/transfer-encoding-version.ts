@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
+import { JSON_OVER_HTTP } from '../clauses.js';
 
 export const transferEncodingVersion: ExchangeCheck<'response'> = {
   id: 'transfer-encoding-version',
   scope: 'exchange',
-  rule: '1',
-  quote: 'Every operation is an HTTP call whose body and response are JSON.',
+  ...JSON_OVER_HTTP,
   standards: ['rfc9112-6.1-no-transfer-encoding-to-http10'],
   severity: 'warning',
   title: 'Transfer-Encoding in an answer to an HTTP/1.0 request',
