@@ -1,6 +1,6 @@
 import { answered } from '../call-record.js';
 import type { CallRecord, OperationCheck } from '../types.js';
-import { BOUNDS_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /**
  * A value a nested quantifier backtracks on: a long run of word characters (digits, letters) and then
@@ -44,7 +44,7 @@ export function slowBacktrackingCalls(calls: readonly CallRecord[]): CallRecord[
 export const backtrackingTime: OperationCheck = {
   id: 'backtracking-answer-time',
   scope: 'operation',
-  ...BOUNDS_NOT_SHOWN,
+  ...clause('bounds-not-shown'),
   standards: ['owasp-api4-execution-time'],
   severity: 'warning',
   title: 'A value that makes a pattern backtrack holds the answer',

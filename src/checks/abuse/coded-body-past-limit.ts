@@ -1,6 +1,6 @@
 import { httpProbeOf, OVERSIZED_PADDING } from '../http-probes.js';
 import type { CallRecord, OperationCheck } from '../types.js';
-import { BOUNDS_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** HTTP 200 and no error result: the server says it did what the call asked. */
 const done = (call: CallRecord): boolean => call.status === 200 && call.envelope !== undefined && !call.envelope.errorResult && !call.bodyCut;
@@ -10,7 +10,7 @@ const answerOf = (call: CallRecord) => `HTTP ${call.status}, code ${JSON.stringi
 export const codedBodyPastLimit: OperationCheck = {
   id: 'coded-body-past-limit',
   scope: 'operation',
-  ...BOUNDS_NOT_SHOWN,
+  ...clause('bounds-not-shown'),
   standards: ['owasp-api4-payload-size'],
   severity: 'warning',
   title: 'A body over the size the server refuses answered once gzip-coded',

@@ -1,7 +1,7 @@
 import { askedAlike, type EnvelopedCall } from '../call-record.js';
 import { httpProbeOf, METHOD_OVERRIDE } from '../http-probes.js';
 import type { CallRecord, OperationCheck } from '../types.js';
-import { POST_UNLESS_MARKED } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** HTTP 200 and no error result: the server says it did what the call asked. */
 const done = (call: CallRecord): call is EnvelopedCall => call.status === 200 && call.envelope !== undefined && !call.envelope.errorResult && !call.bodyCut;
@@ -13,7 +13,7 @@ const fields = Object.keys(METHOD_OVERRIDE)
 export const methodOverride: OperationCheck = {
   id: 'method-override',
   scope: 'operation',
-  ...POST_UNLESS_MARKED,
+  ...clause('post-unless-marked'),
   standards: ['owasp-api5-method-change'],
   severity: 'warning',
   title: 'A read turned into something else by a method-override field',

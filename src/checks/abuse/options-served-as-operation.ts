@@ -2,7 +2,7 @@ import { answerKind, refusedToken, succeeded, withTheToken } from '../call-recor
 import { httpProbeOf } from '../http-probes.js';
 import { probeOf } from '../auth/probes.js';
 import type { CallRecord, OperationCheck } from '../types.js';
-import { AUTHORIZATION_AND_REFUSAL } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** "No such record" as HTTP names it (RFC 9110 15.5.5): HTTP 404, or 404 as the envelope's code, whose values the spec does not show (7). */
 const notFound = (call: CallRecord): boolean => call.status === 404 || String(call.envelope?.code) === '404';
@@ -24,7 +24,7 @@ function servedAsTheOperation(options: CallRecord, calls: readonly CallRecord[])
 export const optionsServedAsOperation: OperationCheck = {
   id: 'options-served-as-operation',
   scope: 'operation',
-  ...AUTHORIZATION_AND_REFUSAL,
+  ...clause('authorization-and-refusal'),
   standards: ['owasp-api5-method-change'],
   severity: 'warning',
   title: 'An OPTIONS without a token served as the operation',

@@ -1,11 +1,11 @@
 import type { OperationCheck } from '../types.js';
 import { letInWithoutHeader } from './probes.js';
-import { AUTHORIZATION_AND_REFUSAL } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const authCookieInPlaceOfToken: OperationCheck = {
   id: 'auth-cookie-in-place-of-token',
   scope: 'operation',
-  ...AUTHORIZATION_AND_REFUSAL,
+  ...clause('authorization-and-refusal'),
   standards: ['owasp-api2-authentication-flows'],
   severity: 'warning',
   title: 'A call with no token let in by the cookies the sign-in set',

@@ -1,6 +1,6 @@
 import type { OperationCheck } from '../types.js';
 import { INTERNAL_CALLER_FIELDS, letInWithoutHeader } from './probes.js';
-import { AUTHORIZATION_AND_REFUSAL } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 const fields = Object.entries(INTERNAL_CALLER_FIELDS)
   .map(([name, value]) => `\`${name}: ${value}\``)
@@ -9,7 +9,7 @@ const fields = Object.entries(INTERNAL_CALLER_FIELDS)
 export const authInternalCaller: OperationCheck = {
   id: 'auth-internal-caller',
   scope: 'operation',
-  ...AUTHORIZATION_AND_REFUSAL,
+  ...clause('authorization-and-refusal'),
   standards: ['owasp-api2-internal-caller'],
   severity: 'warning',
   title: 'A call with no token let in for naming loopback as its address',

@@ -1,12 +1,12 @@
 import { succeeded } from '../call-record.js';
 import type { OperationCheck } from '../types.js';
 import { nearMissTokens, probedWith, probeOf } from './probes.js';
-import { AUTHORIZATION_AND_TOKEN_LIFETIME } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const authNearMissToken: OperationCheck = {
   id: 'auth-near-miss-token',
   scope: 'operation',
-  ...AUTHORIZATION_AND_TOKEN_LIFETIME,
+  ...clause('authorization-and-token-lifetime'),
   standards: ['owasp-api2-token-authenticity'],
   severity: 'warning',
   title: 'A token one slip away from the valid one is accepted',

@@ -1,7 +1,7 @@
 import { answerKind, type EnvelopedCall, refusedToken, withTheToken } from '../call-record.js';
 import type { OperationCheck } from '../types.js';
 import { type AuthProbe, probedWith, probeOf } from './probes.js';
-import { AUTHORIZATION_AND_REFUSAL } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /**
  * The probes at the documented path that carry a header but no valid token; the call with no header
@@ -13,7 +13,7 @@ const INVALID_TOKENS: readonly AuthProbe[] = ['empty-value', 'wrong-token'];
 export const authUnauthorizedChange: OperationCheck = {
   id: 'auth-unauthorized-change',
   scope: 'operation',
-  ...AUTHORIZATION_AND_REFUSAL,
+  ...clause('authorization-and-refusal'),
   standards: ['owasp-api2-token-authenticity'],
   severity: 'warning',
   title: 'A call without a valid token answered past the token',

@@ -1,11 +1,11 @@
 import type { OperationCheck } from '../types.js';
 import { probedWith, probeOf, servedRecords, withoutValidToken } from './probes.js';
-import { AUTHORIZATION_AND_REFUSAL } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const authUnauthorizedData: OperationCheck = {
   id: 'auth-unauthorized-data',
   scope: 'operation',
-  ...AUTHORIZATION_AND_REFUSAL,
+  ...clause('authorization-and-refusal'),
   standards: ['owasp-api2-token-authenticity'],
   severity: 'warning',
   title: 'Data served without valid authorization',

@@ -1,12 +1,12 @@
 import { succeeded } from '../call-record.js';
 import type { OperationCheck } from '../types.js';
 import { probeOf } from './probes.js';
-import { AUTHORIZATION_AND_TOKEN_LIFETIME } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const authUnsignedJwt: OperationCheck = {
   id: 'auth-unsigned-jwt',
   scope: 'operation',
-  ...AUTHORIZATION_AND_TOKEN_LIFETIME,
+  ...clause('authorization-and-token-lifetime'),
   standards: ['owasp-api2-unsigned-jwt'],
   severity: 'warning',
   title: 'An unsigned JWT ("alg": "none") is accepted',

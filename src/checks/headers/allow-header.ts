@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { POST_UNLESS_MARKED } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const allowHeader: ExchangeCheck<'response'> = {
   id: 'allow-header',
   scope: 'exchange',
-  ...POST_UNLESS_MARKED,
+  ...clause('post-unless-marked'),
   standards: ['rfc9110-15.5.6-allow'],
   severity: 'warning',
   title: 'HTTP 405 without an Allow header',

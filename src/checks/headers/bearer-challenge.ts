@@ -1,5 +1,5 @@
 import { type ExchangeCheck, everyIntent } from '../types.js';
-import { TOKEN_BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** RFC 9110 §5.6.2: `token = 1*tchar`. */
 const TOKEN = "[!#$%&'*+\\-.^_`|~0-9A-Za-z]+";
@@ -55,7 +55,7 @@ function bearerParams(field: string): Array<[string, string]> {
 export const bearerChallenge: ExchangeCheck<'response'> = {
   id: 'bearer-challenge',
   scope: 'exchange',
-  ...TOKEN_BEHAVIOUR_NOT_SHOWN,
+  ...clause('token-behaviour-not-shown'),
   standards: ['rfc6750-3-error-attributes'],
   severity: 'warning',
   title: 'A Bearer challenge whose error attributes hold characters RFC 6750 does not allow',

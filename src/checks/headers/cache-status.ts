@@ -1,11 +1,11 @@
 import { type ExchangeCheck, everyIntent } from '../types.js';
 import { sfList } from './_internals/structured-fields.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const cacheStatus: ExchangeCheck<'response'> = {
   id: 'cache-status',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9211-2-cache-status'],
   severity: 'warning',
   title: 'A Cache-Status that is no Structured Fields List',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { contentCodings } from '../../client/decode.js';
 import { type AnsweredExchange, type ExchangeCheck, type Finding, everyIntent } from '../types.js';
 import { sfDictionary } from './_internals/structured-fields.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** The hashing algorithms of RFC 9530 §5 whose status is "Active", by their keys, as node:crypto names them. */
 const ALGORITHMS: Readonly<Record<string, string>> = { 'sha-256': 'sha256', 'sha-512': 'sha512' };
@@ -47,7 +47,7 @@ function digestProblem(name: string, field: string, content: Buffer | undefined)
 export const contentDigest: ExchangeCheck<'body'> = {
   id: 'content-digest',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9530-2-content-digest', 'rfc9530-3-repr-digest'],
   severity: 'warning',
   title: 'A Content-Digest that does not match the content',

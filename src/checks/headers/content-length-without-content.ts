@@ -1,10 +1,10 @@
 import { type ExchangeCheck, everyIntent } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const contentLengthWithoutContent: ExchangeCheck<'response'> = {
   id: 'content-length-without-content',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9110-8.6-no-length-on-204'],
   severity: 'warning',
   title: 'Content-Length on a 204 or 1xx answer',

@@ -1,11 +1,11 @@
 import type { ExchangeCheck } from '../types.js';
 import { dateProblem } from './_internals/http-date.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const dateHeader: ExchangeCheck<'response'> = {
   id: 'date-header',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9110-6.6.1-date', 'rfc9110-5.6.7-imf-fixdate'],
   severity: 'warning',
   title: 'Date header missing or not an HTTP date',

@@ -1,12 +1,12 @@
 import { type ExchangeCheck, everyIntent } from '../types.js';
 import { dateProblem, imfFixdateMs } from './_internals/http-date.js';
 import { sfItem } from './_internals/structured-fields.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const deprecationHeader: ExchangeCheck<'response'> = {
   id: 'deprecation-header',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9745-2.1-deprecation-date'],
   severity: 'warning',
   title: 'A Deprecation that is no date, or a Sunset that is no HTTP date',

@@ -1,7 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { listMembers } from './_internals/field-list.js';
 import { dateProblem } from './_internals/http-date.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** RFC 9110 §5.6.2: `tchar`, any VCHAR except delimiters. */
 const TCHAR = "[!#$%&'*+\\-.^_`|~0-9A-Za-z]";
@@ -117,7 +117,7 @@ const GRAMMARS: Readonly<Record<string, { readonly grammar: string; readonly val
 export const fieldSyntax: ExchangeCheck<'response'> = {
   id: 'field-syntax',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9110-5.5-field-grammar', 'rfc9111-5.2.2.1-max-age-token', 'rfc9110-7.6.3-via'],
   severity: 'warning',
   title: 'A header field whose value is not in its grammar',

@@ -1,10 +1,10 @@
 import { type ExchangeCheck, everyIntent } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const hstsCleartext: ExchangeCheck<'response'> = {
   id: 'hsts-cleartext',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc6797-7.2-no-sts-over-cleartext'],
   severity: 'warning',
   title: 'Strict-Transport-Security sent over cleartext',

@@ -1,12 +1,12 @@
 import { span } from '../_internals/span.js';
 import type { ExchangeCheck } from '../types.js';
 import { dateProblem, imfFixdateMs } from './_internals/http-date.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const lastModified: ExchangeCheck<'response'> = {
   id: 'last-modified',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9110-8.8.2.1-last-modified', 'rfc9110-5.6.7-imf-fixdate'],
   severity: 'warning',
   title: 'Last-Modified not an HTTP date, or later than the Date',

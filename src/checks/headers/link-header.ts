@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 import { linkValues } from './_internals/link-values.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** The relation types (RFC 8288 §6.2.2 registry) that lead to another page of the same list. */
 const PAGING = new Set(['first', 'prev', 'previous', 'next', 'last']);
@@ -20,7 +20,7 @@ function parsed(url: string, base?: string): URL | undefined {
 export const linkHeader: ExchangeCheck<'response'> = {
   id: 'link-header',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc8288-3-link-value', 'rfc8288-3.1-link-target'],
   severity: 'warning',
   title: 'A Link that is no list of links, or a page link to another origin',

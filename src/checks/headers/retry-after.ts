@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
 import { dateProblem } from './_internals/http-date.js';
-import { BOUNDS_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** delay-seconds = 1*DIGIT (RFC 9110 §10.2.3). */
 const DELAY_SECONDS = /^\d+$/;
@@ -8,7 +8,7 @@ const DELAY_SECONDS = /^\d+$/;
 export const retryAfter: ExchangeCheck<'exchange'> = {
   id: 'retry-after',
   scope: 'exchange',
-  ...BOUNDS_NOT_SHOWN,
+  ...clause('bounds-not-shown'),
   standards: ['rfc9110-10.2.3-retry-after', 'rfc9110-5.6.7-imf-fixdate'],
   severity: 'warning',
   title: 'Retry-After is neither seconds nor an HTTP date',

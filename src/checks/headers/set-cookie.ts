@@ -1,7 +1,7 @@
 import { fieldLinesOf } from '../../client/field-lines.js';
 import type { ExchangeCheck } from '../types.js';
 import { dateProblem } from './_internals/http-date.js';
-import { BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** A token (RFC 9110 §5.6.2): a cookie's name. */
 const NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -59,7 +59,7 @@ function problemsOf(header: string): { expected: string[]; actual: string[] } | 
 export const setCookie: ExchangeCheck<'response'> = {
   id: 'set-cookie',
   scope: 'exchange',
-  ...BEHAVIOUR_NOT_SHOWN,
+  ...clause('behaviour-not-shown'),
   standards: ['rfc6265-3-no-folding', 'rfc6265-4.1.1-cookie-syntax'],
   severity: 'warning',
   title: 'A cookie that is not written as cookies are',

@@ -1,6 +1,6 @@
 import { type ExchangeCheck, everyIntent } from '../types.js';
 import { listMembers } from './_internals/field-list.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** The options a Connection field lists (RFC 9110 7.6.1: `Connection = #connection-option`), in lower case: they are case-insensitive. */
 const connectionOptions = (field: string | undefined): string[] => listMembers(field).map((option) => option.toLowerCase());
@@ -8,7 +8,7 @@ const connectionOptions = (field: string | undefined): string[] => listMembers(f
 export const upgradeConnectionOption: ExchangeCheck<'response'> = {
   id: 'upgrade-connection-option',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9110-7.8-upgrade-connection-option'],
   severity: 'warning',
   title: 'Upgrade without the "upgrade" connection option',

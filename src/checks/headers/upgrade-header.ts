@@ -1,10 +1,10 @@
 import { type ExchangeCheck, everyIntent } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const upgradeHeader: ExchangeCheck<'response'> = {
   id: 'upgrade-header',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9110-15.5.22-upgrade'],
   severity: 'warning',
   title: 'HTTP 426 without an Upgrade header',

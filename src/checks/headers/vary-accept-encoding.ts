@@ -1,12 +1,12 @@
 import { answered, askedAlike } from '../call-record.js';
 import { httpProbeOf, NO_CODING } from '../http-probes.js';
 import type { OperationCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const varyAcceptEncoding: OperationCheck = {
   id: 'vary-accept-encoding',
   scope: 'operation',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9110-12.5.5-vary'],
   severity: 'warning',
   title: 'A content coding chosen by Accept-Encoding without Vary',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { TOKEN_BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const wwwAuthenticate: ExchangeCheck<'response'> = {
   id: 'www-authenticate',
   scope: 'exchange',
-  ...TOKEN_BEHAVIOUR_NOT_SHOWN,
+  ...clause('token-behaviour-not-shown'),
   standards: ['rfc9110-11.6.1-www-authenticate'],
   severity: 'warning',
   title: 'HTTP 401 without a WWW-Authenticate challenge',

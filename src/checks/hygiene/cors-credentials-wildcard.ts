@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const corsCredentialsWildcard: ExchangeCheck<'response'> = {
   id: 'cors-credentials-wildcard',
   scope: 'exchange',
-  ...BEHAVIOUR_NOT_SHOWN,
+  ...clause('behaviour-not-shown'),
   standards: ['owasp-api8-cors'],
   severity: 'warning',
   title: 'CORS allows every origin with credentials',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const corsReflectedOrigin: ExchangeCheck<'response'> = {
   id: 'cors-reflected-origin',
   scope: 'exchange',
-  ...BEHAVIOUR_NOT_SHOWN,
+  ...clause('behaviour-not-shown'),
   standards: ['owasp-api8-cors'],
   severity: 'warning',
   title: 'CORS shares credentialed answers with an origin the server cannot know',

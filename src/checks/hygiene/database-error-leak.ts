@@ -1,5 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
-import { ERRORS_IN_ENVELOPE } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /**
  * Error text of the common databases, drivers and ORMs: what a server shows when it hands a
@@ -52,7 +52,7 @@ function leakedBy(pattern: RegExp, body: string, sent: string): string | undefin
 export const databaseErrorLeak: ExchangeCheck<'response'> = {
   id: 'database-error-leak',
   scope: 'exchange',
-  ...ERRORS_IN_ENVELOPE,
+  ...clause('errors-in-envelope'),
   standards: ['owasp-api8-error-details'],
   severity: 'warning',
   title: 'Response leaks database or driver error text',

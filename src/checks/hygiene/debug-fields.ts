@@ -1,5 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
-import { BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /**
  * A field name with one of these words as a hyphen-separated part: what debugging and profiling
@@ -11,7 +11,7 @@ const DEBUGGING = /(^|-)(debug|debugbar|profiler)(-|$)/i;
 export const debugFields: ExchangeCheck<'response'> = {
   id: 'debug-fields',
   scope: 'exchange',
-  ...BEHAVIOUR_NOT_SHOWN,
+  ...clause('behaviour-not-shown'),
   standards: ['owasp-api8-logging-features'],
   severity: 'warning',
   title: 'Response fields of a debugging or profiling tool',

@@ -1,12 +1,12 @@
 import { answerKind, askedAlike, succeeded } from '../call-record.js';
 import { httpProbeOf } from '../http-probes.js';
 import type { OperationCheck } from '../types.js';
-import { POST_UNLESS_MARKED } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const getQueryAnswered: OperationCheck = {
   id: 'get-query-answered',
   scope: 'operation',
-  ...POST_UNLESS_MARKED,
+  ...clause('post-unless-marked'),
   standards: ['owasp-api8-unneeded-features'],
   severity: 'warning',
   title: 'A GET with the fields in the query answered as the POST',

@@ -1,5 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
-import { BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** Addresses of private networks: RFC 1918 IPv4, shared address space (RFC 6598), IPv6 unique local and link-local. */
 const PRIVATE_ADDRESS =
@@ -16,7 +16,7 @@ const hostOf = (url: string) => /^[a-z]+:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:]+)/i.e
 export const internalAddress: ExchangeCheck<'response'> = {
   id: 'internal-address',
   scope: 'exchange',
-  ...BEHAVIOUR_NOT_SHOWN,
+  ...clause('behaviour-not-shown'),
   standards: ['owasp-api8-hardening'],
   severity: 'info',
   title: 'Response headers name hosts of a private network',

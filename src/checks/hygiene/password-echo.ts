@@ -1,7 +1,7 @@
 import { namesAPassword } from '../secret-names.js';
 import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck } from '../types.js';
-import { BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /**
  * Shorter passwords are found inside other text by chance (a hostile "1", the empty one), and a
@@ -46,7 +46,7 @@ function holdsPassword(text: string, passwords: readonly string[]): boolean {
 export const passwordEcho: ExchangeCheck<'response'> = {
   id: 'password-echo',
   scope: 'exchange',
-  ...BEHAVIOUR_NOT_SHOWN,
+  ...clause('behaviour-not-shown'),
   standards: ['owasp-api2-password-storage'],
   severity: 'warning',
   title: 'The answer hands back the password it was sent',

@@ -3,7 +3,7 @@ import type { DeclaredMembers } from '../../validation/declared-members.js';
 import { recordSchemaId } from '../../validation/validator.js';
 import { findingsAt } from '../_internals/json-values.js';
 import type { ExchangeCheck } from '../types.js';
-import { RECORD_FIELDS_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** What identifies a person, as records write it: a mobile number (mainland China, or E.164), an e-mail address, a resident identity card number. */
 const PERSONAL: readonly { readonly kind: string; readonly pattern: RegExp }[] = [
@@ -53,7 +53,7 @@ function personalBeyondFields(record: unknown, members: DeclaredMembers, pointer
 export const recordPersonalData: ExchangeCheck<'data'> = {
   id: 'record-personal-data',
   scope: 'exchange',
-  ...RECORD_FIELDS_NOT_SHOWN,
+  ...clause('record-fields-not-shown'),
   standards: ['owasp-api3-exposed-properties'],
   severity: 'warning',
   title: 'Record carries personal data beyond its documented fields',

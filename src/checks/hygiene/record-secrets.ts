@@ -2,7 +2,7 @@ import { pointerToken } from '../../json-pointer.js';
 import { findingsAt } from '../_internals/json-values.js';
 import { namesASecret } from '../secret-names.js';
 import type { ExchangeCheck } from '../types.js';
-import { RECORD_FIELDS_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** The operations whose answer is a token by design: the token operation, the login and the registration. */
 const ISSUES_TOKENS = new Set(['token-get', 'login', 'account-register']);
@@ -32,7 +32,7 @@ function secretsIn(value: unknown, pointer: string, tokensAllowed: boolean, foun
 export const recordSecrets: ExchangeCheck<'data'> = {
   id: 'record-secrets',
   scope: 'exchange',
-  ...RECORD_FIELDS_NOT_SHOWN,
+  ...clause('record-fields-not-shown'),
   standards: ['owasp-api3-exposed-properties'],
   severity: 'warning',
   title: 'Answer carries a password, a secret, a token or a one-time code',

@@ -1,5 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
-import { AUTHORIZATION_HEADER } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** Directives that let a shared cache keep an answer to a request with credentials (RFC 9111 §3.5). */
 const SHARED = /(?:^|,)\s*(?:public|s-maxage\s*=)/i;
@@ -7,7 +7,7 @@ const SHARED = /(?:^|,)\s*(?:public|s-maxage\s*=)/i;
 export const sharedCache: ExchangeCheck<'response'> = {
   id: 'shared-cache',
   scope: 'exchange',
-  ...AUTHORIZATION_HEADER,
+  ...clause('authorization-header'),
   standards: ['owasp-api8-cache-control'],
   severity: 'warning',
   title: "The member's answer offered to shared caches",

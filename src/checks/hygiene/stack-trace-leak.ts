@@ -1,5 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
-import { ERRORS_IN_ENVELOPE } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** Shapes of stack frames and source paths of the common server runtimes. */
 const leaks: ReadonlyArray<readonly [string, RegExp]> = [
@@ -25,7 +25,7 @@ const maybeLeak = /:\d+\)|line \d|Traceback|goroutine|\.php|\.(?:js|mjs|cjs|ts|p
 export const stackTraceLeak: ExchangeCheck<'response'> = {
   id: 'stack-trace-leak',
   scope: 'exchange',
-  ...ERRORS_IN_ENVELOPE,
+  ...clause('errors-in-envelope'),
   standards: ['owasp-api8-error-details'],
   severity: 'warning',
   title: 'Response leaks a stack trace or source path',

@@ -1,5 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
-import { AUTHORIZATION_HEADER } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** The operations whose answer is a token by design: one there may be the token sent. */
 const ISSUES_TOKENS = new Set(['token-get', 'login', 'account-register']);
@@ -12,7 +12,7 @@ const tokenOf = (authorization: string) => authorization.replace(/^bearer\s*/i, 
 export const tokenEcho: ExchangeCheck<'response'> = {
   id: 'token-echo',
   scope: 'exchange',
-  ...AUTHORIZATION_HEADER,
+  ...clause('authorization-header'),
   standards: ['owasp-api8-error-details', 'rfc9110-9.3.8-trace'],
   severity: 'warning',
   title: 'The answer repeats the token it was sent',

@@ -1,5 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
-import { BEHAVIOUR_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** Headers that exist only to name the software behind the answer, whatever they say. */
 const NAMING_HEADERS = ['x-powered-by', 'x-aspnet-version', 'x-aspnetmvc-version'];
@@ -9,7 +9,7 @@ const VERSION = /\d+\.\d+/;
 export const versionDisclosure: ExchangeCheck<'response'> = {
   id: 'version-disclosure',
   scope: 'exchange',
-  ...BEHAVIOUR_NOT_SHOWN,
+  ...clause('behaviour-not-shown'),
   standards: ['rfc9110-10.2.4-server', 'owasp-api8-out-of-date'],
   severity: 'info',
   title: 'Response headers name the server software and its version',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const jsonBom: ExchangeCheck<'response'> = {
   id: 'json-bom',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc8259-8.1-no-bom', 'rfc3629-6-bom'],
   severity: 'error',
   title: 'JSON response begins with a byte order mark',

@@ -1,7 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { findingsAt, valuesIn } from '../_internals/json-values.js';
 import { jsonText } from './_internals/json-text.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** Noncharacters: U+FDD0–U+FDEF and the last two code points of every plane, astral ones as their surrogate pairs. */
 const NONCHARACTER =
@@ -23,7 +23,7 @@ function problem(text: string): string | undefined {
 export const jsonCodePoints: ExchangeCheck<'json'> = {
   id: 'json-code-points',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc8259-8.2-unpaired-surrogates', 'rfc7493-2.1-code-points'],
   severity: 'warning',
   title: 'JSON string holds a lone surrogate or a noncharacter',

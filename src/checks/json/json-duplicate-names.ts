@@ -1,7 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { findingsAt } from '../_internals/json-values.js';
 import { duplicateMembers, jsonText, membersIn, structureOf } from './_internals/json-text.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** Members written in the text: each has one colon outside the strings. */
 function membersWritten(structure: string): number {
@@ -24,7 +24,7 @@ function namesWrittenRoughly(text: string): number {
 export const jsonDuplicateNames: ExchangeCheck<'json'> = {
   id: 'json-duplicate-names',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc8259-4-unique-names', 'rfc7493-2.3-unique-names'],
   severity: 'warning',
   title: 'JSON object with two members of one name',

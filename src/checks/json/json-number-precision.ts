@@ -1,7 +1,7 @@
 import type { ExchangeCheck } from '../types.js';
 import { findingsAt, valuesIn } from '../_internals/json-values.js';
 import { jsonText, structureOf } from './_internals/json-text.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /**
  * A number of more than 15 digits, or an exponent of three digits, where a value starts (after a
@@ -32,7 +32,7 @@ function inexact(token: string): string | undefined {
 export const jsonNumberPrecision: ExchangeCheck<'json'> = {
   id: 'json-number-precision',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc8259-6-interoperable-numbers', 'rfc7493-2.2-numbers'],
   severity: 'warning',
   title: 'JSON number a double does not hold',

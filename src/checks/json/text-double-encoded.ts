@@ -3,7 +3,7 @@ import { sentBody } from '../sent-body.js';
 import type { ExchangeCheck } from '../types.js';
 import { valuesIn } from '../_internals/json-values.js';
 import { jsonText } from './_internals/json-text.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** A lead octet of a multi-byte UTF-8 sequence (C2–F4), as a character of the text or as its `\u` escape: where the check can find something at all. */
 const MAYBE = /[\u00C2-\u00F4]|\\u00[cCdDeEfF][0-9a-fA-F]/;
@@ -51,7 +51,7 @@ function* stringsIn(value: unknown): Generator<string> {
 export const textDoubleEncoded: ExchangeCheck<'json'> = {
   id: 'text-double-encoded',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc8259-7-code-point-escape'],
   severity: 'warning',
   title: 'JSON string holds the UTF-8 octets of its text as characters',

@@ -1,6 +1,6 @@
 import type { Finding, OperationCheck } from '../types.js';
 import { inPlanOrder, type PageAnswer, pagesAskedAgainOf, type Walk, walksOf } from './walks.js';
-import { PAGE_NUMBER } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** Whether a page kept a key for every record it held, each an id: records told apart by a digest may differ in a field that moves. */
 const byIds = (page: PageAnswer) => page.listIsArray && page.keys.length === page.records && page.keys.every((key) => key.startsWith('id:'));
@@ -36,7 +36,7 @@ const WHEN = ['the walk asked for it', "asked again after the walk's last page",
 export const pageAskedAgain: OperationCheck = {
   id: 'page-asked-again',
   scope: 'operation',
-  ...PAGE_NUMBER,
+  ...clause('page-number'),
   standards: [],
   severity: 'warning',
   title: 'A page asked again holds other records',

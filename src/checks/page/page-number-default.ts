@@ -1,7 +1,7 @@
 import { KEYS_KEPT } from '../call-record.js';
 import type { Finding, OperationCheck } from '../types.js';
 import { inPlanOrder, type PageAnswer, type UnnumberedPage, type Walk, walksOf, unnumberedPagesOf } from './walks.js';
-import { PAGE_NUMBER } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** Whether a page kept a key for every record it held: one cut at KEYS_KEPT cannot be compared record by record. */
 const wholeList = (page: PageAnswer) => page.listIsArray && page.keys.length === page.records;
@@ -35,7 +35,7 @@ function disagreement({ pageSize, answer }: UnnumberedPage, walk: Walk): Finding
 export const pageNumberDefault: OperationCheck = {
   id: 'page-number-default',
   scope: 'operation',
-  ...PAGE_NUMBER,
+  ...clause('page-number'),
   standards: [],
   severity: 'warning',
   title: 'A list asked without pageNo holds other records than the page it says it is',

@@ -1,6 +1,6 @@
 import type { CallRecord, Finding, OperationCheck } from '../types.js';
 import { heldWithin, inPlanOrder, pagesText, repeatsIn, type Walk, type WalkPage, walksOf } from './walks.js';
-import { PAGES_BEYOND_SHAPE } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** A valid call whose page says another pageNo than it asked for: page-number-echo's finding, on the pages up to the last. */
 const echoesOtherPage = (call: CallRecord): boolean => {
@@ -39,7 +39,7 @@ function pastTheLast(walk: Walk, judgesPageNo: boolean): Finding | undefined {
 export const pagePastEnd: OperationCheck = {
   id: 'page-past-end',
   scope: 'operation',
-  ...PAGES_BEYOND_SHAPE,
+  ...clause('pages-beyond-shape'),
   standards: [],
   severity: 'warning',
   title: 'A page past the last holds records',

@@ -1,11 +1,11 @@
 import type { OperationCheck } from '../types.js';
 import { inPlanOrder, repeatsIn, type WalkPage, walksOf } from './walks.js';
-import { PAGES_BEYOND_SHAPE } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const pageRepeatedRecords: OperationCheck = {
   id: 'page-repeated-records',
   scope: 'operation',
-  ...PAGES_BEYOND_SHAPE,
+  ...clause('pages-beyond-shape'),
   standards: [],
   severity: 'warning',
   title: 'A record on two pages of one walk',

@@ -1,6 +1,6 @@
 import type { Finding, OperationCheck } from '../types.js';
 import { inPlanOrder, pagesAgainstTotal, repeatsIn, type Walk, walksOf } from './walks.js';
-import { PAGE_COUNT } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** How many records page 1 of a walk says its list holds: at least and at most. */
 interface Count {
@@ -56,7 +56,7 @@ function faultedAlone(walk: Walk): boolean {
 export const pageSizesAgree: OperationCheck = {
   id: 'page-sizes-agree',
   scope: 'operation',
-  ...PAGE_COUNT,
+  ...clause('page-count'),
   standards: [],
   severity: 'warning',
   title: 'Page 1 at two page sizes counts the list differently',

@@ -1,6 +1,6 @@
 import type { Finding, OperationCheck } from '../types.js';
 import { inPlanOrder, pagesText, repeatsIn, type Walk, type WalkPage, walksOf } from './walks.js';
-import { PAGE_COUNT } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** Pages whose totalPage the finding spells out; the rest are counted. */
 const PAGES_SHOWN = 4;
@@ -46,7 +46,7 @@ function disagreement(walk: Walk): Finding | undefined {
 export const pageTotalSteady: OperationCheck = {
   id: 'page-total-steady',
   scope: 'operation',
-  ...PAGE_COUNT,
+  ...clause('page-count'),
   standards: [],
   severity: 'warning',
   title: 'Pages of one list say different totalPages',

@@ -1,6 +1,6 @@
 import type { Finding, OperationCheck } from '../types.js';
 import { heldWithin, inPlanOrder, pagesAgainstTotal, pagesText, repeatsIn, type Walk, type WalkPage, walksOf } from './walks.js';
-import { PAGE_COUNT } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** What the walk found against what page 1 said: the first disagreement, and how many pages show one. */
 function disagreement(walk: Walk): Finding | undefined {
@@ -36,7 +36,7 @@ function disagreement(walk: Walk): Finding | undefined {
 export const pageTotal: OperationCheck = {
   id: 'page-total',
   scope: 'operation',
-  ...PAGE_COUNT,
+  ...clause('page-count'),
   standards: [],
   severity: 'error',
   title: 'totalPage differs from the pages the walk found',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const connectionClose: ExchangeCheck<'response'> = {
   id: 'connection-close',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9112-9.6-close-received'],
   severity: 'warning',
   title: 'Connection kept open after a request that asked to close it',

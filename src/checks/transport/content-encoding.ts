@@ -1,7 +1,7 @@
 import { contentCodings } from '../../client/decode.js';
 import { NO_CODING } from '../http-probes.js';
 import type { Exchange, ExchangeCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** The weight an Accept-Encoding gives a coding (RFC 9110 12.5.3, 12.4.2): its own, else that of `*`, else 0; identity is acceptable unless refused. */
 function weightOf(acceptEncoding: string, coding: string): number {
@@ -27,7 +27,7 @@ const acceptEncodingOf = (exchange: Exchange): string | undefined =>
 export const contentEncoding: ExchangeCheck<'response'> = {
   id: 'content-encoding',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9110-8.4-codings-listed', 'rfc9110-12.5.3-acceptable-coding'],
   severity: 'warning',
   title: 'Content-Encoding does not match the body',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const headContent: ExchangeCheck<'response'> = {
   id: 'head-content',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9110-9.3.2-head'],
   severity: 'warning',
   title: 'Content sent after the answer to a HEAD',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const interimAnswerVersion: ExchangeCheck<'response'> = {
   id: 'interim-answer-version',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9110-15.2-no-interim-to-http10'],
   severity: 'warning',
   title: 'An interim (1xx) answer to an HTTP/1.0 request',

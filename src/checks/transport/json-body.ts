@@ -1,12 +1,12 @@
 import type { ExchangeCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 export const jsonBody: ExchangeCheck<'body'> = {
   id: 'json-body',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: [
     'rfc8259-10-generator',
     'rfc8259-3-literals',

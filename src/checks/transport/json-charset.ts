@@ -1,5 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /** The charset parameter's value, quoted or not. */
@@ -9,7 +9,7 @@ const UTF_8 = new Set(['utf-8', 'utf8']);
 export const jsonCharset: ExchangeCheck<'response'> = {
   id: 'json-charset',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc8259-11-no-charset'],
   severity: 'warning',
   title: 'JSON labelled with a charset other than UTF-8',

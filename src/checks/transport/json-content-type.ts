@@ -1,5 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 const json = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /** A token of RFC 9110 §5.6.2, and the media type a Content-Type holds: type/subtype and parameters, each name=value (§8.3.1, §5.6.6). */
@@ -12,7 +12,7 @@ const moreThanOne = (contentType: string) => contentType.replace(/"[^"]*"/g, '')
 export const jsonContentType: ExchangeCheck<'response'> = {
   id: 'json-content-type',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc8259-11-media-type', 'rfc9110-8.3-content-type', 'rfc9110-8.3.1-media-type', 'rfc9110-5.3-one-field-line'],
   severity: 'warning',
   title: 'Response is not labelled as JSON',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const jsonUnicode: ExchangeCheck<'json'> = {
   id: 'json-unicode',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc8259-8.1-utf8', 'rfc7493-2.1-utf8', 'rfc3629-3-surrogates', 'rfc3629-3-octets'],
   severity: 'error',
   title: 'JSON response is not valid UTF-8',

@@ -1,5 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
-import { ANSWERS_200_ENVELOPE } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** The methods a 304 may answer: "if the request method is GET or HEAD" (RFC 9110 §13.1.2). */
 const CONDITIONAL_READS = new Set(['GET', 'HEAD']);
@@ -7,7 +7,7 @@ const CONDITIONAL_READS = new Set(['GET', 'HEAD']);
 export const notModifiedStatus: ExchangeCheck<'response'> = {
   id: 'not-modified-status',
   scope: 'exchange',
-  ...ANSWERS_200_ENVELOPE,
+  ...clause('answers-200-envelope'),
   standards: ['rfc9110-13.1.2-if-none-match', 'rfc9110-13.1.3-if-modified-since'],
   severity: 'warning',
   title: 'HTTP 304 Not Modified to a POST',

@@ -1,5 +1,5 @@
 import type { ExchangeCheck } from '../types.js';
-import { ANSWERS_200_ENVELOPE } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 /** "For this specification, GET is the only method for which range handling is defined" (RFC 9110 §14.2). */
 const RANGED = 'GET';
@@ -7,7 +7,7 @@ const RANGED = 'GET';
 export const partialContentStatus: ExchangeCheck<'response'> = {
   id: 'partial-content-status',
   scope: 'exchange',
-  ...ANSWERS_200_ENVELOPE,
+  ...clause('answers-200-envelope'),
   standards: ['rfc9110-14.2-range-ignored'],
   severity: 'warning',
   title: 'A Range served for a request that is no GET',

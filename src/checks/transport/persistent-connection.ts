@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const persistentConnection: ExchangeCheck<'response'> = {
   id: 'persistent-connection',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9112-9.6-announce-close'],
   severity: 'warning',
   title: 'Connection closed after an answer that did not say close',

@@ -1,14 +1,14 @@
 import { answered, refusedToken, withTheToken } from '../call-record.js';
 import { httpProbeOf } from '../http-probes.js';
 import type { CallRecord, OperationCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 const answerOf = (call: CallRecord) => `HTTP ${call.status}${call.envelope ? `, code ${JSON.stringify(call.envelope.code)}` : ''}`;
 
 export const pipelinedOrder: OperationCheck = {
   id: 'pipelined-order',
   scope: 'operation',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9112-9.3.2-pipelined-order'],
   severity: 'warning',
   title: 'Answers to pipelined requests sent in another order than the requests',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { BOUNDS_NOT_SHOWN } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const rateLimited: ExchangeCheck<'exchange'> = {
   id: 'rate-limited',
   scope: 'exchange',
-  ...BOUNDS_NOT_SHOWN,
+  ...clause('bounds-not-shown'),
   standards: [],
   severity: 'info',
   title: 'Rate limited (HTTP 429) after retries',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { ANSWERS_200_ENVELOPE } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const responseReceived: ExchangeCheck<'exchange'> = {
   id: 'response-received',
   scope: 'exchange',
-  ...ANSWERS_200_ENVELOPE,
+  ...clause('answers-200-envelope'),
   standards: [
     'rfc9110-5.3-one-field-line',
     'rfc9110-5.5-no-cr-lf-nul',

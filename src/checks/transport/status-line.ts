@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const statusLine: ExchangeCheck<'response'> = {
   id: 'status-line',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9112-4-status-line', 'rfc9112-2.3-version'],
   severity: 'warning',
   title: 'Status line not as HTTP/1.1 writes it',

@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const transferEncodingVersion: ExchangeCheck<'response'> = {
   id: 'transfer-encoding-version',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9112-6.1-no-transfer-encoding-to-http10'],
   severity: 'warning',
   title: 'Transfer-Encoding in an answer to an HTTP/1.0 request',

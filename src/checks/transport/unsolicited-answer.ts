@@ -1,10 +1,10 @@
 import type { ExchangeCheck } from '../types.js';
-import { JSON_OVER_HTTP } from '../clauses.js';
+import { clause } from '../clauses.js';
 
 export const unsolicitedAnswer: ExchangeCheck<'response'> = {
   id: 'unsolicited-answer',
   scope: 'exchange',
-  ...JSON_OVER_HTTP,
+  ...clause('json-over-http'),
   standards: ['rfc9110-15-one-final-response', 'rfc9112-9.2-response-order'],
   severity: 'warning',
   title: 'Octets sent after a complete answer, which no request asked for',
