@@ -1,7 +1,7 @@
 import { keepStep } from '../checks/kept-exchange.js';
 import { carriesData, isErrorResult, isPlainObject, jsonBody } from '../checks/preconditions.js';
 import type { Exchange } from '../checks/types.js';
-import { mappedSignIn } from './_internals/sign-in.js';
+import { mappedSignIn, noMappedSignIn, signInFlowClause } from './_internals/sign-in.js';
 import type { Flow, FlowFinding } from './flow.js';
 import { unanswered } from './records.js';
 
@@ -26,13 +26,10 @@ export const batchSignIn: Flow = {
   title: 'A sign-in sent as a batch of credentials',
   description:
     'Sends the member\'s sign-in as the operation map gives it to the token operation (4.1) in a JSON array of one, to the token operation and then, as {mobile, password}, to #12 login, both without a token as a client that has none asks them: the body of a batch of sign-ins, where each operation takes an object. One call each: an array of one is already no object, and a server that takes one takes a thousand. Reported where either is answered as a success (no refusal status, no error result on evidence, and data that holds something or the code "200"): an array of {mobile, password} is a batch of guesses, one request trying as many passwords as it holds, past any limit or lockout that counts requests (OWASP API2, "Permits attackers to perform a brute force attack on the same user account, without presenting captcha/account lockout mechanism"; API4, no limit on the "Number of operations to perform in a single API client request"). A refusal, whatever it says, is what a server should answer. The member\'s password is a secret of the run. Only where an operation map gives the token operation a body with one password. Warning: the spec shows only the operations\' names and #12\'s fields (4, 4.1, 5).',
-  rule: '5 rule 3',
-  quote: 'A token is obtained with the token operation (group Token, POST, listed in 4.1). … /pc/auth/login | mobile, password',
-  severity: 'warning',
-  operations: ['token-get', 'login'],
+  ...signInFlowClause,
   async run(context) {
     const signIn = mappedSignIn((id) => context.mappedBody(id));
-    if (!signIn) return { completed: false, reason: 'the operation map gives the token operation no body with a password', findings: [] };
+    if (!signIn) return noMappedSignIn;
     const { body, password } = signIn;
     const batches = [
       { operationId: 'token-get', credentials: body },

@@ -1,7 +1,7 @@
 import { keepStep } from '../checks/kept-exchange.js';
 import { isPlainObject, jsonBody } from '../checks/preconditions.js';
 import type { Exchange } from '../checks/types.js';
-import { mappedSignIn, otherPassword } from './_internals/sign-in.js';
+import { mappedSignIn, noMappedSignIn, otherPassword, signInFlowClause } from './_internals/sign-in.js';
 import type { CallForm, Flow, FlowFinding } from './flow.js';
 import { answered, unanswered } from './records.js';
 
@@ -30,13 +30,10 @@ export const signInNearMiss: Flow = {
   title: "A sign-in with the member's password and one character more answered as the right one",
   description:
     "Signs in with the member's credentials as the operation map gives them to the token operation (4.1; the token operation without a token, as a client that has none asks it, then #12 login with the same mobile and password): the right password, then the same password with one character appended, and, where that is answered as the right one, a password of the same length that shares no character with it. A sign-in whose password has one character more is answered as a success where the other password is refused: the server compares only a part of the password (a hash that reads its first bytes, as bcrypt reads 72, a column or a cache key that cuts it, a prefix compared), so that passwords that start the same are one (NIST SP 800-63B 5.1.1.2: \"Truncation of the secret SHALL NOT be performed\"; OWASP API2, implementation flaws that let attackers \"assume other user's identities\"). A server that takes any password (a sandbox) is not judged; nor a sign-in whose right password is refused. The member's password, and the one with a character more, are secrets of the run; the other password, which tells nothing but the length, is not. Only where an operation map gives the token operation a body with one password. Warning: the spec shows only the operations' names and #12's fields (4, 4.1, 5).",
-  rule: '5 rule 3',
-  quote: 'A token is obtained with the token operation (group Token, POST, listed in 4.1). … /pc/auth/login | mobile, password',
-  severity: 'warning',
-  operations: ['token-get', 'login'],
+  ...signInFlowClause,
   async run(context) {
     const signIn = mappedSignIn((id) => context.mappedBody(id));
-    if (!signIn) return { completed: false, reason: 'the operation map gives the token operation no body with a password', findings: [] };
+    if (!signIn) return noMappedSignIn;
     const { body, field, password } = signIn;
     const appended = `${password}${password.endsWith('x') ? 'y' : 'x'}`;
     const other = otherPassword(password);

@@ -1,4 +1,5 @@
 import { namesAPassword } from '../../checks/secret-names.js';
+import type { Flow, FlowOutcome } from '../flow.js';
 
 /** The one member of a body whose name says it holds a password, with a text value; undefined where there is none, or more than one. */
 export function passwordFieldOf(body: Readonly<Record<string, unknown>>, named: (name: string) => boolean = () => true): string | undefined {
@@ -19,3 +20,14 @@ export function mappedSignIn(mappedBody: (operationId: string) => Readonly<Recor
 
 /** A password as long as `password` that shares no character with it at any place: surely not the member's, and the same on every run. */
 export const otherPassword = (password: string): string => [...password].map((character) => (character === 'x' ? 'y' : 'x')).join('');
+
+/** What the flows that sign the member in with the map's credentials enforce, and the operations they call. */
+export const signInFlowClause: Pick<Flow, 'rule' | 'quote' | 'severity' | 'operations'> = {
+  rule: '5 rule 3',
+  quote: 'A token is obtained with the token operation (group Token, POST, listed in 4.1). … /pc/auth/login | mobile, password',
+  severity: 'warning',
+  operations: ['token-get', 'login'],
+};
+
+/** Where the map gives the token operation no body with one password, the flows that sign in with it do not run. */
+export const noMappedSignIn: FlowOutcome = { completed: false, reason: 'the operation map gives the token operation no body with a password', findings: [] };
