@@ -37,7 +37,7 @@ describe('the per-request deadline (--timeout)', () => {
   it('is documented with its default: the whole answer, not an idle gap', () => {
     const timeout = runOptions.find((option) => option.name === 'timeout')!;
     expect(timeout.description).toMatch(/to the last byte of the body/);
-    expect(configurationPage).toContain(`| \`--timeout MS\` | \`${timeout.env}\` | ${timeout.defaultText} | ${timeout.description}`);
+    expect(configurationPage).toContain(`| \`--timeout MS\` | \`${timeout.env}\` | \`${timeout.key}\` | ${timeout.defaultText} | ${timeout.description}`);
   });
 
   it('cuts an answer that keeps trickling in, and its expiry is a deviation naming the operation', async () => {
