@@ -47,5 +47,7 @@ export async function run(options: Options = {}): Promise<Report> {
   const outcome = await asGuest(() =>
     runConformance({ ...config, verbosity: 'quiet' }, { log: () => {}, error: () => {}, progress: { tty: false, write: () => {} }, now: new Date() }),
   );
-  return outcome.report!;
+  // Only --dry-run and --replay, refused above, end a run without a report.
+  if (!outcome.report) throw new Error('runConformance returned no report for a run that is neither --dry-run nor --replay.');
+  return outcome.report;
 }

@@ -42,7 +42,10 @@ export function listText(): string {
 
 /** A requirement of a standard as explain names it: `RFC 8259 §8.1 (rfc8259-8.1-no-bom)`. */
 function clause(id: RequirementId): string {
-  const { standard, section } = findRequirement(id)!;
+  const requirement = findRequirement(id);
+  // RequirementId is the union of the catalogue's ids, so the catalogue holds every one.
+  if (!requirement) throw new Error(`${id} is a RequirementId the catalogue of requirements does not hold.`);
+  const { standard, section } = requirement;
   return `${standard} §${section} (${id})`;
 }
 

@@ -228,7 +228,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 0) {
-    const guess = nearestName(positionals[0]!, commands);
+    const guess = nearestName(positionals[0], commands);
     throw new KitError(
       'OTP_BAD_OPTION',
       `Unknown command ${JSON.stringify(positionals[0])}; ${guess ? `did you mean ${guess}? Use` : 'use'} ${commands.slice(0, -1).join(', ')} or ${commands.at(-1)} (see --help).`,

@@ -52,18 +52,22 @@ function parseReplayArguments(argv: readonly string[]): { file: string; deviatio
   const positionals = parsed.positionals;
   if (positionals.length !== 1) throw badOption(`replay takes one report.json, given ${positionals.length}. ${usage}`);
   const deviationText = parsed.values.deviation as string | undefined;
-  const deviation = deviationText === undefined ? undefined : Number(deviationText);
-  if (deviation !== undefined && (!/^\d+$/.test(deviationText!) || deviation < 1)) {
-    throw badOption(
-      `--deviation ${JSON.stringify(deviationText)} is not a deviation number; give its place in report.json's deviations, from 1, e.g. --deviation 1.`,
-    );
-  }
+  const deviation = deviationText === undefined ? undefined : deviationNumber(deviationText);
   const dropped = new Set(
-    parsed.tokens!.filter((token) => token.kind === 'positional' || (token.kind === 'option' && token.name === 'deviation')).map((token) => token.index),
+    parsed.tokens.filter((token) => token.kind === 'positional' || (token.kind === 'option' && token.name === 'deviation')).map((token) => token.index),
   );
   // An option's value given apart (`--deviation 3`) is the token after it.
-  for (const token of parsed.tokens!) if (token.kind === 'option' && token.name === 'deviation' && token.inlineValue === false) dropped.add(token.index + 1);
-  return { file: positionals[0]!, deviation, runArgv: argv.filter((_, index) => !dropped.has(index)) };
+  for (const token of parsed.tokens) if (token.kind === 'option' && token.name === 'deviation' && token.inlineValue === false) dropped.add(token.index + 1);
+  return { file: positionals[0], deviation, runArgv: argv.filter((_, index) => !dropped.has(index)) };
+}
+
+/** The number --deviation gives: a place in report.json's deviations, from 1. */
+function deviationNumber(text: string): number {
+  const deviation = Number(text);
+  if (!/^\d+$/.test(text) || deviation < 1) {
+    throw badOption(`--deviation ${JSON.stringify(text)} is not a deviation number; give its place in report.json's deviations, from 1, e.g. --deviation 1.`);
+  }
+  return deviation;
 }
 
 /**
@@ -113,8 +117,9 @@ function describe(result: ReplayedDeviation): string[] {
   const lines = [
     `#${number} ${deviation.severity.toUpperCase()} ${deviation.check} at ${deviation.operation} (${deviation.path}, seed ${deviation.seed}): ${outcomeWords[outcome]}`,
   ];
-  const same = now.filter((found) => found.check === deviation.check);
-  if (outcome === 'still-failing') lines.push(...same[0]!.message.split('\n').map((line) => `  ${line}`));
+  // Found again, the same check is what makes the outcome still-failing: its message says how.
+  const again = now.find((found) => found.check === deviation.check);
+  if (again) lines.push(...again.message.split('\n').map((line) => `  ${line}`));
   const other = now.filter((found) => found.check !== deviation.check);
   if (other.length > 0)
     lines.push(`  Now also: ${other.map((found) => `${found.severity} ${found.check}${found.instancePath ? ` ${found.instancePath}` : ''}`).join(', ')}`);

@@ -40,7 +40,7 @@ export function commandLineProblem(command: CommandSpec, config: ParseArgsConfig
     }
     if (token.kind !== 'option') continue;
     const spec = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
-    if (spec === undefined) return unknownOption(command, options, args[token.index]!, token.rawName, token.name);
+    if (spec === undefined) return unknownOption(command, options, args[token.index], token.rawName, token.name);
     const option = `--${token.name}`;
     if (spec.type === 'boolean' && token.value !== undefined) {
       const off = options[`no-${token.name}`] ? `, --no-${token.name} to turn it off` : '';
@@ -62,10 +62,10 @@ export function commandLineProblem(command: CommandSpec, config: ParseArgsConfig
 
 function unknownOption(command: CommandSpec, options: Options, arg: string, rawName: string, name: string): string {
   // `-base-url` is read as the short options -b -a -s -e…: the user meant the whole word.
-  const word = !arg.startsWith('--') && arg.length > 2 ? arg.split('=')[0]!.slice(1) : name;
-  const typed = word === name ? rawName : arg.split('=')[0]!;
+  const word = !arg.startsWith('--') && arg.length > 2 ? arg.split('=')[0].slice(1) : name;
+  const typed = word === name ? rawName : arg.split('=')[0];
   const negated = word.startsWith('no-') ? word.slice(3) : undefined;
-  if (negated !== undefined && Object.hasOwn(options, negated) && options[negated]!.type === 'boolean') {
+  if (negated !== undefined && Object.hasOwn(options, negated) && options[negated].type === 'boolean') {
     // The nearest name would be the option itself: the opposite of what was asked for.
     return `${typed} is not an option of ${command.name}; --${negated} is off unless given, so leave it out.`;
   }

@@ -18,15 +18,20 @@ export function nearestName(typed: string, names: readonly string[]): string | u
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
 export function editDistance(a: string, b: string): number {
-  // rows[i][j]: the distance between the first i characters of a and the first j of b.
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  // table[cell(i, j)]: the distance between the first i characters of a and the first j of b. The
+  // rows lie end to end in one typed array, full by construction: every cell read is a number.
+  const width = b.length + 1;
+  const cell = (i: number, j: number) => i * width + j;
+  const table = new Int32Array((a.length + 1) * width);
+  for (let j = 0; j <= b.length; j++) table[cell(0, j)] = j;
   for (let i = 1; i <= a.length; i++) {
+    table[cell(i, 0)] = i;
     for (let j = 1; j <= b.length; j++) {
       const substitution = a[i - 1] === b[j - 1] ? 0 : 1;
-      let distance = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + substitution);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = distance;
+      let distance = Math.min(table[cell(i - 1, j)] + 1, table[cell(i, j - 1)] + 1, table[cell(i - 1, j - 1)] + substitution);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, table[cell(i - 2, j - 2)] + 1);
+      table[cell(i, j)] = distance;
     }
   }
-  return rows[a.length]![b.length]!;
+  return table[cell(a.length, b.length)];
 }

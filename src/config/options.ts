@@ -435,5 +435,5 @@ export function runParseOptions(): Record<string, { type: 'string' | 'boolean'; 
 
 /** What each option of run that takes a value takes (`timeout: 'MS'`), for a message that shows how to write it. */
 export const runValueNames: Readonly<Record<string, string>> = Object.fromEntries(
-  runOptions.filter((spec) => spec.valueName !== undefined).map((spec) => [spec.name, spec.valueName!]),
+  runOptions.flatMap((spec): [string, string][] => (spec.valueName === undefined ? [] : [[spec.name, spec.valueName]])),
 );

@@ -21,6 +21,7 @@ import { nearestName } from './nearest-name.js';
 import { type OptionSpec, runOptions, runParseOptions, runValueNames } from './options.js';
 import { optionText, type RunOptions } from './run-options.js';
 import { type LeftOutBy, resolveCheckSelection } from './check-selection.js';
+import { placedOperations } from './mapped.js';
 import { checkReportDir } from './report-dir.js';
 import { checkToken, resolveTransport } from './transport.js';
 
@@ -83,12 +84,15 @@ export function wholeNumber(name: string, text: string, min: number, max: number
   return value;
 }
 
-const DURATION_UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+const isDurationUnit = (unit: string): unit is keyof typeof DURATION_UNITS_MS => Object.hasOwn(DURATION_UNITS_MS, unit);
 
 /** `90s`, `10m`, `1h`, `500ms`; a bare number is seconds. */
 export function duration(name: string, text: string): { text: string; ms: number } {
   const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(text.trim());
-  const ms = match ? Math.round(Number(match[1]) * DURATION_UNITS_MS[match[2] ?? 's']!) : NaN;
+  const unit = match?.[2] ?? 's';
+  const ms = match && isDurationUnit(unit) ? Math.round(Number(match[1]) * DURATION_UNITS_MS[unit]) : NaN;
   if (!match || !(ms >= 1) || ms > 7 * 24 * 3_600_000) {
     throw badOption(`--${name} ${JSON.stringify(text)} is not a duration up to a week; write it like 90s, 10m or 1h.`);
   }
@@ -134,6 +138,15 @@ function refuseContradictions({ readOnly, source, givenAs }: { readOnly: boolean
   }
 }
 
+/** The HAR file --har names, refused where it is a folder. */
+function harFile(harText: string, cwd: string): string {
+  const har = resolve(cwd, harText);
+  if (existsSync(har) && statSync(har).isDirectory()) {
+    throw badOption(`--har ${harText} is a folder; give the file to write, e.g. --har ${join(harText, 'run.har')}.`);
+  }
+  return har;
+}
+
 /** What `--only` can pick from: the documented operations and those an operation map places. */
 export interface Selectable {
   readonly id: string;
@@ -144,8 +157,13 @@ export interface Selectable {
 
 /** `--only` terms: a group id, a path or an operation id. Returns the selected ids, in catalogue order. */
 export function selectOperations(terms: readonly string[], mapped: readonly Selectable[] = []): string[] {
+  return selectedOperations(terms, mapped).map((op) => op.id);
+}
+
+/** The operations `--only` selects, in catalogue order. */
+function selectedOperations(terms: readonly string[], mapped: readonly Selectable[]): Selectable[] {
   const candidates: Selectable[] = [...operations, ...mapped];
-  if (terms.length === 0) return candidates.map((op) => op.id);
+  if (terms.length === 0) return candidates;
   const selected = new Set<string>();
   for (const term of terms) {
     const matches = candidates.filter((op) => op.group === term || op.path === term || op.id === term);
@@ -160,7 +178,7 @@ export function selectOperations(terms: readonly string[], mapped: readonly Sele
     }
     for (const match of matches) selected.add(match.id);
   }
-  return candidates.filter((op) => selected.has(op.id)).map((op) => op.id);
+  return candidates.filter((op) => selected.has(op.id));
 }
 
 function definedEntries(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
@@ -332,12 +350,13 @@ function resolveGivenOptions(given: GivenOptions, env: Readonly<Record<string, s
   if (shard !== undefined && seedText === undefined) {
     throw badOption(`--shard ${shard} needs a --seed shared by every part, so that merged reports describe one run.`);
   }
-  const mappable = Object.entries(operationMap?.map.operations ?? {}).map(([id, entry]) => {
-    const listed = findListedOperation(id)!;
-    return { id, group: listed.group, path: entry.path, mutates: entry.mutates ?? listed.mutates };
-  });
-  const candidates: Selectable[] = [...operations, ...mappable];
-  const selected = selectOperations(only, mappable).map((id) => candidates.find((op) => op.id === id)!);
+  const mappable = (operationMap ? placedOperations(operationMap.map) : []).map(({ listed, entry }) => ({
+    id: listed.id,
+    group: listed.group,
+    path: entry.path,
+    mutates: entry.mutates ?? listed.mutates,
+  }));
+  const selected = selectedOperations(only, mappable);
   if (readOnly && selected.every((op) => op.mutates)) {
     // A run that would send nothing must not look like a check: say so before anything starts.
     throw new KitError(
@@ -368,10 +387,7 @@ function resolveGivenOptions(given: GivenOptions, env: Readonly<Record<string, s
   });
   const maxTime = source('max-time');
   const harText = source('har');
-  const har = harText === undefined ? undefined : resolve(cwd, harText);
-  if (har !== undefined && existsSync(har) && statSync(har).isDirectory()) {
-    throw badOption(`--har ${harText} is a folder; give the file to write, e.g. --har ${join(harText!, 'run.har')}.`);
-  }
+  const har = harText === undefined ? undefined : harFile(harText, cwd);
   // The report folder is created by the run, before the HAR is written.
   if (har !== undefined && dirname(har) !== reportDir && !existsSync(dirname(har))) {
     throw badOption(

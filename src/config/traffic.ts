@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { findListedOperation } from '../catalogue/listed-operations.js';
 import { mappedOperation, type OperationMap } from '../catalogue/operation-map.js';
 import type { Operation } from '../catalogue/operations.js';
 import { displayUrl, parseBaseUrl } from '../client/target.js';
@@ -7,6 +6,7 @@ import { KitError } from '../errors.js';
 import { TOOL_NAME } from '../version.js';
 import { readOperationMap } from '../validation/operation-map-file.js';
 import { type CommandSpec, parseCommandLine } from './command-line.js';
+import { placedOperations } from './mapped.js';
 import { checkReportDir } from './report-dir.js';
 import { duration, wholeNumber } from './resolve.js';
 import { DEFAULT_PROXY_PORT } from './traffic-options.js';
@@ -75,7 +75,7 @@ const sharedOptions = {
 /** The operations of 4.1 a map places, matched by path in traffic; the token operation's pointer. */
 function mappedOf(map: OperationMap | undefined): Pick<TrafficConfig, 'mapped' | 'tokenPointer'> {
   if (!map) return { mapped: [], tokenPointer: undefined };
-  const mapped = Object.entries(map.operations).map(([id, entry]) => mappedOperation(findListedOperation(id)!, entry, entry.body));
+  const mapped = placedOperations(map).map(({ listed, entry }) => mappedOperation(listed, entry, entry.body));
   return { mapped, tokenPointer: map.operations['token-get']?.token };
 }
 
