@@ -8,10 +8,10 @@ import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
 import { findOperation, wirePath } from '../../src/catalogue/operations.js';
-import { redTeamRound1 } from '../mutation-set/faults/red-team/round-1.js';
+import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
 import { orderHeader } from '../support/orders.js';
-import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
+import { type Demonstration, demonstrated, redTeamServers } from '../support/red-team-round.js';
 
 const distinct = (items: readonly unknown[]): number => new Set(items).size;
 
@@ -316,5 +316,9 @@ const demonstrations: Readonly<Record<string, Demonstration>> = {
 };
 
 describe('red team round 1', () => {
-  roundRules(1, redTeamRound1, 12, demonstrations, serve);
+  demonstrated(
+    redTeamFaults.filter((fault) => fault.redTeam.round === 1),
+    demonstrations,
+    serve,
+  );
 });

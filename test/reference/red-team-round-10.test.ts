@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { gbkBytes } from '../mutation-set/faults/red-team/_internals/encodings.js';
 import { listedPathOf } from '../mutation-set/faults/red-team/_internals/struck.js';
-import { redTeamRound10 } from '../mutation-set/faults/red-team/round-10.js';
+import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import type { ReferenceServer } from '../../src/reference/server.js';
 import {
   callTo,
@@ -25,7 +25,7 @@ import {
   text,
 } from '../support/raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE, pathOf } from '../support/red-team-calls.js';
-import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
+import { type Demonstration, demonstrated, redTeamServers } from '../support/red-team-round.js';
 import { ALPHA_ORDER, BETA_ORDER, CONSIGNEE_EDIT, CONSIGNMENT, DEMAND, documentedHeaders, UNTOKENED } from '../support/sample-bodies.js';
 
 const TOKEN = 'red-team-round-10';
@@ -314,5 +314,9 @@ const demonstrations: Readonly<Record<string, Demonstration>> = {
 };
 
 describe('red team round 10', () => {
-  roundRules(10, redTeamRound10, 12, demonstrations, serve);
+  demonstrated(
+    redTeamFaults.filter((fault) => fault.redTeam.round === 10),
+    demonstrations,
+    serve,
+  );
 });

@@ -4,12 +4,12 @@
  * class the fault names, is sent to a clean server and to one with the fault, and the answers compared.
  */
 import { describe } from 'vitest';
-import { redTeamRound11 } from '../mutation-set/faults/red-team/round-11.js';
+import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { round11AccessDemonstrations } from '../support/round-11/access.js';
 import { round11BodiesDemonstrations } from '../support/round-11/bodies.js';
 import { round11HttpDemonstrations } from '../support/round-11/http.js';
 import { round11RecordsDemonstrations } from '../support/round-11/records.js';
-import { redTeamServers, roundRules } from '../support/red-team-round.js';
+import { demonstrated, redTeamServers } from '../support/red-team-round.js';
 import { ROUND_11_TOKEN } from '../support/round-11/token.js';
 
 const demonstrations = {
@@ -20,5 +20,9 @@ const demonstrations = {
 };
 
 describe('red team round 11', () => {
-  roundRules(11, redTeamRound11, 18, demonstrations, redTeamServers(ROUND_11_TOKEN));
+  demonstrated(
+    redTeamFaults.filter((fault) => fault.redTeam.round === 11),
+    demonstrations,
+    redTeamServers(ROUND_11_TOKEN),
+  );
 });

@@ -4,12 +4,12 @@
  * class the fault names, is sent to a clean server and to one with the fault, and the answers compared.
  */
 import { describe } from 'vitest';
-import { redTeamRound12 } from '../mutation-set/faults/red-team/round-12.js';
+import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { round12AccessDemonstrations } from '../support/round-12/access.js';
 import { round12BodiesDemonstrations } from '../support/round-12/bodies.js';
 import { round12HttpDemonstrations } from '../support/round-12/http.js';
 import { round12RecordsDemonstrations } from '../support/round-12/records.js';
-import { redTeamServers, roundRules } from '../support/red-team-round.js';
+import { demonstrated, redTeamServers } from '../support/red-team-round.js';
 import { ROUND_12_TOKEN } from '../support/round-12/token.js';
 
 const demonstrations = {
@@ -20,5 +20,9 @@ const demonstrations = {
 };
 
 describe('red team round 12', () => {
-  roundRules(12, redTeamRound12, 17, demonstrations, redTeamServers(ROUND_12_TOKEN));
+  demonstrated(
+    redTeamFaults.filter((fault) => fault.redTeam.round === 12),
+    demonstrations,
+    redTeamServers(ROUND_12_TOKEN),
+  );
 });

@@ -5,10 +5,10 @@
  */
 import { describe, expect } from 'vitest';
 import { findOperation, wirePath } from '../../src/catalogue/operations.js';
-import { redTeamRound2 } from '../mutation-set/faults/red-team/round-2.js';
+import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
 import { converse, dataOf, firstHead, field, type Headers, type Json, listOf, parsed, postTo, type Reply, requestText, text } from '../support/raw-http.js';
-import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
+import { type Demonstration, demonstrated, redTeamServers } from '../support/red-team-round.js';
 import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, DEMAND, documentedHeaders, UNTOKENED } from '../support/sample-bodies.js';
 
 const distinct = (items: readonly unknown[]): number => new Set(items).size;
@@ -197,5 +197,9 @@ const demonstrations: Readonly<Record<string, Demonstration>> = {
 };
 
 describe('red team round 2', () => {
-  roundRules(2, redTeamRound2, 14, demonstrations, serve);
+  demonstrated(
+    redTeamFaults.filter((fault) => fault.redTeam.round === 2),
+    demonstrations,
+    serve,
+  );
 });

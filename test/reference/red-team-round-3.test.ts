@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import { findOperation, wirePath } from '../../src/catalogue/operations.js';
-import { redTeamRound3 } from '../mutation-set/faults/red-team/round-3.js';
+import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
 import { orderHeader } from '../support/orders.js';
 import {
@@ -23,7 +23,7 @@ import {
   requestText,
   text,
 } from '../support/raw-http.js';
-import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
+import { type Demonstration, demonstrated, redTeamServers } from '../support/red-team-round.js';
 import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, DEMAND, documentedHeaders, UNTOKENED } from '../support/sample-bodies.js';
 
 const TOKEN = 'red-team-round-3';
@@ -258,5 +258,9 @@ const demonstrations: Readonly<Record<string, Demonstration>> = {
 };
 
 describe('red team round 3', () => {
-  roundRules(3, redTeamRound3, 14, demonstrations, serve);
+  demonstrated(
+    redTeamFaults.filter((fault) => fault.redTeam.round === 3),
+    demonstrations,
+    serve,
+  );
 });

@@ -5,11 +5,11 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
-import { redTeamRound4 } from '../mutation-set/faults/red-team/round-4.js';
+import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
 import { callTo, converse, dataOf, field, firstHead, type Headers, type Json, listOf, parsed, type Reply, requestText, text } from '../support/raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE, pathOf } from '../support/red-team-calls.js';
-import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
+import { type Demonstration, demonstrated, redTeamServers } from '../support/red-team-round.js';
 import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, documentedHeaders, UNTOKENED } from '../support/sample-bodies.js';
 
 const TOKEN = 'red-team-round-4';
@@ -232,5 +232,9 @@ const demonstrations: Readonly<Record<string, Demonstration>> = {
 };
 
 describe('red team round 4', () => {
-  roundRules(4, redTeamRound4, 12, demonstrations, serve);
+  demonstrated(
+    redTeamFaults.filter((fault) => fault.redTeam.round === 4),
+    demonstrations,
+    serve,
+  );
 });

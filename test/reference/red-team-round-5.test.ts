@@ -6,11 +6,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inflateRawSync, inflateSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
-import { redTeamRound5 } from '../mutation-set/faults/red-team/round-5.js';
+import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
 import { dataOf, field, type Headers, type Json, listOf, parsed, text } from '../support/raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE } from '../support/red-team-calls.js';
-import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
+import { type Demonstration, demonstrated, redTeamServers } from '../support/red-team-round.js';
 import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, DEMAND, documentedHeaders } from '../support/sample-bodies.js';
 
 const TOKEN = 'red-team-round-5';
@@ -186,5 +186,9 @@ const demonstrations: Readonly<Record<string, Demonstration>> = {
 };
 
 describe('red team round 5', () => {
-  roundRules(5, redTeamRound5, 12, demonstrations, serve);
+  demonstrated(
+    redTeamFaults.filter((fault) => fault.redTeam.round === 5),
+    demonstrations,
+    serve,
+  );
 });

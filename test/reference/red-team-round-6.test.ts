@@ -5,12 +5,12 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
-import { redTeamRound6 } from '../mutation-set/faults/red-team/round-6.js';
+import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { seedState } from '../../src/reference/seed.js';
 import { type ReferenceServer } from '../../src/reference/server.js';
 import { converse, dataOf, field, firstHead, type Json, listOf, parsed, requestText, text } from '../support/raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE, pathOf } from '../support/red-team-calls.js';
-import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
+import { type Demonstration, demonstrated, redTeamServers } from '../support/red-team-round.js';
 import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, DEMAND, documentedHeaders } from '../support/sample-bodies.js';
 
 const TOKEN = 'red-team-round-6';
@@ -197,5 +197,9 @@ const demonstrations: Readonly<Record<string, Demonstration>> = {
 };
 
 describe('red team round 6', () => {
-  roundRules(6, redTeamRound6, 12, demonstrations, serve);
+  demonstrated(
+    redTeamFaults.filter((fault) => fault.redTeam.round === 6),
+    demonstrations,
+    serve,
+  );
 });

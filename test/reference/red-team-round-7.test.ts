@@ -6,12 +6,12 @@
 import { connect } from 'node:net';
 import { describe, expect } from 'vitest';
 import { listedPathOf } from '../mutation-set/faults/red-team/_internals/struck.js';
-import { redTeamRound7 } from '../mutation-set/faults/red-team/round-7.js';
+import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { seedState } from '../../src/reference/seed.js';
 import type { ReferenceServer } from '../../src/reference/server.js';
 import { callTo, converse, dataOf, field, firstHead, type Json, listOf, parsed, postTo, requestText, text } from '../support/raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE, pathOf } from '../support/red-team-calls.js';
-import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
+import { type Demonstration, demonstrated, redTeamServers } from '../support/red-team-round.js';
 import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, DEMAND, documentedHeaders, UNTOKENED } from '../support/sample-bodies.js';
 
 const TOKEN = 'red-team-round-7';
@@ -248,5 +248,9 @@ const demonstrations: Readonly<Record<string, Demonstration>> = {
 };
 
 describe('red team round 7', () => {
-  roundRules(7, redTeamRound7, 12, demonstrations, serve);
+  demonstrated(
+    redTeamFaults.filter((fault) => fault.redTeam.round === 7),
+    demonstrations,
+    serve,
+  );
 });

@@ -4,10 +4,10 @@
  * class the fault names, is sent to a clean server and to one with the fault, and the answers compared.
  */
 import { describe, expect } from 'vitest';
-import { redTeamRound8 } from '../mutation-set/faults/red-team/round-8.js';
+import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { converse, dataOf, field, type Json, listOf, parsed, requestText, text } from '../support/raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE, pathOf } from '../support/red-team-calls.js';
-import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
+import { type Demonstration, demonstrated, redTeamServers } from '../support/red-team-round.js';
 import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, DEMAND, documentedHeaders, UNTOKENED } from '../support/sample-bodies.js';
 
 const TOKEN = 'red-team-round-8';
@@ -196,5 +196,9 @@ const demonstrations: Readonly<Record<string, Demonstration>> = {
 };
 
 describe('red team round 8', () => {
-  roundRules(8, redTeamRound8, 12, demonstrations, serve);
+  demonstrated(
+    redTeamFaults.filter((fault) => fault.redTeam.round === 8),
+    demonstrations,
+    serve,
+  );
 });

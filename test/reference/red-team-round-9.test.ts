@@ -7,11 +7,11 @@ import { request } from 'node:http';
 import { constants, gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
 import { listedPathOf } from '../mutation-set/faults/red-team/_internals/struck.js';
-import { redTeamRound9 } from '../mutation-set/faults/red-team/round-9.js';
+import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import type { ReferenceServer } from '../../src/reference/server.js';
 import { callTo, converse, dataOf, field, type Headers, type Json, listOf, parsed, postTo, type Reply, requestText, text } from '../support/raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE, pathOf } from '../support/red-team-calls.js';
-import { type Demonstration, redTeamServers, roundRules } from '../support/red-team-round.js';
+import { type Demonstration, demonstrated, redTeamServers } from '../support/red-team-round.js';
 import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, DEMAND, documentedHeaders, UNTOKENED } from '../support/sample-bodies.js';
 
 const TOKEN = 'red-team-round-9';
@@ -309,5 +309,9 @@ const demonstrations: Readonly<Record<string, Demonstration>> = {
 };
 
 describe('red team round 9', () => {
-  roundRules(9, redTeamRound9, 10, demonstrations, serve);
+  demonstrated(
+    redTeamFaults.filter((fault) => fault.redTeam.round === 9),
+    demonstrations,
+    serve,
+  );
 });

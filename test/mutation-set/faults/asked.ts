@@ -1,5 +1,6 @@
 import { SEEDED_RECORDS } from '../../../src/reference/seed.js';
-import { caughtBy, type Fault, misreadFault } from '../../../src/reference/faults/fault.js';
+import { misreadFault } from '../../../src/reference/faults/fault.js';
+import { caughtBy, type PlantedFault } from '../planted-fault.js';
 
 /** A whole number read otherwise; any other value (a hostile call's) is left as it came. */
 const renumbered = (value: unknown, change: (n: number) => number) => (typeof value === 'number' && Number.isSafeInteger(value) ? change(value) : value);
@@ -8,7 +9,7 @@ const renumbered = (value: unknown, change: (n: number) => number) => (typeof va
 const STATUSES = 4;
 
 /** Answers about another record than the one asked for, or lists another status than the one asked (1: not shown to be required, so warnings). */
-export const askedFaults: readonly Fault[] = [
+export const askedFaults: readonly PlantedFault[] = [
   ...caughtBy({ check: 'by-id-record', severity: 'warning' }, misreadFault, [
     {
       name: 'bank-card-by-id-next-card',

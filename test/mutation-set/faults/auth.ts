@@ -1,10 +1,11 @@
-import { answerAfterBody, caughtBy, type Fault, gateFault, interceptFault, routeFault } from '../../../src/reference/faults/fault.js';
+import { answerAfterBody, gateFault, interceptFault, routeFault } from '../../../src/reference/faults/fault.js';
+import { caughtBy, type PlantedFault } from '../planted-fault.js';
 
 /** How many characters of the header the truncating server compares: fewer than `bearer<TOKEN>` has. */
 const COMPARED_CHARACTERS = 16;
 
 /** Requests turned away or let in against sections 4 and 5: the documented path and header, and tokens that are not the valid one. */
-export const authFaults: readonly Fault[] = [
+export const authFaults: readonly PlantedFault[] = [
   ...caughtBy({ check: 'http-status', severity: 'error' }, routeFault, [
     {
       name: 'doubled-slash-refused',

@@ -1,7 +1,8 @@
-import { bodyFault, caughtBy, type Fault, without } from '../../../src/reference/faults/fault.js';
+import { bodyFault, without } from '../../../src/reference/faults/fault.js';
+import { caughtBy, type PlantedFault } from '../planted-fault.js';
 
 /** The envelope (2.1): a field of it missing or mistyped, or the other envelope than the operation's. */
-export const envelopeFaults: readonly Fault[] = caughtBy({ check: 'envelope', severity: 'error' }, bodyFault, [
+export const envelopeFaults: readonly PlantedFault[] = caughtBy({ check: 'envelope', severity: 'error' }, bodyFault, [
   {
     name: 'envelope-code-missing',
     description: 'leaves code out of the envelope',

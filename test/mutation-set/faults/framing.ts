@@ -1,16 +1,14 @@
-import { type Fault, type FaultFacts, socketFault } from '../../../src/reference/faults/fault.js';
+import { type FaultFacts, socketFault } from '../../../src/reference/faults/fault.js';
+import { type Breaking, type PlantedFault, reporting } from '../planted-fault.js';
 
 /**
  * A fault that writes its answer's bytes itself, status line and all, and closes the connection:
  * HTTP/1.1 framing no server library would write. undici refuses each before the kit reads the
  * body, so the call is left without an answer (`response-received`, 4 rule 1).
  */
-function framingFault(facts: Omit<FaultFacts, 'expect'> & { bytes(json: string): string }): Fault {
-  return socketFault({
-    ...facts,
-    expect: { check: 'response-received', severity: 'error' },
-    respond: (res, body) => res.socket?.end(facts.bytes(JSON.stringify(body))),
-  });
+function framingFault(facts: FaultFacts & Breaking & { bytes(json: string): string }): PlantedFault {
+  const fault = socketFault({ ...facts, respond: (res, body) => res.socket?.end(facts.bytes(JSON.stringify(body))) });
+  return { ...fault, expect: reporting({ check: 'response-received', severity: 'error' }, facts.breaks) };
 }
 
 const CRLF = '\r\n';
@@ -20,7 +18,7 @@ const head = (statusLine: string, ...fields: string[]) =>
   [statusLine, 'content-type: application/json', `date: ${new Date().toUTCString()}`, ...fields, '', ''].join(CRLF);
 
 /** Answers whose framing RFC 9110 and RFC 9112 forbid (section 1: every operation is "an HTTP call"). */
-export const framingFaults: readonly Fault[] = [
+export const framingFaults: readonly PlantedFault[] = [
   framingFault({
     name: 'content-length-beside-chunked',
     breaks: ['rfc9112-6.2-length-beside-chunked'],

@@ -4,22 +4,21 @@ import {
   type Answer,
   answerAfterBody,
   answerFault,
-  caughtBy,
   type Fault,
   type FaultFacts,
   interceptFault,
   json,
   socketFault,
 } from '../../../src/reference/faults/fault.js';
+import { type Breaking, caughtBy, type PlantedFault, planted, reporting } from '../planted-fault.js';
 
 const APPLICATION_JSON = 'application/json; charset=utf-8';
 
 /** The clean answer to a request that carries the token, and a 401 without a challenge to one that does not. */
-function refusedWithoutChallenge(facts: Omit<FaultFacts, 'expect'>): Fault {
+function refusedWithoutChallenge(facts: FaultFacts & Breaking): PlantedFault {
   const path = wirePath(findOperation(facts.operationId)!);
-  return interceptFault({
+  const fault = interceptFault({
     ...facts,
-    expect: { check: 'www-authenticate', severity: 'warning' },
     interceptor: (token) => (req, res) => {
       if (req.url !== path || req.headers.authorization === `bearer${token}`) return false;
       const body = JSON.stringify({ data: {}, status: 'fail', code: '401', message: 'unauthorized', error: { reason: 'unauthorized' } });
@@ -27,6 +26,7 @@ function refusedWithoutChallenge(facts: Omit<FaultFacts, 'expect'>): Fault {
       return true;
     },
   });
+  return { ...fault, expect: reporting({ check: 'www-authenticate', severity: 'warning' }, facts.breaks) };
 }
 
 /** The operation's answers as the server gives them, and `refusal` to any other method at its path. */
@@ -50,7 +50,7 @@ const nextPage = (payload: unknown): number => {
 };
 
 /** Answers whose header fields or status break RFC 9110 (or RFC 6265 of cookies, RFC 8288 of links), or show what OWASP API8 says an answer should not. */
-export const headerFaults: readonly Fault[] = [
+export const headerFaults: readonly PlantedFault[] = [
   ...caughtBy({ check: 'http-status', severity: 'error' }, answerFault, [
     {
       name: 'status-600',
@@ -167,12 +167,11 @@ export const headerFaults: readonly Fault[] = [
     description: 'refuses a missing or wrong token with HTTP 401 and the envelope, but no WWW-Authenticate challenge',
     operationId: 'bank-card-list',
   }),
-  otherMethodsRefused({
+  planted(otherMethodsRefused, {
     name: 'method-refused-without-allow',
-    breaks: ['rfc9110-15.5.6-allow'],
     description: 'refuses a method its path does not take (a HEAD) with HTTP 405 and the envelope, but no Allow header naming the method it does take',
     operationId: 'bank-card-by-id',
-    expect: { check: 'allow-header', severity: 'warning' },
+    expect: { check: 'allow-header', severity: 'warning', breaks: ['rfc9110-15.5.6-allow'] },
     refusal: {
       status: 405,
       contentType: APPLICATION_JSON,

@@ -1,5 +1,6 @@
 import { isPlainObject, type Json } from '../../../src/reference/json.js';
-import { caughtBy, crashFault, type Fault, inputFault, json, stringsIn } from '../../../src/reference/faults/fault.js';
+import { inputFault, json, stringsIn } from '../../../src/reference/faults/fault.js';
+import { caughtBy, crashed, type PlantedFault } from '../planted-fault.js';
 
 /*
  * Faults that only one class of input trips: the coverage pass must find each on every run, where
@@ -28,7 +29,7 @@ const EXPRESS_413_PAGE =
 
 const items = (payload: unknown): Json[] => (isPlainObject(payload) && Array.isArray(payload.items) ? payload.items.filter(isPlainObject) : []);
 
-export const inputClassFaults: readonly Fault[] = [
+export const inputClassFaults: readonly PlantedFault[] = [
   ...caughtBy({ check: 'order-line-quantity', severity: 'warning' }, inputFault, [
     {
       name: 'decimal-quantity-truncated',
@@ -42,33 +43,33 @@ export const inputClassFaults: readonly Fault[] = [
       },
     },
   ]),
-  crashFault({
+  crashed({
     name: 'crash-on-astral-character',
     breaks: ['rfc8259-9-accept-grammar'],
     description: 'answers HTTP 500 when a string holds a character beyond the BMP (an emoji, CJK Extension B), as a 3-byte utf8 column does',
     operationId: 'beta-order-create',
     when: (payload) => stringsIn(payload).some((text) => [...text].some((char) => char.codePointAt(0)! > 0xffff)),
   }),
-  crashFault({
+  crashed({
     name: 'crash-on-apostrophe',
     description: "answers HTTP 500 when a string holds an apostrophe (O'Neill), as SQL built by concatenation does",
     operationId: 'consignment-publish',
     when: (payload) => stringsIn(payload).some((text) => text.includes("'")),
   }),
-  crashFault({
+  crashed({
     name: 'crash-on-null',
     description: 'answers HTTP 500 when a request field is null, the value the samples show (4 rule 4)',
     operationId: 'purchase-order-list',
     when: holdsNull,
   }),
-  crashFault({
+  crashed({
     name: 'crash-on-nul',
     breaks: ['rfc8259-9-accept-grammar'],
     description: 'answers HTTP 500 when a string holds U+0000, as PostgreSQL refuses it in a text column',
     operationId: 'custom-demand-create',
     when: (payload) => stringsIn(payload).some((text) => text.includes('\u0000')),
   }),
-  crashFault({
+  crashed({
     name: 'crash-on-lone-surrogate',
     breaks: ['rfc8259-9-accept-grammar'],
     description:
@@ -76,7 +77,7 @@ export const inputClassFaults: readonly Fault[] = [
     operationId: 'consignment-publish',
     when: (payload) => stringsIn(payload).some((text) => LONE_SURROGATE.test(text)),
   }),
-  crashFault({
+  crashed({
     name: 'crash-on-deep-nesting',
     breaks: ['rfc8259-9-accept-grammar'],
     description: 'answers HTTP 500 when the order lines nest 32 levels deep or more, as a recursive validator that runs out of stack does',

@@ -1,5 +1,6 @@
 import type { Json } from '../../../src/reference/json.js';
-import { answerFault, caughtBy, dataFault, type Fault, json } from '../../../src/reference/faults/fault.js';
+import { answerFault, dataFault, json } from '../../../src/reference/faults/fault.js';
+import { caughtBy, type PlantedFault } from '../planted-fault.js';
 
 const APPLICATION_JSON = 'application/json; charset=utf-8';
 
@@ -23,7 +24,7 @@ function modifiedUtf8(text: string): Buffer {
 const rewritten = (body: unknown, rewrite: (text: string) => string) => ({ contentType: APPLICATION_JSON, body: rewrite(JSON.stringify(body)) });
 
 /** Answers whose JSON text breaks RFC 8259, RFC 7493 or RFC 3629 (section 1: "body and response are JSON"). */
-export const jsonTextFaults: readonly Fault[] = [
+export const jsonTextFaults: readonly PlantedFault[] = [
   ...caughtBy({ check: 'json-body', severity: 'error' }, answerFault, [
     {
       name: 'nan-for-a-price',

@@ -1,5 +1,6 @@
 import type { Json } from '../../../src/reference/json.js';
-import { bodyFault, caughtBy, dataFault, type Fault, inputFault, json, stringsIn } from '../../../src/reference/faults/fault.js';
+import { bodyFault, dataFault, inputFault, json, stringsIn } from '../../../src/reference/faults/fault.js';
+import { caughtBy, type PlantedFault } from '../planted-fault.js';
 
 const isErrorResult = (body: Json) => typeof body.error === 'object' && body.error !== null && Object.keys(body.error).length > 0;
 
@@ -8,7 +9,7 @@ const nodeStack = `TypeError: Cannot read properties of undefined (reading 'id')
     at Layer.handle (/srv/app/node_modules/express/lib/router/layer.js:95:5)`;
 
 /** Answers that give away the server's insides, a member's secrets or echo markup (7, 2.10: what they may show is not shown, so warnings). */
-export const leakFaults: readonly Fault[] = [
+export const leakFaults: readonly PlantedFault[] = [
   ...caughtBy({ check: 'stack-trace-leak', severity: 'warning' }, inputFault, [
     {
       name: 'stack-trace-on-bad-input',

@@ -1,7 +1,8 @@
-import { caughtBy, type Fault, orderLinesFault } from '../../../src/reference/faults/fault.js';
+import { orderLinesFault } from '../../../src/reference/faults/fault.js';
+import { caughtBy, type PlantedFault } from '../planted-fault.js';
 
 /** Order lines that do not answer the items ordered (2.3, 2.4; not shown to be required, so warnings). */
-export const orderFaults: readonly Fault[] = [
+export const orderFaults: readonly PlantedFault[] = [
   ...caughtBy({ check: 'order-line-codes', severity: 'warning' }, orderLinesFault, [
     {
       name: 'order-line-foreign-code',

@@ -1,5 +1,6 @@
 import type { Json } from '../../../src/reference/json.js';
-import { caughtBy, dataFault, type Fault, pagingFault } from '../../../src/reference/faults/fault.js';
+import { dataFault, pagingFault } from '../../../src/reference/faults/fault.js';
+import { caughtBy, type PlantedFault } from '../planted-fault.js';
 
 /** Below this pageSize the minimum-page-size fault serves this many records a page. */
 const MINIMUM_PAGE_SIZE = 10;
@@ -10,7 +11,7 @@ const totalOf = (data: Json): number => Number(data.totalPage);
 const pastTheLast = (data: Json, pageNo: number): boolean => listOf(data).length === 0 && totalOf(data) >= 1 && pageNo > totalOf(data);
 
 /** Lists paged wrong, as a walk of their pages shows: records twice, a totalPage the pages do not bear out, records past the last page. */
-export const pageFaults: readonly Fault[] = [
+export const pageFaults: readonly PlantedFault[] = [
   ...caughtBy({ check: 'page-size-asked', severity: 'warning' }, pagingFault, [
     {
       name: 'page-size-minimum',

@@ -1,6 +1,7 @@
 import type { Json } from '../../../src/reference/json.js';
 import { demandFieldMissing, orderListCtimeString } from '../../../src/reference/faults/demo.js';
-import { bodyFault, caughtBy, dataFault, type Fault, listRecordFault, orderLinesFault, without } from '../../../src/reference/faults/fault.js';
+import { bodyFault, dataFault, listRecordFault, orderLinesFault, without } from '../../../src/reference/faults/fault.js';
+import { caughtBy, type PlantedFault } from '../planted-fault.js';
 
 const dataSchemaError = { check: 'data-schema', severity: 'error' } as const;
 
@@ -8,8 +9,8 @@ const dataSchemaError = { check: 'data-schema', severity: 'error' } as const;
 const MAX_PADDED_PAGE = 1000;
 
 /** The records (2.3–2.9) and the page (2.2): a field missing or of another type, another record's shape, another page than asked for. */
-export const recordFaults: readonly Fault[] = [
-  demandFieldMissing,
+export const recordFaults: readonly PlantedFault[] = [
+  { ...demandFieldMissing, expect: dataSchemaError },
   ...caughtBy(dataSchemaError, listRecordFault, [
     {
       name: 'purchase-order-status-string',
@@ -18,7 +19,7 @@ export const recordFaults: readonly Fault[] = [
       rewrite: (record) => ({ ...record, status: String(record.status) }),
     },
   ]),
-  orderListCtimeString,
+  { ...orderListCtimeString, expect: dataSchemaError },
   ...caughtBy(dataSchemaError, dataFault, [
     {
       name: 'created-order-ctime-integer',

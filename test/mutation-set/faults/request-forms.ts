@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { brotliCompressSync } from 'node:zlib';
 import { findOperation, wirePath } from '../../../src/catalogue/operations.js';
 import { type Answer, answerAfterBody, type Fault, type FaultFacts, interceptFault, socketFault } from '../../../src/reference/faults/fault.js';
+import { type PlantedFault, planted } from '../planted-fault.js';
 // The one way the reference server's handlers read a body that came elsewhere than in the request (its query).
 import { supplyBody } from './red-team/_internals/request-body.js';
 
@@ -49,42 +50,38 @@ function boundFields(query: string): Record<string, string | number> {
   return Object.fromEntries([...new URLSearchParams(query)].map(([name, value]) => [name, /^-?\d{1,15}$/.test(value) ? Number(value) : value]));
 }
 
-export const requestFormFaults: readonly Fault[] = [
-  refusesAtPath({
+export const requestFormFaults: readonly PlantedFault[] = [
+  planted(refusesAtPath, {
     name: 'authorization-name-lower-case-only',
-    breaks: ['rfc9110-5.1-field-name-case'],
     description:
       'an authorizer in front of the list looks the token up under the field name authorization as the client wrote it, and answers HTTP 401 where it finds none: a token sent under Authorization is refused',
     operationId: 'bank-card-list',
-    expect: { check: 'equivalent-form', severity: 'warning' },
+    expect: { check: 'equivalent-form', severity: 'warning', breaks: ['rfc9110-5.1-field-name-case'] },
     refuses: (req) => !req.rawHeaders.some((name, index) => index % 2 === 0 && name === 'authorization'),
     answer: refusal(401, '401', 'unauthorized', 'unauthorized', { 'www-authenticate': 'Bearer' }),
   }),
-  refusesAtPath({
+  planted(refusesAtPath, {
     name: 'media-type-compared-case-sensitively',
-    breaks: ['rfc9110-8.3.1-request-type-case'],
     description: 'the body parser takes a request whose content-type starts with application/json, compared letter for letter: Application/JSON gets HTTP 415',
     operationId: 'beta-products-by-brand',
-    expect: { check: 'equivalent-form', severity: 'warning' },
+    expect: { check: 'equivalent-form', severity: 'warning', breaks: ['rfc9110-8.3.1-request-type-case'] },
     refuses: (req) => !(req.headers['content-type'] ?? 'application/json').startsWith('application/json'),
     answer: refusal(415, '415', 'Unsupported Media Type: send application/json.', 'unsupported media type'),
   }),
-  refusesAtPath({
+  planted(refusesAtPath, {
     name: 'charset-parameter-refused',
-    breaks: ['rfc8259-11-request-charset'],
     description: 'takes application/json in any case but with no parameter: a content-type with charset=utf-8 gets HTTP 400 and the create is not made',
     operationId: 'custom-demand-create',
-    expect: { check: 'equivalent-form', severity: 'warning' },
+    expect: { check: 'equivalent-form', severity: 'warning', breaks: ['rfc8259-11-request-charset'] },
     refuses: (req) => (req.headers['content-type'] ?? 'application/json').toLowerCase() !== 'application/json',
     answer: refusal(400, '400', 'Content-Type must be application/json.', 'bad content type'),
   }),
-  socketFault({
+  planted(socketFault, {
     name: 'brotli-without-vary',
-    breaks: ['rfc9110-12.5.5-vary'],
     description:
       'compresses its JSON with brotli for a request that lists br, by hand in the handler, and sends no Vary: a request without Accept-Encoding gets the same page plain',
     operationId: 'alpha-orders-list',
-    expect: { check: 'vary-accept-encoding', severity: 'warning' },
+    expect: { check: 'vary-accept-encoding', severity: 'warning', breaks: ['rfc9110-12.5.5-vary'] },
     respond(res, body) {
       const text = JSON.stringify(body);
       const coded = accepts(res.req, 'br');
@@ -93,12 +90,11 @@ export const requestFormFaults: readonly Fault[] = [
       res.end(bytes);
     },
   }),
-  socketFault({
+  planted(socketFault, {
     name: 'chunked-whatever-the-version',
-    breaks: ['rfc9112-6.1-no-transfer-encoding-to-http10'],
     description: 'streams its list with transfer-encoding: chunked set by hand, whatever the version of the request: an HTTP/1.0 request gets a chunked answer',
     operationId: 'custom-demand-list',
-    expect: { check: 'transfer-encoding-version', severity: 'warning' },
+    expect: { check: 'transfer-encoding-version', severity: 'warning', breaks: ['rfc9112-6.1-no-transfer-encoding-to-http10'] },
     respond(res, body) {
       const text = JSON.stringify(body);
       res.writeHead(200, { 'content-type': APPLICATION_JSON, 'transfer-encoding': 'chunked' });
@@ -107,13 +103,12 @@ export const requestFormFaults: readonly Fault[] = [
       res.end(text.slice(middle));
     },
   }),
-  interceptFault({
+  planted(interceptFault, {
     name: 'get-binds-query-fields',
-    breaks: ['owasp-api8-unneeded-features'],
     description:
       'maps its handler to every method, and binds the request from the query string as readily as from the body: GET …/consigneeInfoById?id=7 with the token answers the consignee',
     operationId: 'consignee-by-id',
-    expect: { check: 'get-query-answered', severity: 'warning' },
+    expect: { check: 'get-query-answered', severity: 'warning', breaks: ['owasp-api8-unneeded-features'] },
     interceptor() {
       const path = pathOf('consignee-by-id');
       return (req) => {

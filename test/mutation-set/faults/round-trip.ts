@@ -1,5 +1,6 @@
 import type { Json } from '../../../src/reference/json.js';
-import { caughtBy, type Fault, listRecordFault } from '../../../src/reference/faults/fault.js';
+import { listRecordFault } from '../../../src/reference/faults/fault.js';
+import { caughtBy, type PlantedFault } from '../planted-fault.js';
 
 /*
  * Servers that store other values than they accepted: the create answers success, and the list
@@ -16,7 +17,7 @@ const COLUMN_LENGTH = 255;
 const everyText = (record: Json, change: (text: string) => string): Json =>
   Object.fromEntries(Object.entries(record).map(([field, value]) => [field, typeof value === 'string' ? change(value) : value]));
 
-export const roundTripFaults: readonly Fault[] = [
+export const roundTripFaults: readonly PlantedFault[] = [
   ...caughtBy({ check: 'flow-demand-lifecycle', severity: 'warning' }, listRecordFault, [
     {
       name: 'stored-text-loses-emoji',

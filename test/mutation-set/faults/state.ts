@@ -1,6 +1,7 @@
 import type { Json } from '../../../src/reference/json.js';
 import { SEEDED_RECORDS } from '../../../src/reference/seed.js';
-import { bodyFault, caughtBy, dataFault, type Fault, type FaultFacts, json, listRecordFault, routeFault } from '../../../src/reference/faults/fault.js';
+import { bodyFault, dataFault, type Fault, type FaultFacts, json, listRecordFault, routeFault } from '../../../src/reference/faults/fault.js';
+import { caughtBy, type PlantedFault } from '../planted-fault.js';
 
 /** What a server that never really deletes still answers. */
 const ghostConsignee = {
@@ -43,7 +44,7 @@ function forgetsCreated(facts: FaultFacts & { idField: string; blanks?: string }
 }
 
 /** Servers that forget what they were told (1: behaviour beyond shapes is not shown, so the flows report warnings). */
-export const stateFaults: readonly Fault[] = [
+export const stateFaults: readonly PlantedFault[] = [
   ...caughtBy({ check: 'flow-demand-lifecycle', severity: 'warning' }, forgetsCreated, [
     {
       name: 'created-demand-not-listed',

@@ -1,15 +1,16 @@
 import type { Json } from '../../../src/reference/json.js';
 import { crashOnNonAscii, htmlErrorPage, http500 } from '../../../src/reference/faults/demo.js';
-import { answerFault, caughtBy, crashFault, type Fault, inputFault, interceptFault, json, socketFault } from '../../../src/reference/faults/fault.js';
+import { answerFault, inputFault, interceptFault, json, socketFault } from '../../../src/reference/faults/fault.js';
+import { caughtBy, crashed, type PlantedFault } from '../planted-fault.js';
 
 const APPLICATION_JSON = 'application/json';
 /** Requests the dying server answers before it stops. */
 const ANSWERED_BEFORE_DYING = 30;
 
 /** Answers that are not JSON, or not HTTP 200 (section 1, 4 rule 1), and those the spec leaves open. */
-export const transportFaults: readonly Fault[] = [
-  http500,
-  htmlErrorPage,
+export const transportFaults: readonly PlantedFault[] = [
+  { ...http500, expect: { check: 'http-status', severity: 'error' } },
+  { ...htmlErrorPage, expect: { check: 'json-body', severity: 'error' } },
   ...caughtBy({ check: 'json-body', severity: 'error' }, answerFault, [
     {
       name: 'truncated-json',
@@ -116,8 +117,8 @@ export const transportFaults: readonly Fault[] = [
     },
   ]),
   // Crashes on some inputs only: found by the hostile payloads (4 rule 1).
-  crashOnNonAscii,
-  crashFault({
+  { ...crashOnNonAscii, expect: { check: 'http-status', severity: 'error', breaks: ['rfc8259-9-accept-grammar'] } },
+  crashed({
     name: 'crash-on-nonpositive-page-size',
     description: 'answers HTTP 500 with an HTML page when pageSize <= 0',
     operationId: 'custom-demand-list',

@@ -22,7 +22,7 @@ import { bodyObject, rewriteBody, watchBody } from './_internals/request-body.js
 import { seeded } from './_internals/seeded.js';
 import { listedPathOf, watchingFault } from './_internals/struck.js';
 import { OWASP } from './_internals/standards.js';
-import { type RedTeamFault, redTeam } from './red-team-fault.js';
+import { planted, type PlantedFault } from '../../planted-fault.js';
 
 /** A mobile as register reads it: 11 digits, as a string or as the number they spell. */
 const mobileOf = (value: unknown): string | undefined => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined);
@@ -99,18 +99,21 @@ function preflightsLetThrough(operationId: string): Required<Pick<Fault, 'interc
   };
 }
 
-export const round10Access: readonly RedTeamFault[] = [
-  redTeam(interceptFault, {
+export const round10Access: readonly PlantedFault[] = [
+  planted(interceptFault, {
     name: 'register-overwrites-existing-member',
     description:
       "Registration saves the member with INSERT … ON DUPLICATE KEY UPDATE password = VALUES(password), written so that a registration retried after a timeout would not fail on the unique mobile: a registration with the mobile of a member who exists is no longer refused but overwrites that member's password, and the token operation then takes the new password and no longer the member's own",
     operationId: 'login',
-    round: 10,
-    standard: OWASP,
-    clause:
-      'API2:2023 Broken Authentication: "Authentication mechanisms are often implemented incorrectly, allowing attackers to compromise authentication tokens or to exploit implementation flaws to assume other user\'s identities temporarily or permanently"',
-    observable:
-      "Request class: register (4.1) with the mobile of a member who exists (the mobile the token operation takes), any SMS code and a password of the caller's choosing. It answers success with that member's id, where the clean server refuses the mobile as already registered; the token operation then hands out the member's token for the caller's password and refuses the member's own with code \"401\"",
+    redTeam: {
+      round: 10,
+      standard: OWASP,
+      clause:
+        'API2:2023 Broken Authentication: "Authentication mechanisms are often implemented incorrectly, allowing attackers to compromise authentication tokens or to exploit implementation flaws to assume other user\'s identities temporarily or permanently"',
+      observable:
+        "Request class: register (4.1) with the mobile of a member who exists (the mobile the token operation takes), any SMS code and a password of the caller's choosing. It answers success with that member's id, where the clean server refuses the mobile as already registered; the token operation then hands out the member's token for the caller's password and refuses the member's own with code \"401\"",
+    },
+    expect: { check: 'flow-registration-again', severity: 'warning', at: 'account-register' },
     interceptor(token) {
       const registerPath = listedPathOf('account-register');
       const tokenPath = listedPathOf('token-get');
@@ -147,17 +150,20 @@ export const round10Access: readonly RedTeamFault[] = [
       };
     },
   }),
-  redTeam(watchingFault, {
+  planted(watchingFault, {
     name: 'duplicate-id-checked-first-read-last',
     description:
       'bankCardInfoById sits behind the member gateway, whose ownership check reads the body with a streaming parser that stops at the first "id" it meets and looks that id up among the member\'s cards; the card service behind it binds the body with Jackson, which keeps the last of two members of one name (RFC 8259, 4: names "SHOULD be unique"), and selects the card by id alone, the gateway having checked it',
     operationId: 'bank-card-by-id',
-    round: 10,
-    standard: OWASP,
-    clause:
-      'API1:2023 Broken Object Level Authorization: "The checks should validate that the logged-in user has permissions to perform the requested action on the requested object."',
-    observable:
-      'Request class: bankCardInfoById whose body names id twice, one of the member\'s cards first and another id last ({"id":3,"id":100003}). It answers another member\'s card, its holder, reserved mobile, branch and account number, where the clean server, which reads the last id as JSON.parse does, says no bank card has it; a body with one id is answered as before',
+    redTeam: {
+      round: 10,
+      standard: OWASP,
+      clause:
+        'API1:2023 Broken Object Level Authorization: "The checks should validate that the logged-in user has permissions to perform the requested action on the requested object."',
+      observable:
+        'Request class: bankCardInfoById whose body names id twice, one of the member\'s cards first and another id last ({"id":3,"id":100003}). It answers another member\'s card, its holder, reserved mobile, branch and account number, where the clean server, which reads the last id as JSON.parse does, says no bank card has it; a body with one id is answered as before',
+    },
+    expect: { check: 'duplicate-id-foreign-record', severity: 'warning', breaks: ['owasp-api1-duplicate-id'] },
     interceptor() {
       const path = pathOf('bank-card-by-id');
       return (req) => {
@@ -178,29 +184,35 @@ export const round10Access: readonly RedTeamFault[] = [
       sendText(res, JSON.stringify(passed ? success(foreignBankCard(ids.last)) : clean));
     },
   }),
-  redTeam(interceptedGateFault, {
+  planted(interceptedGateFault, {
     name: 'options-preflight-skips-authentication',
     description:
       "The security configuration permits OPTIONS on every path so that browsers' CORS preflights pass without a token, and deleteConsignee is mapped with @RequestMapping and no method, as the member area's handlers are: an OPTIONS request reaches the handler, unauthenticated, and is served like the POST",
     operationId: 'consignee-delete',
-    round: 10,
-    standard: OWASP,
-    clause:
-      'API5:2023 Broken Function Level Authorization: "Exploitation requires the attacker to send legitimate API calls to an API endpoint that they should not have access to as anonymous users or regular, non-privileged users."',
-    observable:
-      'Request class: OPTIONS //pc/customer/deleteConsignee with the JSON body {"id":3} and no authorization. It answers the success envelope and the consignee is gone (consigneeInfoById of 3 says no consignee has it), where the clean server refuses the method with code "405"; POST without authorization is still refused with code "401"',
+    redTeam: {
+      round: 10,
+      standard: OWASP,
+      clause:
+        'API5:2023 Broken Function Level Authorization: "Exploitation requires the attacker to send legitimate API calls to an API endpoint that they should not have access to as anonymous users or regular, non-privileged users."',
+      observable:
+        'Request class: OPTIONS //pc/customer/deleteConsignee with the JSON body {"id":3} and no authorization. It answers the success envelope and the consignee is gone (consigneeInfoById of 3 says no consignee has it), where the clean server refuses the method with code "405"; POST without authorization is still refused with code "401"',
+    },
+    expect: { check: 'options-served-as-operation', severity: 'warning', breaks: ['owasp-api5-method-change'] },
     ...preflightsLetThrough('consignee-delete'),
   }),
-  redTeam(interceptFault, {
+  planted(interceptFault, {
     name: 'mobile-pattern-backtracks',
     description:
       "send_code runs on Node, and checks the mobile with /^(\\d+)+$/.test(mobile) before its length, a group left from an older pattern for numbers with separators; V8's backtracking engine tries every way to split a run of digits that does not reach the end, twice the time for each digit more, and the event loop that serves every request of the process is blocked while it runs",
     operationId: 'send-code',
-    round: 10,
-    standard: OWASP,
-    clause:
-      'API4:2023 Unrestricted Resource Consumption: an API is vulnerable if at least one of the following limits is missing or set inappropriately: "Execution timeouts"',
-    observable: `Request class: send_code whose mobile is a long run of digits and then something else (31 digits and an x). Its refusal, the clean server's code "400", comes after ${MAX_STALL_MS / 1000} s rather than at once, and every request the server gets meanwhile, to any operation, waits with it; the time doubles with each digit past the ${CHEAP_DIGITS}th; an 11-digit mobile is answered at once`,
+    redTeam: {
+      round: 10,
+      standard: OWASP,
+      clause:
+        'API4:2023 Unrestricted Resource Consumption: an API is vulnerable if at least one of the following limits is missing or set inappropriately: "Execution timeouts"',
+      observable: `Request class: send_code whose mobile is a long run of digits and then something else (31 digits and an x). Its refusal, the clean server's code "400", comes after ${MAX_STALL_MS / 1000} s rather than at once, and every request the server gets meanwhile, to any operation, waits with it; the time doubles with each digit past the ${CHEAP_DIGITS}th; an 11-digit mobile is answered at once`,
+    },
+    expect: { check: 'backtracking-answer-time', severity: 'warning', breaks: ['owasp-api4-execution-time'] },
     interceptor() {
       const path = pathOf('send-code');
       let stalled: Promise<void> | undefined;

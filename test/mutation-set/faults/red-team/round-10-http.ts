@@ -10,7 +10,7 @@ import { gbkBytes } from './_internals/encodings.js';
 import { holdAnswer } from './_internals/held-answer.js';
 import { bodyObject, rewriteBody } from './_internals/request-body.js';
 import { SPEC } from './_internals/standards.js';
-import { type RedTeamFault, redTeam } from './red-team-fault.js';
+import { planted, type PlantedFault } from '../../planted-fault.js';
 
 /** What the security-headers snippet of the member area's nginx adds: a year, subdomains included. */
 const STS = 'max-age=31536000; includeSubDomains';
@@ -36,15 +36,18 @@ function binds(text: string): boolean {
   return NUMERIC_FIELDS.every((field) => bindsAsNumber(payload[field])) && TEXT_FIELDS.every((field) => bindsAsText(payload[field]));
 }
 
-export const round10Http: readonly RedTeamFault[] = [
-  redTeam(interceptFault, {
+export const round10Http: readonly PlantedFault[] = [
+  planted(interceptFault, {
     name: 'hsts-sent-over-cleartext',
     description: `The member area's nginx includes a security-headers snippet with add_header Strict-Transport-Security "${STS}" always; the snippet was written for the TLS server block and is included in the location blocks that the plain-HTTP server block shares, so answers over cleartext carry it too`,
     operationId: 'custom-demand-delete',
-    round: 10,
-    standard: 'RFC 6797',
-    clause: '7.2: "An HSTS Host MUST NOT include the STS header field in HTTP responses conveyed over non-secure transport."',
-    observable: `Every delDemand answer over http:// (successes, refusals and the 405 to another method alike) carries Strict-Transport-Security: ${STS}; the body is the clean server's`,
+    redTeam: {
+      round: 10,
+      standard: 'RFC 6797',
+      clause: '7.2: "An HSTS Host MUST NOT include the STS header field in HTTP responses conveyed over non-secure transport."',
+      observable: `Every delDemand answer over http:// (successes, refusals and the 405 to another method alike) carries Strict-Transport-Security: ${STS}; the body is the clean server's`,
+    },
+    expect: { check: 'hsts-cleartext', severity: 'warning', breaks: ['rfc6797-7.2-no-sts-over-cleartext'] },
     interceptor() {
       const path = pathOf('custom-demand-delete');
       return (req, res) => {
@@ -53,32 +56,38 @@ export const round10Http: readonly RedTeamFault[] = [
       };
     },
   }),
-  redTeam(answerFault, {
+  planted(answerFault, {
     name: 'content-digest-of-platform-charset-bytes',
     description:
       "The open API puts a digest on its catalogue answers for the partners' integrity checks: a ResponseBodyAdvice serializes the envelope to a String and sets Content-Digest from DigestUtils.sha256(json.getBytes()), in the JVM's platform charset, GBK on the host (file.encoding was never set); the message converter then writes the same String as UTF-8",
     operationId: 'beta-products-by-brand',
-    round: 10,
-    standard: 'RFC 9530',
-    clause:
-      '2: "The Content-Digest HTTP field can be used in requests and responses to communicate digests that are calculated using a hashing algorithm applied to the actual message content"',
-    observable:
-      'Every getProductsByBrandId answer to a JSON body carries Content-Digest: sha-256=:…:, which matches the bytes sent only where the body is all ASCII (a refusal such as "brandId: must be an integer"); for every page, whose message is 操作成功 and whose names are Chinese, it is the SHA-256 of the body re-encoded in GBK, so a partner that checks it rejects every page',
+    redTeam: {
+      round: 10,
+      standard: 'RFC 9530',
+      clause:
+        '2: "The Content-Digest HTTP field can be used in requests and responses to communicate digests that are calculated using a hashing algorithm applied to the actual message content"',
+      observable:
+        'Every getProductsByBrandId answer to a JSON body carries Content-Digest: sha-256=:…:, which matches the bytes sent only where the body is all ASCII (a refusal such as "brandId: must be an integer"); for every page, whose message is 操作成功 and whose names are Chinese, it is the SHA-256 of the body re-encoded in GBK, so a partner that checks it rejects every page',
+    },
+    expect: { check: 'content-digest', severity: 'warning', breaks: ['rfc9530-2-content-digest'] },
     answer(body) {
       const text = JSON.stringify(body);
       return { contentType: JSON_TYPE, headers: { 'content-digest': contentDigest(gbkBytes(text)) }, body: text };
     },
   }),
-  redTeam(interceptFault, {
+  planted(interceptFault, {
     name: 'http-1-0-refused-426-without-upgrade',
     description:
       "createAlphaOrders was moved behind an Envoy sidecar, whose HTTP connection manager turns away HTTP/1.0 requests (http_protocol_options.accept_http_10 is off by default) with 426 Upgrade Required, an empty body and no Upgrade field; partners whose nginx proxies to the open API send HTTP/1.0, proxy_http_version's default",
     operationId: 'alpha-order-create',
-    round: 10,
-    standard: 'RFC 9110',
-    clause: '15.5.22: "The server MUST send an Upgrade header field in a 426 response to indicate the required protocol(s) (Section 7.8)."',
-    observable:
-      'Request class: createAlphaOrders in HTTP/1.0 (nginx proxy_pass by default, ab, wget). It gets HTTP 426 Upgrade Required with Content-Length: 0 and no Upgrade field, so nothing says which protocol would be served, and no order is placed; the clean server places the order and answers it; HTTP/1.1 requests are answered as before',
+    redTeam: {
+      round: 10,
+      standard: 'RFC 9110',
+      clause: '15.5.22: "The server MUST send an Upgrade header field in a 426 response to indicate the required protocol(s) (Section 7.8)."',
+      observable:
+        'Request class: createAlphaOrders in HTTP/1.0 (nginx proxy_pass by default, ab, wget). It gets HTTP 426 Upgrade Required with Content-Length: 0 and no Upgrade field, so nothing says which protocol would be served, and no order is placed; the clean server places the order and answers it; HTTP/1.1 requests are answered as before',
+    },
+    expect: { check: 'upgrade-header', severity: 'warning', breaks: ['rfc9110-15.5.22-upgrade'] },
     interceptor() {
       const path = pathOf('alpha-order-create');
       return (req, res) => {
@@ -93,16 +102,19 @@ export const round10Http: readonly RedTeamFault[] = [
       };
     },
   }),
-  redTeam(interceptFault, {
+  planted(interceptFault, {
     name: 'unbindable-body-answered-as-problem-details',
     description:
       'The member area moved to Spring Boot 3 with spring.mvc.problemdetails.enabled=true, so an HttpMessageNotReadableException (a body Jackson cannot read into the request class: not JSON, not an object, or text where an Integer is declared) is answered by the framework as RFC 9457 problem details with HTTP 400, before the controller, whose own refusals keep the envelope, is reached',
     operationId: 'consignment-publish',
-    round: 10,
-    standard: SPEC,
-    clause: '4 rule 1: "Each operation in the table answers HTTP 200 with the envelope of 2.1."',
-    observable:
-      'Request class: a publish whose body is not JSON, or holds text where a number belongs (hasCas "yes", price "96.5元"). It gets HTTP 400, Content-Type application/problem+json and {"type":"about:blank","title":"Bad Request","status":400,"detail":"Failed to read request","instance":"//pc/consignmentorder/publishConsignment"}, where the clean server answers HTTP 200 and the envelope with code "400"; refusals the controller makes (a missing field) keep the envelope',
+    redTeam: {
+      round: 10,
+      standard: SPEC,
+      clause: '4 rule 1: "Each operation in the table answers HTTP 200 with the envelope of 2.1."',
+      observable:
+        'Request class: a publish whose body is not JSON, or holds text where a number belongs (hasCas "yes", price "96.5元"). It gets HTTP 400, Content-Type application/problem+json and {"type":"about:blank","title":"Bad Request","status":400,"detail":"Failed to read request","instance":"//pc/consignmentorder/publishConsignment"}, where the clean server answers HTTP 200 and the envelope with code "400"; refusals the controller makes (a missing field) keep the envelope',
+    },
+    expect: { check: 'envelope', severity: 'error' },
     interceptor() {
       const path = pathOf('consignment-publish');
       return (req, res) => {

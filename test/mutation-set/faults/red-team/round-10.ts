@@ -15,6 +15,6 @@ import { round10Access } from './round-10-access.js';
 import { round10Bodies } from './round-10-bodies.js';
 import { round10Http } from './round-10-http.js';
 import { round10Records } from './round-10-records.js';
-import type { RedTeamFault } from './red-team-fault.js';
+import type { PlantedFault } from '../../planted-fault.js';
 
-export const redTeamRound10: readonly RedTeamFault[] = [...round10Http, ...round10Bodies, ...round10Records, ...round10Access];
+export const redTeamRound10: readonly PlantedFault[] = [...round10Http, ...round10Bodies, ...round10Records, ...round10Access];

@@ -6,6 +6,6 @@ import { round11Access } from './round-11-access.js';
 import { round11Bodies } from './round-11-bodies.js';
 import { round11Http } from './round-11-http.js';
 import { round11Records } from './round-11-records.js';
-import type { RedTeamFault } from './red-team-fault.js';
+import type { PlantedFault } from '../../planted-fault.js';
 
-export const redTeamRound11: readonly RedTeamFault[] = [...round11Http, ...round11Bodies, ...round11Records, ...round11Access];
+export const redTeamRound11: readonly PlantedFault[] = [...round11Http, ...round11Bodies, ...round11Records, ...round11Access];

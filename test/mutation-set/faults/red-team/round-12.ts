@@ -6,6 +6,6 @@ import { round12Access } from './round-12-access.js';
 import { round12Bodies } from './round-12-bodies.js';
 import { round12Http } from './round-12-http.js';
 import { round12Records } from './round-12-records.js';
-import type { RedTeamFault } from './red-team-fault.js';
+import type { PlantedFault } from '../../planted-fault.js';
 
-export const redTeamRound12: readonly RedTeamFault[] = [...round12Http, ...round12Bodies, ...round12Records, ...round12Access];
+export const redTeamRound12: readonly PlantedFault[] = [...round12Http, ...round12Bodies, ...round12Records, ...round12Access];

@@ -25,7 +25,7 @@ import { documented, eachListed, JSON_TYPE, pathOf, sendText, succeeded, success
 import { interceptedGateFault, pastTheFilter } from './_internals/gates.js';
 import { apostropheEscaped, floatAt, jsonWith, pythonNaN, quotesOnlyEscaped } from './_internals/json-text.js';
 import { seeded } from './_internals/seeded.js';
-import { type RedTeamFault, redTeam } from './red-team-fault.js';
+import { planted, type PlantedFault } from '../../planted-fault.js';
 
 const OWASP = 'OWASP API Security Top 10 (2023)';
 const SPEC = 'OTP API spec';
@@ -43,18 +43,21 @@ function noneMatch(field: string | undefined, tag: string): boolean {
   return field !== undefined && field.split(',').some((listed) => listed.trim() === '*' || opaque(listed) === opaque(tag));
 }
 
-const http: RedTeamFault[] = [
-  redTeam(socketFault, {
+const http: PlantedFault[] = [
+  planted(socketFault, {
     name: 'not-modified-answered-to-post',
     description:
       'An entity-tag filter hashes every answer into an ETag and turns a matching If-None-Match into 304 Not Modified whatever the method, as a filter registered for all methods does',
     operationId: 'custom-demand-list',
-    round: 2,
-    standard: 'RFC 9110',
-    clause:
-      '13.1.2: when If-None-Match evaluates to false the origin server "MUST respond with either a) the 304 (Not Modified) status code if the request method is GET or HEAD or b) the 412 (Precondition Failed) status code for all other request methods"',
-    observable:
-      'Request class: the list call sent again with If-None-Match holding the ETag its first answer carried. The POST gets HTTP 304 with no body instead of 412 or the page',
+    redTeam: {
+      round: 2,
+      standard: 'RFC 9110',
+      clause:
+        '13.1.2: when If-None-Match evaluates to false the origin server "MUST respond with either a) the 304 (Not Modified) status code if the request method is GET or HEAD or b) the 412 (Precondition Failed) status code for all other request methods"',
+      observable:
+        'Request class: the list call sent again with If-None-Match holding the ETag its first answer carried. The POST gets HTTP 304 with no body instead of 412 or the page',
+    },
+    expect: { check: 'not-modified-status', severity: 'warning', breaks: ['rfc9110-13.1.2-if-none-match'] },
     respond(res, body) {
       const text = JSON.stringify(body);
       const tag = `"${createHash('sha1').update(text, 'utf8').digest('hex').slice(0, 20)}"`;
@@ -63,17 +66,20 @@ const http: RedTeamFault[] = [
       res.end();
     },
   }),
-  redTeam(interceptFault, {
+  planted(interceptFault, {
     name: 'head-answered-with-content',
     description:
       "Requests in a method the operation does not take are refused by a handler that writes its envelope straight to the connection, past the layer that knows a HEAD answer has no content (as a Netty pipeline's own handlers must know)",
     operationId: 'custom-demand-delete',
-    round: 2,
-    standard: 'RFC 9110',
-    clause:
-      '9.3.2: "The HEAD method is identical to GET except that the server MUST NOT send content in the response" (RFC 9112, 6.3: a response to HEAD "cannot contain a message body")',
-    observable:
-      'Request class: HEAD to the operation\'s path. The header section is followed by the refusal\'s JSON, which a client reusing the connection reads as the start of the next answer ("{" where "HTTP/1.1" belongs)',
+    redTeam: {
+      round: 2,
+      standard: 'RFC 9110',
+      clause:
+        '9.3.2: "The HEAD method is identical to GET except that the server MUST NOT send content in the response" (RFC 9112, 6.3: a response to HEAD "cannot contain a message body")',
+      observable:
+        'Request class: HEAD to the operation\'s path. The header section is followed by the refusal\'s JSON, which a client reusing the connection reads as the start of the next answer ("{" where "HTTP/1.1" belongs)',
+    },
+    expect: { check: 'head-content', severity: 'warning', breaks: ['rfc9110-9.3.2-head'] },
     interceptor() {
       const operation = documented('custom-demand-delete');
       const path = pathOf(operation.id);
@@ -94,27 +100,33 @@ const http: RedTeamFault[] = [
       };
     },
   }),
-  redTeam(answerFault, {
+  planted(answerFault, {
     name: 'content-type-parameter-with-colon',
     description: 'The Content-Type is a constant typed by hand, with a colon where the charset parameter takes "="',
     operationId: 'consignment-publish',
-    round: 2,
-    standard: 'RFC 9110',
-    clause: '8.3.1: "media-type = type "/" subtype parameters"; 5.6.6: "parameter = parameter-name "=" parameter-value" (here "charset:utf-8", no "=")',
-    observable:
-      "Content-Type: application/json; charset:utf-8. Strict media-type parsers refuse the field; lenient ones drop the parameter, so the body's charset is no longer stated",
+    redTeam: {
+      round: 2,
+      standard: 'RFC 9110',
+      clause: '8.3.1: "media-type = type "/" subtype parameters"; 5.6.6: "parameter = parameter-name "=" parameter-value" (here "charset:utf-8", no "=")',
+      observable:
+        "Content-Type: application/json; charset:utf-8. Strict media-type parsers refuse the field; lenient ones drop the parameter, so the body's charset is no longer stated",
+    },
+    expect: { check: 'json-content-type', severity: 'warning' },
     answer: (body) => ({ ...json(body), contentType: 'application/json; charset:utf-8' }),
   }),
-  redTeam(socketFault, {
+  planted(socketFault, {
     name: 'partial-content-for-inner-pages',
     description:
       'A pagination layer modelled on PostgREST answers every page but the last with 206 Partial Content and a Content-Range of the rows it holds, out of all of them, as "0-9/200"',
     operationId: 'bank-card-list',
-    round: 2,
-    standard: 'RFC 9110',
-    clause:
-      '15.3.7: "The 206 (Partial Content) status code indicates that the server is successfully fulfilling a range request" (none was sent, and 14.2: "GET is the only method for which range handling is defined"); 14.4: "Content-Range = range-unit SP …" (here no unit)',
-    observable: 'Pages 1 to 19 of 20 get HTTP 206 with Content-Range: 0-9/200 (10-19/200, …) where 4 rule 1 gives 200; the last page gets 200',
+    redTeam: {
+      round: 2,
+      standard: 'RFC 9110',
+      clause:
+        '15.3.7: "The 206 (Partial Content) status code indicates that the server is successfully fulfilling a range request" (none was sent, and 14.2: "GET is the only method for which range handling is defined"); 14.4: "Content-Range = range-unit SP …" (here no unit)',
+      observable: 'Pages 1 to 19 of 20 get HTTP 206 with Content-Range: 0-9/200 (10-19/200, …) where 4 rule 1 gives 200; the last page gets 200',
+    },
+    expect: { check: 'http-status', severity: 'error' },
     respond(res, body, payload, answerTo) {
       const clean = body as Json;
       const data = clean.data;
@@ -133,17 +145,20 @@ const http: RedTeamFault[] = [
       sendText(res, JSON.stringify(clean), data.list.length > 0 ? { 'content-range': range } : {}, partial ? 206 : 200);
     },
   }),
-  redTeam(socketFault, {
+  planted(socketFault, {
     name: 'keep-alive-announced-then-closed',
     description:
       'The application sets Connection: keep-alive itself, as an example it copied did, while the server under it closes the connection after every answer',
     operationId: 'consignee-delete',
-    round: 2,
-    standard: 'RFC 9112',
-    clause:
-      '9.6: "A server that does not support persistent connections MUST send the "close" connection option in every response message that does not have a 1xx (Informational) status code"',
-    observable:
-      'The answer says Connection: keep-alive and Keep-Alive: timeout=60, then the server closes the connection right after it: a client that sends its next call on it gets a reset or an empty reply',
+    redTeam: {
+      round: 2,
+      standard: 'RFC 9112',
+      clause:
+        '9.6: "A server that does not support persistent connections MUST send the "close" connection option in every response message that does not have a 1xx (Informational) status code"',
+      observable:
+        'The answer says Connection: keep-alive and Keep-Alive: timeout=60, then the server closes the connection right after it: a client that sends its next call on it gets a reset or an empty reply',
+    },
+    expect: { check: 'persistent-connection', severity: 'warning', breaks: ['rfc9112-9.6-announce-close'] },
     respond(res, body) {
       const text = JSON.stringify(body);
       const asksClose = /\bclose\b/i.test(res.req.headers.connection ?? '') || res.req.httpVersion === '1.0';
@@ -158,17 +173,20 @@ const http: RedTeamFault[] = [
       res.end(text, () => socket?.end());
     },
   }),
-  redTeam(answerFault, {
+  planted(answerFault, {
     name: 'member-cookie-with-raw-json',
     description:
       "On login the server hands the web pages a cookie of the member's summary, its value the JSON text as it is, written with a raw Set-Cookie header",
     operationId: 'login',
-    round: 2,
-    standard: 'RFC 6265',
-    clause:
-      '4.1.1: "Servers SHOULD NOT send Set-Cookie headers that fail to conform to the following grammar": "cookie-octet = %x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E" (no DQUOTE, comma, semicolon or backslash)',
-    observable:
-      'Set-Cookie: OTP_MEMBER={"id":1,"mobile":"138…","memberLevel":2}; Path=/ — quotes and commas in the value, which clients that split or fold Set-Cookie at commas cut apart; and no HttpOnly on the mobile number',
+    redTeam: {
+      round: 2,
+      standard: 'RFC 6265',
+      clause:
+        '4.1.1: "Servers SHOULD NOT send Set-Cookie headers that fail to conform to the following grammar": "cookie-octet = %x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E" (no DQUOTE, comma, semicolon or backslash)',
+      observable:
+        'Set-Cookie: OTP_MEMBER={"id":1,"mobile":"138…","memberLevel":2}; Path=/ — quotes and commas in the value, which clients that split or fold Set-Cookie at commas cut apart; and no HttpOnly on the mobile number',
+    },
+    expect: { check: 'set-cookie', severity: 'warning' },
     answer(body, payload) {
       const clean = body as Json;
       if (!succeeded(clean) || !isPlainObject(payload)) return json(clean);
@@ -182,17 +200,20 @@ const http: RedTeamFault[] = [
 /** The second line of every consignee remark, as the member typed it into a multi-line box. */
 const REMARK_SECOND_LINE = '收货时间：工作日9:00-17:00';
 
-const jsonText: RedTeamFault[] = [
-  redTeam(answerFault, {
+const jsonText: PlantedFault[] = [
+  planted(answerFault, {
     name: 'remark-line-break-unescaped',
     description:
       'Remarks are typed into a multi-line box, which a form submits with CR LF line breaks; the answer is rendered by a JSON template that escapes only quotes and backslashes',
     operationId: 'consignee-by-id',
-    round: 2,
-    standard: 'RFC 8259',
-    clause:
-      '7: "All Unicode characters may be placed within the quotation marks, except for the characters that MUST be escaped: quotation mark, reverse solidus, and the control characters (U+0000 through U+001F)"',
-    observable: 'The remark carries the raw octets 0D 0A between its two lines inside the string: JSON.parse and every strict parser refuse the body',
+    redTeam: {
+      round: 2,
+      standard: 'RFC 8259',
+      clause:
+        '7: "All Unicode characters may be placed within the quotation marks, except for the characters that MUST be escaped: quotation mark, reverse solidus, and the control characters (U+0000 through U+001F)"',
+      observable: 'The remark carries the raw octets 0D 0A between its two lines inside the string: JSON.parse and every strict parser refuse the body',
+    },
+    expect: { check: 'json-body', severity: 'error' },
     answer(body) {
       const clean = body as Json;
       const data = clean.data;
@@ -201,28 +222,34 @@ const jsonText: RedTeamFault[] = [
       return { contentType: JSON_TYPE, body: jsonWith(multiLine, quotesOnlyEscaped) };
     },
   }),
-  redTeam(inputFault, {
+  planted(inputFault, {
     name: 'apostrophe-escaped-javascript-style',
     description: "Strings are escaped with a JavaScript-literal escaper (Commons Lang's StringEscapeUtils.escapeJavaScript), which writes an apostrophe as \\'",
     operationId: 'alpha-order-create',
-    round: 2,
-    standard: 'RFC 8259',
-    clause:
-      '7: "escape = %x5C" followed by one of " \\ / b f n r t or uXXXX; "\\\'" is none of them (and an apostrophe needs no escape: "unescaped = %x20-21 / %x23-5B / %x5D-10FFFF")',
-    observable:
-      'Request class: an order whose address or note holds an apostrophe (soCaStreet "Xi\'an Road 27"). The created order echoes it as Xi\\\'an, an escape JSON does not have: the body does not parse',
+    redTeam: {
+      round: 2,
+      standard: 'RFC 8259',
+      clause:
+        '7: "escape = %x5C" followed by one of " \\ / b f n r t or uXXXX; "\\\'" is none of them (and an apostrophe needs no escape: "unescaped = %x20-21 / %x23-5B / %x5D-10FFFF")',
+      observable:
+        'Request class: an order whose address or note holds an apostrophe (soCaStreet "Xi\'an Road 27"). The created order echoes it as Xi\\\'an, an escape JSON does not have: the body does not parse',
+    },
+    expect: { check: 'json-body', severity: 'error' },
     when: (payload) => stringsIn(payload).some((text) => text.includes("'")),
     answer: (body) => ({ contentType: JSON_TYPE, body: jsonWith(body, apostropheEscaped) }),
   }),
-  redTeam(answerFault, {
+  planted(answerFault, {
     name: 'withdrawn-price-written-as-nan',
     description:
       'The catalogue is served from a pandas DataFrame: withdrawn products have no list price, the missing value is NaN, and json.dumps writes it as NaN (its allow_nan defaults to True)',
     operationId: 'beta-products-by-brand',
-    round: 2,
-    standard: 'RFC 8259',
-    clause: '6: "Numeric values that cannot be represented in the grammar below (such as Infinity and NaN) are not permitted"',
-    observable: 'Each product of status 0 has "price":NaN: brand 1 page 1 holds one, and JSON.parse refuses the whole page',
+    redTeam: {
+      round: 2,
+      standard: 'RFC 8259',
+      clause: '6: "Numeric values that cannot be represented in the grammar below (such as Infinity and NaN) are not permitted"',
+      observable: 'Each product of status 0 has "price":NaN: brand 1 page 1 holds one, and JSON.parse refuses the whole page',
+    },
+    expect: { check: 'json-body', severity: 'error' },
     answer: (body) => ({
       contentType: JSON_TYPE,
       body: jsonWith(
@@ -231,15 +258,18 @@ const jsonText: RedTeamFault[] = [
       ),
     }),
   }),
-  redTeam(answerFault, {
+  planted(answerFault, {
     name: 'total-page-written-as-float',
     description: "totalPage is computed with Python 2's math.ceil, which returns a float, and the encoder writes the float as it is",
     operationId: 'custom-demand-list',
-    round: 2,
-    standard: SPEC,
-    clause: '2.2: "totalPage | integer (total number of pages)"',
-    observable:
-      'totalPage is written 5.0, a JSON number with a fraction part: JavaScript reads 5, while a Go or strictly configured Java client decoding it into an integer field fails',
+    redTeam: {
+      round: 2,
+      standard: SPEC,
+      clause: '2.2: "totalPage | integer (total number of pages)"',
+      observable:
+        'totalPage is written 5.0, a JSON number with a fraction part: JavaScript reads 5, while a Go or strictly configured Java client decoding it into an integer field fails',
+    },
+    expect: { check: 'page-integer-text', severity: 'warning' },
     answer: (body) => ({ contentType: JSON_TYPE, body: jsonWith(body, floatAt('totalPage')) }),
   }),
 ];
@@ -263,16 +293,20 @@ const itemsOf = (payload: unknown): unknown[] => (isPlainObject(payload) && Arra
 /** "13812345678,13912345678": what an SMS gateway that takes up to a thousand numbers a call reads as several. */
 const SEVERAL_MOBILES = /^\d{11}(,\d{11})+$/;
 
-const owasp: RedTeamFault[] = [
-  redTeam(socketFault, {
+const owasp: PlantedFault[] = [
+  planted(socketFault, {
     name: 'refusal-echoes-request-headers',
     description: 'The exception handler puts the request it failed on into the answer, headers and all, as a debugging aid left in',
     operationId: 'custom-demand-create',
-    round: 2,
-    standard: OWASP,
-    clause: 'API8:2023 Security Misconfiguration: the API might be vulnerable if "Error messages include stack traces, or expose other sensitive information"',
-    observable:
-      'Request class: a create the server refuses (one without cas). Its error holds request.headers, the authorization value bearer<TOKEN> included, which every log and proxy that keeps error bodies now holds too',
+    redTeam: {
+      round: 2,
+      standard: OWASP,
+      clause:
+        'API8:2023 Security Misconfiguration: the API might be vulnerable if "Error messages include stack traces, or expose other sensitive information"',
+      observable:
+        'Request class: a create the server refuses (one without cas). Its error holds request.headers, the authorization value bearer<TOKEN> included, which every log and proxy that keeps error bodies now holds too',
+    },
+    expect: { check: 'token-echo', severity: 'warning' },
     respond(res, body, payload) {
       const clean = body as Json;
       if (clean.code !== '400' || !isPlainObject(clean.error)) return sendText(res, JSON.stringify(clean));
@@ -280,29 +314,35 @@ const owasp: RedTeamFault[] = [
       sendText(res, JSON.stringify({ ...clean, error: { ...clean.error, request } }));
     },
   }),
-  redTeam(answerFault, {
+  planted(answerFault, {
     name: 'purchase-orders-embed-publisher',
     description: "The purchase order entity's many-to-one member relation is fetched eagerly and serialized with each record",
     operationId: 'purchase-order-list',
-    round: 2,
-    standard: OWASP,
-    clause:
-      'API3:2023 Broken Object Property Level Authorization: "The API endpoint exposes properties of an object that are considered sensitive and should not be read by the user" (Excessive Data Exposure)',
-    observable:
-      "Every record carries member: the id, mobile number, real name and company of the member who published it (ids 2 to 21, none the caller's), beyond the 12 fields of 2.7",
+    redTeam: {
+      round: 2,
+      standard: OWASP,
+      clause:
+        'API3:2023 Broken Object Property Level Authorization: "The API endpoint exposes properties of an object that are considered sensitive and should not be read by the user" (Excessive Data Exposure)',
+      observable:
+        "Every record carries member: the id, mobile number, real name and company of the member who published it (ids 2 to 21, none the caller's), beyond the 12 fields of 2.7",
+    },
+    expect: { check: 'record-personal-data', severity: 'warning', breaks: ['owasp-api3-exposed-properties'] },
     answer: (body) => json(eachListed(body as Json, (record) => ({ ...record, member: publisherOf(record.id) }))),
   }),
-  redTeam(inputFault, {
+  planted(inputFault, {
     name: 'client-set-line-price-honoured',
     description:
       "The order lines are bound from the request's items with every property they carry, so a siPrice sent by the client replaces the catalogue price",
     operationId: 'beta-order-create',
-    round: 2,
-    standard: OWASP,
-    clause:
-      'API3:2023 Broken Object Property Level Authorization: "The API endpoint allows a user to change, add/or delete the value of a sensitive object\'s property which the user should not be able to access" (Mass Assignment)',
-    observable:
-      'Request class: an order whose item carries siPrice (0.01), a field #15 does not take. The created line is priced at 0.01, its siAmount and siVamount and the soTotal follow',
+    redTeam: {
+      round: 2,
+      standard: OWASP,
+      clause:
+        'API3:2023 Broken Object Property Level Authorization: "The API endpoint allows a user to change, add/or delete the value of a sensitive object\'s property which the user should not be able to access" (Mass Assignment)',
+      observable:
+        'Request class: an order whose item carries siPrice (0.01), a field #15 does not take. The created line is priced at 0.01, its siAmount and siVamount and the soTotal follow',
+    },
+    expect: { check: 'mass-assignment', severity: 'warning', breaks: ['owasp-api3-mass-assignment'] },
     when: (payload) => itemsOf(payload).some((item) => clientPrice(item) !== undefined),
     answer(body, payload) {
       const clean = body as Json;
@@ -319,31 +359,37 @@ const owasp: RedTeamFault[] = [
       return json({ ...clean, data: { ...data, soTotal: roundToCents(goods + (data.soFreightPrice as number)), items: lines } });
     },
   }),
-  redTeam(inputFault, {
+  planted(inputFault, {
     name: 'send-code-to-comma-separated-mobiles',
     description:
       'The mobile goes as sent to an SMS gateway whose phone-number field takes up to a thousand numbers separated by commas; the server checks only that it is digits and commas',
     operationId: 'send-code',
-    round: 2,
-    standard: OWASP,
-    clause:
-      'API4:2023 Unrestricted Resource Consumption: vulnerable if a limit is missing on the "Number of operations to perform in a single API client request", where requests are "paid for per request, such as sending emails/SMS"',
-    observable:
-      'Request class: a send-code whose mobile lists several numbers ("13812345678,13912345678"). It succeeds (one paid SMS per number) where the clean server refuses the mobile',
+    redTeam: {
+      round: 2,
+      standard: OWASP,
+      clause:
+        'API4:2023 Unrestricted Resource Consumption: vulnerable if a limit is missing on the "Number of operations to perform in a single API client request", where requests are "paid for per request, such as sending emails/SMS"',
+      observable:
+        'Request class: a send-code whose mobile lists several numbers ("13812345678,13912345678"). It succeeds (one paid SMS per number) where the clean server refuses the mobile',
+    },
+    expect: { check: 'several-recipients', severity: 'warning', breaks: ['owasp-api4-operations-per-request'] },
     when: (payload) => isPlainObject(payload) && typeof payload.mobile === 'string' && SEVERAL_MOBILES.test(payload.mobile),
     answer: () => json(success({})),
   }),
-  redTeam(interceptedGateFault, {
+  planted(interceptedGateFault, {
     name: 'single-slash-path-skips-authorization',
     description:
       'The router collapses repeated slashes (as many routers do), while the authentication filter is registered for the doubled-slash paths the spec writes: the single-slash path reaches the handler without passing the filter',
     operationId: 'bank-card-by-id',
-    round: 2,
-    standard: OWASP,
-    clause:
-      'API8:2023 Security Misconfiguration: the API might be vulnerable if "There are discrepancies in the way incoming requests are processed by servers in the HTTP server chain" (and section 5 rule 1: "Every operation takes the header authorization, a required string")',
-    observable:
-      "Request class: POST /pc/customer/bankCardInfoById (one slash) without authorization. It answers the bank card's holder, bank mobile and branch, where the clean server knows no such path",
+    redTeam: {
+      round: 2,
+      standard: OWASP,
+      clause:
+        'API8:2023 Security Misconfiguration: the API might be vulnerable if "There are discrepancies in the way incoming requests are processed by servers in the HTTP server chain" (and section 5 rule 1: "Every operation takes the header authorization, a required string")',
+      observable:
+        "Request class: POST /pc/customer/bankCardInfoById (one slash) without authorization. It answers the bank card's holder, bank mobile and branch, where the clean server knows no such path",
+    },
+    expect: { check: 'auth-unauthorized-data', severity: 'warning' },
     // The single-slash path, which the router collapses to the same handler.
     ...pastTheFilter('bank-card-by-id', documented('bank-card-by-id').path),
   }),
@@ -353,43 +399,54 @@ const owasp: RedTeamFault[] = [
 const cidAsText = (payload: unknown): string | undefined =>
   isPlainObject(payload) && typeof payload.cid === 'string' && /^\d+$/.test(payload.cid) ? payload.cid : undefined;
 
-const spec: RedTeamFault[] = [
-  redTeam(misreadInputFault, {
+const spec: PlantedFault[] = [
+  planted(misreadInputFault, {
     name: 'string-cid-never-matches',
     description:
       'The consignment is found by comparing its numeric id with the cid as the body gave it (Long.equals of a String), so a cid sent as a string never matches',
     operationId: 'consignment-delete',
-    round: 2,
-    standard: SPEC,
-    clause: '4, #6: delConsignment takes "cid (string in the sample)" and answers "one purchase order record shape (2.7)"',
-    observable:
-      'delConsignment with cid "12", as the sample sends it, answers that no consignment has the id 12 and deletes nothing; cid 12 as a number deletes it',
+    redTeam: {
+      round: 2,
+      standard: SPEC,
+      clause: '4, #6: delConsignment takes "cid (string in the sample)" and answers "one purchase order record shape (2.7)"',
+      observable:
+        'delConsignment with cid "12", as the sample sends it, answers that no consignment has the id 12 and deletes nothing; cid 12 as a number deletes it',
+    },
+    expect: { check: 'operation-verified', severity: 'info' },
     when: (payload) => cidAsText(payload) !== undefined,
     // No consignment has the id 0, so the handler deletes nothing.
     misreads: (payload) => ({ ...payload, cid: 0 }),
     answer: (_body, payload) => json(envelope('full', notFound('cid', `no consignment has the id ${cidAsText(payload)}`))),
   }),
-  redTeam(misreadFault, {
+  planted(misreadFault, {
     name: 'status-zero-read-as-no-filter',
     description: 'The query adds the status condition only "if (status)", and 0 is false, so asking for status 0 lists every status',
     operationId: 'purchase-order-list',
-    round: 2,
-    standard: SPEC,
-    clause:
-      '4, #4: the list takes "status (number)", and its records carry "status | integer" (2.7, 3): status 1, 2 and 3 list their own records, status 0 lists everyone\'s',
-    observable: 'Asked with status 0, the page holds purchase orders of status 0, 1, 2 and 3 and a totalPage of every record; status 1 to 3 filter as asked',
+    redTeam: {
+      round: 2,
+      standard: SPEC,
+      clause:
+        '4, #4: the list takes "status (number)", and its records carry "status | integer" (2.7, 3): status 1, 2 and 3 list their own records, status 0 lists everyone\'s',
+      observable: 'Asked with status 0, the page holds purchase orders of status 0, 1, 2 and 3 and a totalPage of every record; status 1 to 3 filter as asked',
+    },
+    expect: {
+      unseen: 'no check sees it: the meaning of a status value is not shown (3), so 0 may mean every status (the clean variant status-zero-lists-all)',
+    },
     misreads: (payload) => (payload.status === 0 || payload.status === '0' ? without(payload, 'status') : payload),
   }),
-  redTeam(pagingFault, {
+  planted(pagingFault, {
     name: 'page-offset-counts-from-page-zero',
     description: 'The offset is pageNo × pageSize, as for pages numbered from 0, while pages are numbered from 1 as totalPage counts them',
     operationId: 'alpha-orders-list',
-    round: 2,
-    standard: SPEC,
-    clause: '4, #13: "pageNo (current page)"; 2.2: "pageNo | integer (current page number)", "totalPage | integer (total number of pages)"',
-    observable: 'Page 1 holds orders 11 to 20, page totalPage is empty, and the 10 newest orders (an order #14 just created among them) are on no page',
+    redTeam: {
+      round: 2,
+      standard: SPEC,
+      clause: '4, #13: "pageNo (current page)"; 2.2: "pageNo | integer (current page number)", "totalPage | integer (total number of pages)"',
+      observable: 'Page 1 holds orders 11 to 20, page totalPage is empty, and the 10 newest orders (an order #14 just created among them) are on no page',
+    },
+    expect: { check: 'page-total', severity: 'error' },
     page: (data, asked, pageAt) => ({ ...data, list: pageAt(asked.pageSize, asked.pageNo + 1).list }),
   }),
 ];
 
-export const redTeamRound2: readonly RedTeamFault[] = [...http, ...jsonText, ...owasp, ...spec];
+export const redTeamRound2: readonly PlantedFault[] = [...http, ...jsonText, ...owasp, ...spec];

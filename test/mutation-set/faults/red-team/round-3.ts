@@ -7,6 +7,6 @@
 import { round3Access } from './round-3-access.js';
 import { round3Bodies } from './round-3-bodies.js';
 import { round3Http } from './round-3-http.js';
-import type { RedTeamFault } from './red-team-fault.js';
+import type { PlantedFault } from '../../planted-fault.js';
 
-export const redTeamRound3: readonly RedTeamFault[] = [...round3Http, ...round3Bodies, ...round3Access];
+export const redTeamRound3: readonly PlantedFault[] = [...round3Http, ...round3Bodies, ...round3Access];

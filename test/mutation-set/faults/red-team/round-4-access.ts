@@ -12,7 +12,7 @@ import { pathOf, succeeded, success } from './_internals/answers.js';
 import { supplyBody } from './_internals/request-body.js';
 import { seeded } from './_internals/seeded.js';
 import { OWASP } from './_internals/standards.js';
-import { type RedTeamFault, redTeam } from './red-team-fault.js';
+import { planted, type PlantedFault } from '../../planted-fault.js';
 
 /** A password the check skips: none at all, null, or the empty string (`if (password && !matches(password, hash))`). */
 const noPassword = (payload: Json): boolean => payload.password === undefined || payload.password === null || payload.password === '';
@@ -37,17 +37,20 @@ function bankCardsOf(memberId: number): BankCard[] {
   });
 }
 
-export const round4Access: readonly RedTeamFault[] = [
-  redTeam(interceptFault, {
+export const round4Access: readonly PlantedFault[] = [
+  planted(interceptFault, {
     name: 'get-with-query-string-answered',
     description:
       "The handler is mapped with Spring's @RequestMapping and no method, so it takes every method, and binds its fields from the query string as readily as from the body",
     operationId: 'bank-card-by-id',
-    round: 4,
-    standard: OWASP,
-    clause: 'API8:2023 Security Misconfiguration: the API might be vulnerable if "Unnecessary features are enabled (e.g. HTTP verbs, logging features)"',
-    observable:
-      "Request class: GET //pc/customer/bankCardInfoById?id=3 with the token. It answers the bank card's holder, reserved mobile and account number, now in a URL that every access log and proxy keeps, where the clean server knows no such path",
+    redTeam: {
+      round: 4,
+      standard: OWASP,
+      clause: 'API8:2023 Security Misconfiguration: the API might be vulnerable if "Unnecessary features are enabled (e.g. HTTP verbs, logging features)"',
+      observable:
+        "Request class: GET //pc/customer/bankCardInfoById?id=3 with the token. It answers the bank card's holder, reserved mobile and account number, now in a URL that every access log and proxy keeps, where the clean server knows no such path",
+    },
+    expect: { check: 'get-query-answered', severity: 'warning', breaks: ['owasp-api8-unneeded-features'] },
     interceptor() {
       const path = pathOf('bank-card-by-id');
       return (req) => {
@@ -61,30 +64,39 @@ export const round4Access: readonly RedTeamFault[] = [
       };
     },
   }),
-  redTeam(inputFault, {
+  planted(inputFault, {
     name: 'empty-password-skips-check',
     description: 'Login checks the password only when one is given, if (password && !matches(password, hash)), and then signs the member of the mobile in',
     operationId: 'login',
-    round: 4,
-    standard: OWASP,
-    clause:
-      'API2:2023 Broken Authentication: "Authentication mechanisms are often implemented incorrectly, allowing attackers to compromise authentication tokens or to exploit implementation flaws to assume other user\'s identities"',
-    observable:
-      'Request class: login with a mobile and password "" (or null, or none). It succeeds as a right password does, where the clean server refuses the password: anyone who knows a mobile number signs in as its member',
+    redTeam: {
+      round: 4,
+      standard: OWASP,
+      clause:
+        'API2:2023 Broken Authentication: "Authentication mechanisms are often implemented incorrectly, allowing attackers to compromise authentication tokens or to exploit implementation flaws to assume other user\'s identities"',
+      observable:
+        'Request class: login with a mobile and password "" (or null, or none). It succeeds as a right password does, where the clean server refuses the password: anyone who knows a mobile number signs in as its member',
+    },
+    expect: { check: 'sign-in-without-password', severity: 'warning', breaks: ['owasp-api2-implementation-flaws'] },
     when: (payload) => isPlainObject(payload) && mobile(payload.mobile) !== undefined && noPassword(payload),
     answer: () => json(success({})),
   }),
-  redTeam(inputFault, {
+  planted(inputFault, {
     name: 'bank-cards-of-member-named-in-body',
     description:
       'The list query takes the member from a memberId in the body when there is one, a parameter left from the back office that shares the service, and from the token only when there is none',
     operationId: 'bank-card-list',
-    round: 4,
-    standard: OWASP,
-    clause:
-      'API1:2023 Broken Object Level Authorization: "Every API endpoint that receives an ID of an object, and performs any action on the object, should implement object-level authorization checks"',
-    observable:
-      "Request class: bankCardList with a memberId of another member (the ids 2 to 21 registration hands out). It lists that member's bank cards, holder and account number, where the clean server lists the caller's own",
+    redTeam: {
+      round: 4,
+      standard: OWASP,
+      clause:
+        'API1:2023 Broken Object Level Authorization: "Every API endpoint that receives an ID of an object, and performs any action on the object, should implement object-level authorization checks"',
+      observable:
+        "Request class: bankCardList with a memberId of another member (the ids 2 to 21 registration hands out). It lists that member's bank cards, holder and account number, where the clean server lists the caller's own",
+    },
+    expect: {
+      unseen:
+        'no check sees it: it shows only when the body names another owner in a member the spec does not document (memberId), and a list of guessed names is no rule (owasp-api1-object-authorization)',
+    },
     when: (payload) => namedMember(payload) !== undefined,
     answer(body, payload) {
       const clean = body as Json;

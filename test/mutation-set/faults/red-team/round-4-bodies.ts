@@ -8,7 +8,7 @@ import { isPlainObject, type Json } from '../../../../src/reference/json.js';
 import { answerFault, interceptFault, json } from '../../../../src/reference/faults/fault.js';
 import { JSON_TYPE, pathOf, succeeded } from './_internals/answers.js';
 import { latin1Read, transcodeBody } from './_internals/request-body.js';
-import { type RedTeamFault, redTeam } from './red-team-fault.js';
+import { planted, type PlantedFault } from '../../planted-fault.js';
 
 /** The list as a PHP loop writes it: each record followed by a comma (`$json .= json_encode($row) . ','`), the last one too. */
 function listWithTrailingComma(body: Json): string {
@@ -39,28 +39,34 @@ function pageLinks(path: string, asked: Json, pageNo: number, totalPage: number)
   );
 }
 
-export const round4Bodies: readonly RedTeamFault[] = [
-  redTeam(answerFault, {
+export const round4Bodies: readonly PlantedFault[] = [
+  planted(answerFault, {
     name: 'trailing-comma-after-last-record',
     description: 'The list is put together by string concatenation, each record followed by a comma, and nobody trims the last one',
     operationId: 'alpha-orders-list',
-    round: 4,
-    standard: 'RFC 8259',
-    clause: '5: "array = begin-array [ value *( value-separator value ) ] end-array": a value-separator is followed by a value, never by "]"',
-    observable: 'Every page that holds orders ends its list with ",]": JSON.parse and every strict parser refuse it; an empty page parses',
+    redTeam: {
+      round: 4,
+      standard: 'RFC 8259',
+      clause: '5: "array = begin-array [ value *( value-separator value ) ] end-array": a value-separator is followed by a value, never by "]"',
+      observable: 'Every page that holds orders ends its list with ",]": JSON.parse and every strict parser refuse it; an empty page parses',
+    },
+    expect: { check: 'json-body', severity: 'error' },
     answer: (body) => ({ contentType: JSON_TYPE, body: listWithTrailingComma(body as Json) }),
   }),
-  redTeam(interceptFault, {
+  planted(interceptFault, {
     name: 'request-body-read-as-latin-1',
     description:
       'The publish runs in a servlet container that decodes a request body without a charset parameter as ISO-8859-1, its default, and the JSON library is handed the decoded text',
     operationId: 'consignment-publish',
-    round: 4,
-    standard: 'RFC 8259',
-    clause:
-      '8.1: "JSON text exchanged between systems that are not part of a closed ecosystem MUST be encoded using UTF-8"; 11: "No "charset" parameter is defined for this registration. Adding one really has no effect on compliant recipients"',
-    observable:
-      'Request class: a publish with text beyond ASCII, sent as application/json without charset (the documented form). productName 丙酮 is stored as "ä¸\\u0099é\\u0085®" (each UTF-8 byte as a character), and #6 and the lists answer it so; with charset=utf-8 it is stored right',
+    redTeam: {
+      round: 4,
+      standard: 'RFC 8259',
+      clause:
+        '8.1: "JSON text exchanged between systems that are not part of a closed ecosystem MUST be encoded using UTF-8"; 11: "No "charset" parameter is defined for this registration. Adding one really has no effect on compliant recipients"',
+      observable:
+        'Request class: a publish with text beyond ASCII, sent as application/json without charset (the documented form). productName 丙酮 is stored as "ä¸\\u0099é\\u0085®" (each UTF-8 byte as a character), and #6 and the lists answer it so; with charset=utf-8 it is stored right',
+    },
+    expect: { check: 'flow-consignment-lifecycle', severity: 'warning', at: 'consignment-list' },
     interceptor() {
       const path = pathOf('consignment-publish');
       return (req) => {
@@ -69,17 +75,20 @@ export const round4Bodies: readonly RedTeamFault[] = [
       };
     },
   }),
-  redTeam(answerFault, {
+  planted(answerFault, {
     name: 'set-cookies-folded-into-one-field',
     description:
       'Login sets a session cookie and a cookie of the mobile for the sign-in page; the API gateway passes single-valued headers only, so the function joins its two Set-Cookie values with ", "',
     operationId: 'login',
-    round: 4,
-    standard: 'RFC 6265',
-    clause:
-      '3: "Origin servers SHOULD NOT fold multiple Set-Cookie header fields into a single header field. The usual mechanism for folding HTTP headers fields … might change the semantics of the Set-Cookie header field because the %x2C (",") character is used by Set-Cookie in a way that conflicts with such folding"',
-    observable:
-      'One field, Set-Cookie: OTP_SESSION=…; Path=/; HttpOnly, OTP_MOBILE=138…; Path=/; Max-Age=2592000. A user agent (5.2) keeps one cookie, OTP_SESSION, without HttpOnly (read as an attribute "HttpOnly, OTP_MOBILE") and for 30 days; OTP_MOBILE is lost',
+    redTeam: {
+      round: 4,
+      standard: 'RFC 6265',
+      clause:
+        '3: "Origin servers SHOULD NOT fold multiple Set-Cookie header fields into a single header field. The usual mechanism for folding HTTP headers fields … might change the semantics of the Set-Cookie header field because the %x2C (",") character is used by Set-Cookie in a way that conflicts with such folding"',
+      observable:
+        'One field, Set-Cookie: OTP_SESSION=…; Path=/; HttpOnly, OTP_MOBILE=138…; Path=/; Max-Age=2592000. A user agent (5.2) keeps one cookie, OTP_SESSION, without HttpOnly (read as an attribute "HttpOnly, OTP_MOBILE") and for 30 days; OTP_MOBILE is lost',
+    },
+    expect: { check: 'set-cookie', severity: 'warning', breaks: ['rfc6265-3-no-folding'] },
     answer(body, payload) {
       const clean = body as Json;
       if (!succeeded(clean) || !isPlainObject(payload)) return json(clean);
@@ -88,17 +97,20 @@ export const round4Bodies: readonly RedTeamFault[] = [
       return { ...json(clean), headers: { 'set-cookie': cookies.join(', ') } };
     },
   }),
-  redTeam(answerFault, {
+  planted(answerFault, {
     name: 'page-links-as-network-path',
     description:
       'A pagination helper adds a Link field of the first, previous, next and last pages, built from the path as the spec writes it, doubled slash and all',
     operationId: 'bank-card-list',
-    round: 4,
-    standard: 'RFC 8288',
-    clause:
-      '3.1: "If the URI-Reference is relative, parsers MUST resolve it as per [RFC3986], Section 5" (RFC 3986, 4.2: "A relative reference that begins with two slash characters is termed a network-path reference"): each target resolves to the host "pc"',
-    observable:
-      'Link: <//pc/customer/bankCardList?pageSize=10&pageNo=2>; rel="next", …: resolved against the request, every target is http://pc/customer/bankCardList?…, a page of another host, not the next page of this list',
+    redTeam: {
+      round: 4,
+      standard: 'RFC 8288',
+      clause:
+        '3.1: "If the URI-Reference is relative, parsers MUST resolve it as per [RFC3986], Section 5" (RFC 3986, 4.2: "A relative reference that begins with two slash characters is termed a network-path reference"): each target resolves to the host "pc"',
+      observable:
+        'Link: <//pc/customer/bankCardList?pageSize=10&pageNo=2>; rel="next", …: resolved against the request, every target is http://pc/customer/bankCardList?…, a page of another host, not the next page of this list',
+    },
+    expect: { check: 'link-header', severity: 'warning', breaks: ['rfc8288-3.1-link-target'] },
     answer(body, payload) {
       const clean = body as Json;
       const data = clean.data;

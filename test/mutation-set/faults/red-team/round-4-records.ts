@@ -21,7 +21,7 @@ import {
 } from '../../../../src/reference/faults/fault.js';
 import { sendText, succeeded, success } from './_internals/answers.js';
 import { SPEC } from './_internals/standards.js';
-import { type RedTeamFault, redTeam } from './red-team-fault.js';
+import { planted, type PlantedFault } from '../../planted-fault.js';
 
 /** A fault that takes over the socket at the calls `when` picks, and leaves the others clean. */
 function inputSocketFault(facts: FaultFacts & { when(payload: unknown): boolean; respond: Fault['respond'] }): Fault {
@@ -58,34 +58,40 @@ const zeroCid = (payload: unknown): boolean => isPlainObject(payload) && wholeNu
 /** Ids after the last consignment found that the delete still tries, for consignments created after the seeded ones. */
 const ID_GAP = 10_000;
 
-export const round4Records: readonly RedTeamFault[] = [
-  redTeam(pagingFault, {
+export const round4Records: readonly PlantedFault[] = [
+  planted(pagingFault, {
     name: 'unstable-sort-pages-repeat-and-skip',
     description:
       'The list is sorted ORDER BY status alone and paged with LIMIT and OFFSET; MySQL returns rows of the same status in whatever order each query plan gives, so every page is cut from a different order',
     operationId: 'purchase-order-list',
-    round: 4,
-    standard: SPEC,
-    clause:
-      '2.2: the data of a list is a page, "totalPage | integer (total number of pages)", "pageNo | integer (current page number)"; 4 rule 2: the request carries "pageSize and, where given, pageNo": pages 1 to totalPage of one list hold each of its records once',
-    observable:
-      'Walking every page (each of the right size, totalPage right) shows some purchase orders twice or more and never shows others: at pageSize 10, 200 records listed and 176 distinct ids',
+    redTeam: {
+      round: 4,
+      standard: SPEC,
+      clause:
+        '2.2: the data of a list is a page, "totalPage | integer (total number of pages)", "pageNo | integer (current page number)"; 4 rule 2: the request carries "pageSize and, where given, pageNo": pages 1 to totalPage of one list hold each of its records once',
+      observable:
+        'Walking every page (each of the right size, totalPage right) shows some purchase orders twice or more and never shows others: at pageSize 10, 200 records listed and 176 distinct ids',
+    },
+    expect: { check: 'page-repeated-records', severity: 'warning' },
     page(data, asked, pageAt) {
       const everything = pageAt(1_000_000, 1).list as Json[];
       const start = (asked.pageNo - 1) * asked.pageSize;
       return { ...data, list: sortedByStatusFor(everything, asked.pageNo).slice(start, start + asked.pageSize) };
     },
   }),
-  redTeam(inputSocketFault, {
+  planted(inputSocketFault, {
     name: 'count-ignores-status-filter',
     description:
       'The page count comes from a hand-written COUNT(*) query beside the list query (PageHelper with a custom count), and only the list query has the status condition',
     operationId: 'custom-demand-list',
-    round: 4,
-    standard: SPEC,
-    clause: '2.2: "totalPage | integer (total number of pages)" of the list asked for (4, #1: the list takes "status (number)")',
-    observable:
-      "Request class: a list with a status. totalPage counts the pages of every demand (20 at pageSize 10) while the status's own records fill fewer (5 or 6): the pages past them are empty",
+    redTeam: {
+      round: 4,
+      standard: SPEC,
+      clause: '2.2: "totalPage | integer (total number of pages)" of the list asked for (4, #1: the list takes "status (number)")',
+      observable:
+        "Request class: a list with a status. totalPage counts the pages of every demand (20 at pageSize 10) while the status's own records fill fewer (5 or 6): the pages past them are empty",
+    },
+    expect: { check: 'page-total', severity: 'error' },
     when: givenStatus,
     respond(res, body, payload, answerTo) {
       const clean = body as Json;
@@ -95,33 +101,39 @@ export const round4Records: readonly RedTeamFault[] = [
       sendText(res, JSON.stringify({ ...clean, data: { ...data, totalPage: unfiltered.totalPage } }));
     },
   }),
-  redTeam(dataFault, {
+  planted(dataFault, {
     name: 'created-order-total-without-freight',
     description:
       "The create-order answer is a view object whose soTotal is summed from its lines' siVamount; the order stored, and listed, has soTotal with soFreightPrice added",
     operationId: 'alpha-order-create',
-    round: 4,
-    standard: SPEC,
-    clause:
-      '2.3: the alpha order list returns orders, and "The order returned by the two create-order operations has the same fields plus" soFreightPrice and items: one order, one soTotal',
-    observable:
-      'Request class: an order under 500 yuan of goods, which pays freight. The created order says soTotal 16.37 with soFreightPrice 15; the alpha order list gives the same soNo soTotal 31.37',
+    redTeam: {
+      round: 4,
+      standard: SPEC,
+      clause:
+        '2.3: the alpha order list returns orders, and "The order returned by the two create-order operations has the same fields plus" soFreightPrice and items: one order, one soTotal',
+      observable:
+        'Request class: an order under 500 yuan of goods, which pays freight. The created order says soTotal 16.37 with soFreightPrice 15; the alpha order list gives the same soNo soTotal 31.37',
+    },
+    expect: { check: 'flow-order-listed', severity: 'warning', at: 'alpha-orders-list' },
     rewrite(data) {
       if (!isPlainObject(data) || !Array.isArray(data.items) || !(Number(data.soFreightPrice) > 0)) return data;
       return { ...data, soTotal: roundToCents((data.items as Json[]).reduce((sum, line) => sum + Number(line.siVamount), 0)) };
     },
   }),
-  redTeam(inputSocketFault, {
+  planted(inputSocketFault, {
     name: 'zero-cid-deletes-every-consignment',
     description:
       "The delete is MyBatis dynamic SQL, DELETE FROM consignment <where><if test=\"cid != null and cid != ''\">id = #{cid}</if></where>; OGNL takes 0 for '', so cid 0 deletes with no condition, and the service answers the first row its SELECT with the same condition returned",
     operationId: 'consignment-delete',
-    round: 4,
-    standard: SPEC,
-    clause:
-      '4, #6: delConsignment takes "cid" and answers "one purchase order record shape (2.7)": it deletes the one consignment cid names (1: consignment orders "Publish, list, delete, detail")',
-    observable:
-      'Request class: delConsignment with cid 0, an id no consignment has. It answers success with consignment 1, and every consignment is gone: each cid that deleted before is now answered as no such consignment',
+    redTeam: {
+      round: 4,
+      standard: SPEC,
+      clause:
+        '4, #6: delConsignment takes "cid" and answers "one purchase order record shape (2.7)": it deletes the one consignment cid names (1: consignment orders "Publish, list, delete, detail")',
+      observable:
+        'Request class: delConsignment with cid 0, an id no consignment has. It answers success with consignment 1, and every consignment is gone: each cid that deleted before is now answered as no such consignment',
+    },
+    expect: { check: 'by-id-record', severity: 'warning' },
     when: zeroCid,
     respond(res, body, _payload, answerTo) {
       const removed: Json[] = [];
@@ -135,16 +147,19 @@ export const round4Records: readonly RedTeamFault[] = [
       sendText(res, JSON.stringify(removed.length > 0 ? success(removed[0]!) : body));
     },
   }),
-  redTeam(misreadInputFault, {
+  planted(misreadInputFault, {
     name: 'ids-over-127-never-match',
     description:
       'The demand is found by comparing two java.lang.Integer objects with ==, which holds only for the values -128 to 127 that Integer.valueOf hands out from its cache',
     operationId: 'custom-demand-delete',
-    round: 4,
-    standard: SPEC,
-    clause: '4, #3: delDemand takes "demandId"; 1: custom demand orders are "Publish, list, delete, detail": a demand the list shows is deleted by its id',
-    observable:
-      "Request class: delDemand of a demand whose id is above 127 (the list's first page, ids 200 down to 191). It answers that no custom demand has that id and deletes nothing; ids up to 127 delete",
+    redTeam: {
+      round: 4,
+      standard: SPEC,
+      clause: '4, #3: delDemand takes "demandId"; 1: custom demand orders are "Publish, list, delete, detail": a demand the list shows is deleted by its id',
+      observable:
+        "Request class: delDemand of a demand whose id is above 127 (the list's first page, ids 200 down to 191). It answers that no custom demand has that id and deletes nothing; ids up to 127 delete",
+    },
+    expect: { check: 'flow-demand-lifecycle', severity: 'warning', at: 'custom-demand-list' },
     when: (payload) => uncachedId(payload) !== undefined,
     // No demand has the id 0, so the handler deletes nothing.
     misreads: (payload) => ({ ...payload, demandId: 0 }),

@@ -9,6 +9,6 @@ import { round4Access } from './round-4-access.js';
 import { round4Bodies } from './round-4-bodies.js';
 import { round4Http } from './round-4-http.js';
 import { round4Records } from './round-4-records.js';
-import type { RedTeamFault } from './red-team-fault.js';
+import type { PlantedFault } from '../../planted-fault.js';
 
-export const redTeamRound4: readonly RedTeamFault[] = [...round4Http, ...round4Bodies, ...round4Records, ...round4Access];
+export const redTeamRound4: readonly PlantedFault[] = [...round4Http, ...round4Bodies, ...round4Records, ...round4Access];

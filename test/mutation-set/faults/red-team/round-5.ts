@@ -10,6 +10,6 @@ import { round5Access } from './round-5-access.js';
 import { round5Bodies } from './round-5-bodies.js';
 import { round5Http } from './round-5-http.js';
 import { round5Records } from './round-5-records.js';
-import type { RedTeamFault } from './red-team-fault.js';
+import type { PlantedFault } from '../../planted-fault.js';
 
-export const redTeamRound5: readonly RedTeamFault[] = [...round5Http, ...round5Bodies, ...round5Records, ...round5Access];
+export const redTeamRound5: readonly PlantedFault[] = [...round5Http, ...round5Bodies, ...round5Records, ...round5Access];

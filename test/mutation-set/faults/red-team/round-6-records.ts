@@ -11,7 +11,7 @@ import { pathOf, sendText, succeeded } from './_internals/answers.js';
 import { seeded } from './_internals/seeded.js';
 import { inputSocketFault } from './_internals/struck.js';
 import { SPEC } from './_internals/standards.js';
-import { type RedTeamFault, redTeam } from './red-team-fault.js';
+import { planted, type PlantedFault } from '../../planted-fault.js';
 
 /** More records than any list of the server holds: every record a filter matches, on one page. */
 const EVERY_RECORD = 1_000_000;
@@ -75,18 +75,21 @@ function watchingFault(facts: FaultFacts & Required<Pick<Fault, 'respond' | 'int
   return { ...socketFault(facts), interceptor: facts.interceptor };
 }
 
-export const round6Records: readonly RedTeamFault[] = [
-  redTeam(watchingFault, {
+export const round6Records: readonly PlantedFault[] = [
+  planted(watchingFault, {
     name: 'alpha-orders-list-includes-beta-orders',
     description:
       "Both catalogues' orders live in one sales_order table with a channel column; the alpha list's query was copied from an internal report and lacks AND channel = 'alpha', so it pages the beta orders in among the alpha ones",
     operationId: 'alpha-orders-list',
-    round: 6,
-    standard: SPEC,
-    clause:
-      '1: the groups "Alpha catalogue, orders" ("list the user\'s orders") and "Beta catalogue, orders" are apart; 4, #13 getAlphaOrders answers a "Page of orders (2.3)" of the alpha catalogue',
-    observable:
-      'Every page of getAlphaOrders holds beta orders among the alpha ones, newest first: the seeded ten (soId 31 to 40) and each order createBetaOrders (#15) just placed; at pageSize 10 totalPage is 4, not 3',
+    redTeam: {
+      round: 6,
+      standard: SPEC,
+      clause:
+        '1: the groups "Alpha catalogue, orders" ("list the user\'s orders") and "Beta catalogue, orders" are apart; 4, #13 getAlphaOrders answers a "Page of orders (2.3)" of the alpha catalogue',
+      observable:
+        'Every page of getAlphaOrders holds beta orders among the alpha ones, newest first: the seeded ten (soId 31 to 40) and each order createBetaOrders (#15) just placed; at pageSize 10 totalPage is 4, not 3',
+    },
+    expect: { unseen: 'not judged, on purpose: the alpha catalogue\'s order list is to "list the user\'s orders" (1), which may hold every order of the user' },
     interceptor() {
       const betaCreate = pathOf('beta-order-create');
       const alphaList = pathOf('alpha-orders-list');
@@ -106,17 +109,20 @@ export const round6Records: readonly RedTeamFault[] = [
       sendText(res, JSON.stringify({ ...clean, data: pageOf(merged, asked.value.pageSize, asked.value.pageNo) }));
     },
   }),
-  redTeam(inputSocketFault, {
+  planted(inputSocketFault, {
     name: 'first-page-oldest-first-without-page-no',
     description:
       "Without pageNo the controller takes another path, Spring Data's findAll(PageRequest.of(0, pageSize)) with the repository's default sort, id ascending; with pageNo the mapper's query sorts newest first",
     operationId: 'custom-demand-list',
-    round: 6,
-    standard: SPEC,
-    clause:
-      '4 rule 2: "the request carries pageSize and, where given, pageNo"; 2.2: "pageNo | integer (current page number)": a call without pageNo answers page 1 of the list whose page 2 follows it',
-    observable:
-      'Request class: #1 as documented, pageSize and status, no pageNo. It answers pageNo 1 with the oldest demands (ids 1 to 10), while pageNo 1 gives ids 200 to 191 and pageNo 2 ids 190 to 181: a walk from the documented call never meets ids 191 to 200',
+    redTeam: {
+      round: 6,
+      standard: SPEC,
+      clause:
+        '4 rule 2: "the request carries pageSize and, where given, pageNo"; 2.2: "pageNo | integer (current page number)": a call without pageNo answers page 1 of the list whose page 2 follows it',
+      observable:
+        'Request class: #1 as documented, pageSize and status, no pageNo. It answers pageNo 1 with the oldest demands (ids 1 to 10), while pageNo 1 gives ids 200 to 191 and pageNo 2 ids 190 to 181: a walk from the documented call never meets ids 191 to 200',
+    },
+    expect: { check: 'page-number-default', severity: 'warning' },
     when: (payload) => isPlainObject(payload) && !given(payload.pageNo),
     respond(res, body, payload, answerTo) {
       const clean = body as Json;
@@ -126,17 +132,23 @@ export const round6Records: readonly RedTeamFault[] = [
       sendText(res, JSON.stringify({ ...clean, data: { ...clean.data, list: oldestFirst.slice(0, asked.value.pageSize) } }));
     },
   }),
-  redTeam(inputSocketFault, {
+  planted(inputSocketFault, {
     name: 'status-or-cus-type-filter',
     description:
       'The MyBatis where clause reads <if test="status != null">status = #{status}</if> <if test="cusType != null">OR cus_type = #{cusType}</if>: with both filters given, a record matching either is listed',
     operationId: 'purchase-order-list',
-    round: 6,
-    standard: SPEC,
-    clause:
-      '4, #4: the list takes "pageSize (number), status (number), cusType (string)", each a filter of the records listed: a record of another status is not a record of this status',
-    observable:
-      'Request class: the sample body of #4, status and cusType both given (status 1, cusType "2"). The pages hold purchase orders of status 0, 2 and 3 beside those of status 1, and totalPage counts them all',
+    redTeam: {
+      round: 6,
+      standard: SPEC,
+      clause:
+        '4, #4: the list takes "pageSize (number), status (number), cusType (string)", each a filter of the records listed: a record of another status is not a record of this status',
+      observable:
+        'Request class: the sample body of #4, status and cusType both given (status 1, cusType "2"). The pages hold purchase orders of status 0, 2 and 3 beside those of status 1, and totalPage counts them all',
+    },
+    expect: {
+      unseen:
+        "not judged, on purpose: the meanings of status values are not shown (3), so a status may select several (the clean variant status-zero-lists-all), and which records two filters together select is the server's",
+    },
     when: (payload) => isPlainObject(payload) && given(payload.status) && given(payload.cusType),
     respond(res, body, payload, answerTo) {
       const clean = body as Json;
@@ -150,17 +162,23 @@ export const round6Records: readonly RedTeamFault[] = [
       sendText(res, JSON.stringify({ ...clean, data: pageOf(either, pageSize, pageNo) }));
     },
   }),
-  redTeam(socketFault, {
+  planted(socketFault, {
     name: 'custom-demand-created-twice',
     description:
       'The create service method carries @Retryable: the INSERT commits in its own transaction, the notice to the quoting desk after it times out, and the retry runs the whole method again; the member is answered once',
     operationId: 'custom-demand-create',
-    round: 6,
-    standard: SPEC,
-    clause:
-      '4, #2: create takes "type, cas, level, nums, pack, price" and answers once; 1: custom demand orders are "Publish, list, delete, detail": one publish, one demand in the list (#1)',
-    observable:
-      'Request class: one create, then the list. Page 1 starts with two new demands (ids 202 and 201) alike in cas, level, nums, pack and demandPrice, and at pageSize 1 totalPage is 202 where the clean server counts 201',
+    redTeam: {
+      round: 6,
+      standard: SPEC,
+      clause:
+        '4, #2: create takes "type, cas, level, nums, pack, price" and answers once; 1: custom demand orders are "Publish, list, delete, detail": one publish, one demand in the list (#1)',
+      observable:
+        'Request class: one create, then the list. Page 1 starts with two new demands (ids 202 and 201) alike in cas, level, nums, pack and demandPrice, and at pageSize 1 totalPage is 202 where the clean server counts 201',
+    },
+    expect: {
+      unseen:
+        "not judged, on purpose: a second demand with the round trip's marker cannot be told from another client's create under the same seed, which the round trips never report",
+    },
     respond(res, body, payload, answerTo) {
       if (succeeded(body as Json)) answerTo(payload);
       sendText(res, JSON.stringify(body));

@@ -11,6 +11,6 @@ import { round6Access } from './round-6-access.js';
 import { round6Bodies } from './round-6-bodies.js';
 import { round6Http } from './round-6-http.js';
 import { round6Records } from './round-6-records.js';
-import type { RedTeamFault } from './red-team-fault.js';
+import type { PlantedFault } from '../../planted-fault.js';
 
-export const redTeamRound6: readonly RedTeamFault[] = [...round6Http, ...round6Bodies, ...round6Records, ...round6Access];
+export const redTeamRound6: readonly PlantedFault[] = [...round6Http, ...round6Bodies, ...round6Records, ...round6Access];

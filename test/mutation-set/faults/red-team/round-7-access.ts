@@ -10,7 +10,7 @@ import { pathOf } from './_internals/answers.js';
 import { interceptedGateFault, wavedThrough } from './_internals/gates.js';
 import { listedPathOf } from './_internals/struck.js';
 import { OWASP } from './_internals/standards.js';
-import { type RedTeamFault, redTeam } from './red-team-fault.js';
+import { planted, type PlantedFault } from '../../planted-fault.js';
 
 /** Where Symfony's web profiler answers, and its page of the last request it recorded. */
 const PROFILER = '/_profiler/';
@@ -55,17 +55,20 @@ const firstForwardedFor = (req: IncomingMessage): string =>
     .split(',')[0]!
     .trim();
 
-export const round7Access: readonly RedTeamFault[] = [
-  redTeam(interceptFault, {
+export const round7Access: readonly PlantedFault[] = [
+  planted(interceptFault, {
     name: 'profiler-left-on-in-production',
     description:
       'The member area is a Symfony application deployed with APP_DEBUG=1, so the web profiler records every request, names it in X-Debug-Token-Link on the answer, and serves the recording at /_profiler/ to anyone, /_profiler/latest included',
     operationId: 'bank-card-list',
-    round: 7,
-    standard: OWASP,
-    clause: 'API8:2023 Security Misconfiguration: the API might be vulnerable if "Unnecessary features are enabled (e.g. HTTP verbs, logging features)"',
-    observable:
-      "Every bankCardList answer carries X-Debug-Token and X-Debug-Token-Link: http://HOST/_profiler/3f9a1c; GET /_profiler/latest, with no authorization, answers a page of the last such request's header fields, authorization: bearer<TOKEN> among them",
+    redTeam: {
+      round: 7,
+      standard: OWASP,
+      clause: 'API8:2023 Security Misconfiguration: the API might be vulnerable if "Unnecessary features are enabled (e.g. HTTP verbs, logging features)"',
+      observable:
+        "Every bankCardList answer carries X-Debug-Token and X-Debug-Token-Link: http://HOST/_profiler/3f9a1c; GET /_profiler/latest, with no authorization, answers a page of the last such request's header fields, authorization: bearer<TOKEN> among them",
+    },
+    expect: { check: 'debug-fields', severity: 'warning', breaks: ['owasp-api8-logging-features'] },
     interceptor() {
       const list = pathOf('bank-card-list');
       const profiles = new Map<string, Profile>();
@@ -90,17 +93,20 @@ export const round7Access: readonly RedTeamFault[] = [
       };
     },
   }),
-  redTeam(interceptFault, {
+  planted(interceptFault, {
     name: 'method-override-turns-read-into-delete',
     description:
       "The card detail and the back office's card delete are one resource, POST reading it and DELETE removing it; a method-override filter, kept for clients behind proxies that only pass GET and POST, turns a POST with X-HTTP-Method-Override: DELETE into a DELETE before routing, and the member filter guards paths, not methods",
     operationId: 'bank-card-by-id',
-    round: 7,
-    standard: OWASP,
-    clause:
-      'API5:2023 Broken Function Level Authorization: "Can a user perform sensitive actions (e.g. creation, modification, or deletion) that they should not have access to by simply changing the HTTP method (e.g. from GET to DELETE)?"',
-    observable:
-      'Request class: bankCardInfoById with X-HTTP-Method-Override: DELETE. It answers success with empty data, and the card is gone: the next bankCardInfoById of the id says no bank card has it, and the list has one card fewer; the clean server ignores the field and answers the card',
+    redTeam: {
+      round: 7,
+      standard: OWASP,
+      clause:
+        'API5:2023 Broken Function Level Authorization: "Can a user perform sensitive actions (e.g. creation, modification, or deletion) that they should not have access to by simply changing the HTTP method (e.g. from GET to DELETE)?"',
+      observable:
+        'Request class: bankCardInfoById with X-HTTP-Method-Override: DELETE. It answers success with empty data, and the card is gone: the next bankCardInfoById of the id says no bank card has it, and the list has one card fewer; the clean server ignores the field and answers the card',
+    },
+    expect: { check: 'method-override', severity: 'warning', breaks: ['owasp-api5-method-change'] },
     interceptor() {
       const byId = pathOf('bank-card-by-id');
       const remove = listedPathOf('bank-card-delete');
@@ -110,17 +116,20 @@ export const round7Access: readonly RedTeamFault[] = [
       };
     },
   }),
-  redTeam(interceptedGateFault, {
+  planted(interceptedGateFault, {
     name: 'forwarded-for-internal-address-trusted',
     description:
       "The authentication filter lets the platform's own services in without a token when they call from the cluster network, and takes the caller's address from the first entry of X-Forwarded-For; the load balancer appends the address it saw to whatever the client sent, so the first entry is the client's own claim",
     operationId: 'consignee-delete',
-    round: 7,
-    standard: OWASP,
-    clause:
-      'API2:2023 Broken Authentication: "a microservice is vulnerable if: Other microservices can access it without authentication"; here anyone who claims to be one',
-    observable:
-      'Request class: deleteConsignee with no authorization and X-Forwarded-For: 10.0.0.8 (any loopback or RFC 1918 address). The consignee is deleted and the answer is success, where the clean server refuses the call with code "401"; a public address is refused as before',
+    redTeam: {
+      round: 7,
+      standard: OWASP,
+      clause:
+        'API2:2023 Broken Authentication: "a microservice is vulnerable if: Other microservices can access it without authentication"; here anyone who claims to be one',
+      observable:
+        'Request class: deleteConsignee with no authorization and X-Forwarded-For: 10.0.0.8 (any loopback or RFC 1918 address). The consignee is deleted and the answer is success, where the clean server refuses the call with code "401"; a public address is refused as before',
+    },
+    expect: { check: 'auth-internal-caller', severity: 'warning', breaks: ['owasp-api2-internal-caller'] },
     ...wavedThrough('consignee-delete', (req) => internalAddress(firstForwardedFor(req))),
   }),
 ];

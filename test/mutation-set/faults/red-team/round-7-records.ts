@@ -13,7 +13,7 @@ import { pathOf, sendText, succeeded, success } from './_internals/answers.js';
 import { seeded } from './_internals/seeded.js';
 import { listedPathOf } from './_internals/struck.js';
 import { SPEC } from './_internals/standards.js';
-import { type RedTeamFault, redTeam } from './red-team-fault.js';
+import { planted, type PlantedFault } from '../../planted-fault.js';
 
 /** More records than any list of the server holds: every record a filter matches, on one page. */
 const EVERY_RECORD = 1_000_000;
@@ -82,31 +82,37 @@ function softDeleteFault(facts: FaultFacts & Required<Pick<Fault, 'respond' | 'i
   return { ...watchingFault(facts), strikes: (operation) => operation.id === facts.operationId || operation.id === 'custom-demand-detail' };
 }
 
-export const round7Records: readonly RedTeamFault[] = [
-  redTeam(listRecordFault, {
+export const round7Records: readonly PlantedFault[] = [
+  planted(listRecordFault, {
     name: 'listed-order-time-read-in-utc-session',
     description:
       "so_ctime is a DATETIME written in China wall-clock time; the list selects UNIX_TIMESTAMP(so_ctime) on a pool whose sessions run at time_zone '+00:00' (serverTimezone=UTC in the JDBC URL), so the wall-clock time is read as UTC, while the create answer formats the DATETIME as the text it is",
     operationId: 'alpha-orders-list',
-    round: 7,
-    standard: SPEC,
-    clause:
-      '2.3: "soCtime | integer in the order list; string in the create-order responses": one field of one order, so the integer the list gives and the text #14 answered name the same moment',
-    observable:
-      'Request class: createAlphaOrders, then the list. The new order\'s soCtime is 28800 s (8 hours) after the moment its create answer wrote ("2026-11-22 10:15:00" China time), later than the Date of the answer that lists it; every listed order is 8 hours late alike',
+    redTeam: {
+      round: 7,
+      standard: SPEC,
+      clause:
+        '2.3: "soCtime | integer in the order list; string in the create-order responses": one field of one order, so the integer the list gives and the text #14 answered name the same moment',
+      observable:
+        'Request class: createAlphaOrders, then the list. The new order\'s soCtime is 28800 s (8 hours) after the moment its create answer wrote ("2026-11-22 10:15:00" China time), later than the Date of the answer that lists it; every listed order is 8 hours late alike',
+    },
+    expect: { check: 'order-time-future', severity: 'warning' },
     rewrite: (order) => (typeof order.soCtime === 'number' ? { ...order, soCtime: order.soCtime + CHINA_OFFSET_SECONDS } : order),
   }),
-  redTeam(watchingFault, {
+  planted(watchingFault, {
     name: 'page-size-counts-order-lines',
     description:
       'The order list joins each order with its lines for a nested result map and pages the join with PageHelper: LIMIT and COUNT(*) count joined rows, one per line, and MyBatis then folds each page\'s rows into orders, the known "paging a one-to-many result map" trap',
     operationId: 'alpha-orders-list',
-    round: 7,
-    standard: SPEC,
-    clause:
-      '4, #13: "pageSize (number of records to return), pageNo (current page)"; 2.2: "totalPage | integer (total number of pages)": a page holds pageSize orders, and pages 1 to totalPage hold each order once',
-    observable:
-      'At pageSize 10, page 1 holds 4 orders, not 10, and totalPage counts order lines (6 for the 30 seeded orders and their 60 lines, not 3); an order whose lines straddle two pages is on both, and a created order of 3 items takes 3 rows',
+    redTeam: {
+      round: 7,
+      standard: SPEC,
+      clause:
+        '4, #13: "pageSize (number of records to return), pageNo (current page)"; 2.2: "totalPage | integer (total number of pages)": a page holds pageSize orders, and pages 1 to totalPage hold each order once',
+      observable:
+        'At pageSize 10, page 1 holds 4 orders, not 10, and totalPage counts order lines (6 for the 30 seeded orders and their 60 lines, not 3); an order whose lines straddle two pages is on both, and a created order of 3 items takes 3 rows',
+    },
+    expect: { check: 'page-repeated-records', severity: 'warning' },
     interceptor() {
       const create = pathOf('alpha-order-create');
       const list = pathOf('alpha-orders-list');
@@ -132,17 +138,20 @@ export const round7Records: readonly RedTeamFault[] = [
       sendText(res, JSON.stringify({ ...clean, data: { totalPage: Math.ceil(rows.length / pageSize), pageNo, list } }));
     },
   }),
-  redTeam(socketFault, {
+  planted(socketFault, {
     name: 'page-offset-wraps-at-32-bits',
     description:
       "The offset is (pageNo - 1) * pageSize in Java int arithmetic, as PageHelper's startRow is: past 2^31 it wraps, to a small offset of the same catalogue or to a negative one that MySQL's LIMIT refuses",
     operationId: 'beta-products-by-brand',
-    round: 7,
-    standard: SPEC,
-    clause:
-      '4, #16: the call takes "pageSize (integer), pageNo (integer)"; 2.2: "pageNo | integer (current page number)", "totalPage | integer (total number of pages)": a page past totalPage holds no products',
-    observable:
-      'Request class: a pageNo whose offset passes 2^31 (brand 1, pageSize 10, pageNo 429496731). It answers products 5 to 14 of the brand, which pages 1 and 2 already hold, where the clean server answers an empty page; pageNo 214748366 gets code "500"',
+    redTeam: {
+      round: 7,
+      standard: SPEC,
+      clause:
+        '4, #16: the call takes "pageSize (integer), pageNo (integer)"; 2.2: "pageNo | integer (current page number)", "totalPage | integer (total number of pages)": a page past totalPage holds no products',
+      observable:
+        'Request class: a pageNo whose offset passes 2^31 (brand 1, pageSize 10, pageNo 429496731). It answers products 5 to 14 of the brand, which pages 1 and 2 already hold, where the clean server answers an empty page; pageNo 214748366 gets code "500"',
+    },
+    expect: { check: 'page-past-end', severity: 'warning' },
     respond(res, body, payload, answerTo) {
       const clean = body as Json;
       const asked = readRequest(payload, OPENAPI_PAGE);
@@ -155,17 +164,20 @@ export const round7Records: readonly RedTeamFault[] = [
       sendText(res, JSON.stringify({ ...clean, data: { ...clean.data, list } }));
     },
   }),
-  redTeam(softDeleteFault, {
+  planted(softDeleteFault, {
     name: 'deleted-demand-listed-under-its-status',
     description:
       "Demands are deleted logically with MyBatis-Plus's @TableLogic (UPDATE … SET deleted = 1), which adds deleted = 0 to the queries it builds; the list with a status filter is a hand-written XML query, joined for statusText, and never got the condition",
     operationId: 'custom-demand-list',
-    round: 7,
-    standard: SPEC,
-    clause:
-      '4, #3: delDemand takes "demandId"; 1: custom demand orders are "Publish, list, delete, detail"; 4, #1: the list takes "status (number)", a filter of the records listed: a deleted demand is in neither list',
-    observable:
-      "Request class: delDemand of a demand (success), then the list with that demand's status. The demand is still listed there, while the list without status (and the detail) no longer shows it and a second delete says no demand has the id",
+    redTeam: {
+      round: 7,
+      standard: SPEC,
+      clause:
+        '4, #3: delDemand takes "demandId"; 1: custom demand orders are "Publish, list, delete, detail"; 4, #1: the list takes "status (number)", a filter of the records listed: a deleted demand is in neither list',
+      observable:
+        "Request class: delDemand of a demand (success), then the list with that demand's status. The demand is still listed there, while the list without status (and the detail) no longer shows it and a second delete says no demand has the id",
+    },
+    expect: { check: 'flow-demand-lifecycle', severity: 'warning' },
     interceptor() {
       const remove = pathOf('custom-demand-delete');
       const watched = new Set([pathOf('custom-demand-list'), DEMAND_DETAIL_PATH]);

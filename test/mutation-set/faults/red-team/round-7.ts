@@ -11,6 +11,6 @@ import { round7Access } from './round-7-access.js';
 import { round7Bodies } from './round-7-bodies.js';
 import { round7Http } from './round-7-http.js';
 import { round7Records } from './round-7-records.js';
-import type { RedTeamFault } from './red-team-fault.js';
+import type { PlantedFault } from '../../planted-fault.js';
 
-export const redTeamRound7: readonly RedTeamFault[] = [...round7Http, ...round7Bodies, ...round7Records, ...round7Access];
+export const redTeamRound7: readonly PlantedFault[] = [...round7Http, ...round7Bodies, ...round7Records, ...round7Access];

@@ -10,7 +10,7 @@ import { type Fault, type FaultFacts, gateFault, socketFault } from '../../../..
 import { sendText, succeeded, UNAUTHORIZED } from './_internals/answers.js';
 import { inputSocketFault } from './_internals/struck.js';
 import { OWASP } from './_internals/standards.js';
-import { type RedTeamFault, redTeam } from './red-team-fault.js';
+import { planted, type PlantedFault } from '../../planted-fault.js';
 
 /** More records than any list of the server holds: every record, on one page. */
 const EVERY_RECORD = 1_000_000;
@@ -68,18 +68,21 @@ function checkedAfterItRuns(facts: FaultFacts): Fault {
 /** The token after the word bearer, as the documented form writes it (5 rule 2). */
 const DOCUMENTED_BEARER = /^bearer(.+)$/;
 
-export const round8Access: readonly RedTeamFault[] = [
-  redTeam(inputSocketFault, {
+export const round8Access: readonly PlantedFault[] = [
+  planted(inputSocketFault, {
     name: 'cus-type-concatenated-into-sql',
     description:
       "The purchase order mapper writes the customer-type condition as cus_type = '${cusType}', MyBatis's text substitution, where #{cusType} would bind a value; the SQL exception handler passes MySQL's message and the statement on to the caller",
     operationId: 'purchase-order-list',
-    round: 8,
-    standard: OWASP,
-    clause:
-      'API8:2023 Security Misconfiguration: the API might be vulnerable if "Error messages include stack traces, or expose other sensitive information" (and the filter value runs as SQL: API8:2019 Injection)',
-    observable:
-      'Request class: a list whose cusType holds a quote. cusType "1\'" answers code "500" with MySQL\'s syntax error and the whole SELECT, table and columns; cusType "1\' OR \'1\'=\'1" lists every purchase order whatever its status and cusType, where the clean server lists none',
+    redTeam: {
+      round: 8,
+      standard: OWASP,
+      clause:
+        'API8:2023 Security Misconfiguration: the API might be vulnerable if "Error messages include stack traces, or expose other sensitive information" (and the filter value runs as SQL: API8:2019 Injection)',
+      observable:
+        'Request class: a list whose cusType holds a quote. cusType "1\'" answers code "500" with MySQL\'s syntax error and the whole SELECT, table and columns; cusType "1\' OR \'1\'=\'1" lists every purchase order whatever its status and cusType, where the clean server lists none',
+    },
+    expect: { check: 'database-error-leak', severity: 'warning' },
     when: (payload) => quotedCusType(payload) !== undefined,
     respond(res, body, payload, answerTo) {
       const clean = body as Json;
@@ -94,28 +97,34 @@ export const round8Access: readonly RedTeamFault[] = [
       sendText(res, JSON.stringify({ ...clean, data: pageOf(everything, pageSize, pageNo, 'newest-first') }));
     },
   }),
-  redTeam(checkedAfterItRuns, {
+  planted(checkedAfterItRuns, {
     name: 'delete-authorized-after-it-runs',
     description:
       'The consignment paths are permitAll in the filter chain, since the public consignment list lives under them, and each method carries its own check; the delete\'s is @PostAuthorize("isAuthenticated()"), copied from the detail, and a post-authorization runs after the method: the consignment is deleted, then the caller is turned away',
     operationId: 'consignment-delete',
-    round: 8,
-    standard: OWASP,
-    clause:
-      'API2:2023 Broken Authentication: "Authentication mechanisms are often implemented incorrectly, allowing attackers to compromise authentication tokens or to exploit implementation flaws to assume other user\'s identities temporarily or permanently" (and 5 rule 1: "Every operation takes the header authorization, a required string")',
-    observable:
-      'Request class: delConsignment without authorization (or with a token never issued). It gets the same code "401" refusal as from the clean server, but the consignment is gone: the next delConsignment of that cid, with the token, says no consignment has it',
+    redTeam: {
+      round: 8,
+      standard: OWASP,
+      clause:
+        'API2:2023 Broken Authentication: "Authentication mechanisms are often implemented incorrectly, allowing attackers to compromise authentication tokens or to exploit implementation flaws to assume other user\'s identities temporarily or permanently" (and 5 rule 1: "Every operation takes the header authorization, a required string")',
+      observable:
+        'Request class: delConsignment without authorization (or with a token never issued). It gets the same code "401" refusal as from the clean server, but the consignment is gone: the next delConsignment of that cid, with the token, says no consignment has it',
+    },
+    expect: { check: 'flow-consignment-lifecycle', severity: 'warning' },
   }),
-  redTeam(gateFault, {
+  planted(gateFault, {
     name: 'token-matched-case-insensitively',
     description:
       "Tokens are looked up with SELECT … FROM access_token WHERE token = ? in a column of MySQL's default collation, utf8mb4_general_ci, which compares case-insensitively: every token has as many accepted spellings as its letters allow, and a guess need only get the case-folded value right",
     operationId: 'beta-products-by-brand',
-    round: 8,
-    standard: OWASP,
-    clause: 'API2:2023 Broken Authentication: an API is vulnerable if it "Doesn\'t validate the authenticity of tokens"',
-    observable:
-      'Request class: authorization: bearer and the token with its letters in upper case (bearerRED-TEAM-ROUND-8 for red-team-round-8). It gets the products, where the clean server answers code "401"; at every operation that takes the token',
+    redTeam: {
+      round: 8,
+      standard: OWASP,
+      clause: 'API2:2023 Broken Authentication: an API is vulnerable if it "Doesn\'t validate the authenticity of tokens"',
+      observable:
+        'Request class: authorization: bearer and the token with its letters in upper case (bearerRED-TEAM-ROUND-8 for red-team-round-8). It gets the products, where the clean server answers code "401"; at every operation that takes the token',
+    },
+    expect: { check: 'auth-near-miss-token', severity: 'warning' },
     authorizes: (header, token) => DOCUMENTED_BEARER.exec(header ?? '')?.[1]?.toLowerCase() === token.toLowerCase(),
     throughout: true,
   }),

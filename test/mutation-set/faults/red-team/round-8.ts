@@ -12,6 +12,6 @@ import { round8Access } from './round-8-access.js';
 import { round8Bodies } from './round-8-bodies.js';
 import { round8Http } from './round-8-http.js';
 import { round8Records } from './round-8-records.js';
-import type { RedTeamFault } from './red-team-fault.js';
+import type { PlantedFault } from '../../planted-fault.js';
 
-export const redTeamRound8: readonly RedTeamFault[] = [...round8Http, ...round8Bodies, ...round8Records, ...round8Access];
+export const redTeamRound8: readonly PlantedFault[] = [...round8Http, ...round8Bodies, ...round8Records, ...round8Access];

@@ -35,7 +35,7 @@ import { heldJson, holdAnswer } from './_internals/held-answer.js';
 import { seeded } from './_internals/seeded.js';
 import { inputSocketFault } from './_internals/struck.js';
 import { OWASP, SPEC } from './_internals/standards.js';
-import { type RedTeamFault, redTeam } from './red-team-fault.js';
+import { planted, type PlantedFault } from '../../planted-fault.js';
 
 /** How long a browser may keep the preflight's grant before it asks again. */
 const PREFLIGHT_MAX_AGE_SECONDS = 3600;
@@ -137,18 +137,21 @@ function otherMembersOrder(serial: number): Json {
   return createdOrder({ ...stored, order }) as Json;
 }
 
-export const round9Access: readonly RedTeamFault[] = [
-  redTeam(interceptFault, {
+export const round9Access: readonly PlantedFault[] = [
+  planted(interceptFault, {
     name: 'cors-grants-any-origin-credentials',
     description:
       "The open API's CORS configuration is Spring's addAllowedOriginPattern(\"*\") with setAllowCredentials(true), set so that the partners' web pages could call it: the pattern matches every origin, and Spring answers each with the origin it was sent",
     operationId: 'alpha-orders-list',
-    round: 9,
-    standard: OWASP,
-    clause:
-      'API8:2023 Security Misconfiguration: the API might be vulnerable if "A Cross-Origin Resource Sharing (CORS) policy is missing or improperly set" (here every origin, "null" included, may read answers sent with the member\'s credentials)',
-    observable:
-      'Request class: a call with an Origin field (https://evil.example, or null). The answer carries Access-Control-Allow-Origin: https://evil.example and Access-Control-Allow-Credentials: true, and the preflight (OPTIONS) grants POST, authorization and content-type to it; the clean server sends no CORS field',
+    redTeam: {
+      round: 9,
+      standard: OWASP,
+      clause:
+        'API8:2023 Security Misconfiguration: the API might be vulnerable if "A Cross-Origin Resource Sharing (CORS) policy is missing or improperly set" (here every origin, "null" included, may read answers sent with the member\'s credentials)',
+      observable:
+        'Request class: a call with an Origin field (https://evil.example, or null). The answer carries Access-Control-Allow-Origin: https://evil.example and Access-Control-Allow-Credentials: true, and the preflight (OPTIONS) grants POST, authorization and content-type to it; the clean server sends no CORS field',
+    },
+    expect: { check: 'cors-reflected-origin', severity: 'warning', breaks: ['owasp-api8-cors'] },
     interceptor() {
       const path = pathOf('alpha-orders-list');
       return (req, res) => {
@@ -175,17 +178,20 @@ export const round9Access: readonly RedTeamFault[] = [
       };
     },
   }),
-  redTeam(sessionGateFault, {
+  planted(sessionGateFault, {
     name: 'login-session-cookie-stands-in-for-token',
     description:
       "Login runs through Spring Security's form-login chain, which creates an HTTP session and sets JSESSIONID; the API's chain was meant to be stateless, but its SessionCreationPolicy was left at IF_REQUIRED, so a request with no authorization header and that cookie is let in by the session, from any page a browser visits",
     operationId: 'consignee-delete',
-    round: 9,
-    standard: SPEC,
-    clause:
-      '5 rule 1: "Every operation takes the header authorization, a required string" (RFC 6265, 8.2: a server that authenticates by cookie lets "remote parties issue HTTP requests from the user agent", which "attach cookies even if the remote party does not know the contents of the cookies")',
-    observable:
-      'Request class: login (#12), then a call with no authorization but the Cookie login set (JSESSIONID=…, as a browser sends it to any request to the host). deleteConsignee deletes and answers success, where the clean server sets no cookie and refuses the call with code "401"; at every operation',
+    redTeam: {
+      round: 9,
+      standard: SPEC,
+      clause:
+        '5 rule 1: "Every operation takes the header authorization, a required string" (RFC 6265, 8.2: a server that authenticates by cookie lets "remote parties issue HTTP requests from the user agent", which "attach cookies even if the remote party does not know the contents of the cookies")',
+      observable:
+        'Request class: login (#12), then a call with no authorization but the Cookie login set (JSESSIONID=…, as a browser sends it to any request to the host). deleteConsignee deletes and answers success, where the clean server sets no cookie and refuses the call with code "401"; at every operation',
+    },
+    expect: { check: 'auth-cookie-in-place-of-token', severity: 'warning', breaks: ['owasp-api2-authentication-flows'] },
     interceptor(token) {
       const login = pathOf('login');
       const sessions = new Set<string>();
@@ -209,17 +215,20 @@ export const round9Access: readonly RedTeamFault[] = [
     authorizes: (header, token) => header === `bearer${token}` || header === SESSION_AUTHENTICATED,
     throughout: true,
   }),
-  redTeam(inputSocketFault, {
+  planted(inputSocketFault, {
     name: 'status-filter-replaces-member-condition',
     description:
       "The demand list's MyBatis where clause is a <choose>: <when test=\"status != null\">status = #{status}</when> <otherwise>member_id = #{memberId}</otherwise>, meant to be two <if>s, so a status filter takes the place of the member's own condition and lists every member's demands of that status",
     operationId: 'custom-demand-list',
-    round: 9,
-    standard: OWASP,
-    clause:
-      'API1:2023 Broken Object Level Authorization: "Object level authorization is an access control mechanism that is usually implemented at the code level to validate that a user can only access the objects that they should have permissions to access"',
-    observable:
-      "Request class: #1 with a status (status 1). The pages hold, before the member's own, demands with ids from 100001 that neither the list without status nor the detail (4.1) knows, other members' demands, and totalPage counts them; without status the list is the member's",
+    redTeam: {
+      round: 9,
+      standard: OWASP,
+      clause:
+        'API1:2023 Broken Object Level Authorization: "Object level authorization is an access control mechanism that is usually implemented at the code level to validate that a user can only access the objects that they should have permissions to access"',
+      observable:
+        "Request class: #1 with a status (status 1). The pages hold, before the member's own, demands with ids from 100001 that neither the list without status nor the detail (4.1) knows, other members' demands, and totalPage counts them; without status the list is the member's",
+    },
+    expect: { check: 'filter-outside-list', severity: 'warning', breaks: ['owasp-api1-filtered-list'] },
     when: statusGiven,
     respond(res, body, payload, answerTo) {
       const clean = body as Json;
@@ -231,16 +240,19 @@ export const round9Access: readonly RedTeamFault[] = [
       sendText(res, JSON.stringify({ ...clean, data: pageOf(everyMembers, pageSize, pageNo, 'newest-first') }));
     },
   }),
-  redTeam(placesNothing, {
+  planted(placesNothing, {
     name: 'customer-po-answers-another-members-order',
     description:
       "createBetaOrders was made idempotent on the customer's PO number, as the ERP guide asks, with a unique key on so_cus_po alone rather than on the member and the PO; on a duplicate key the service selects the order by so_cus_po and answers it as created, whoever placed it",
     operationId: 'beta-order-create',
-    round: 9,
-    standard: OWASP,
-    clause:
-      'API1:2023 Broken Object Level Authorization: "Object level authorization checks should be considered in every function that accesses a data source using an ID from the user" (here the soCusPo of #15)',
-    observable: `Request class: an order whose soCusPo is one the order form pre-fills, PO, a date and a serial up to ${String(OTHER_MEMBERS_DAILY_ORDERS).padStart(4, '0')} (PO202611220007), which other members use too. It answers another member's order, soId from 100001, their name and mobile, items not those sent, and creates nothing; other POs create the order`,
+    redTeam: {
+      round: 9,
+      standard: OWASP,
+      clause:
+        'API1:2023 Broken Object Level Authorization: "Object level authorization checks should be considered in every function that accesses a data source using an ID from the user" (here the soCusPo of #15)',
+      observable: `Request class: an order whose soCusPo is one the order form pre-fills, PO, a date and a serial up to ${String(OTHER_MEMBERS_DAILY_ORDERS).padStart(4, '0')} (PO202611220007), which other members use too. It answers another member's order, soId from 100001, their name and mobile, items not those sent, and creates nothing; other POs create the order`,
+    },
+    expect: { check: 'order-line-codes', severity: 'warning' },
     when: poTaken,
     answer: (_body, payload) => json(success(otherMembersOrder(formPo(payload)!))),
   }),

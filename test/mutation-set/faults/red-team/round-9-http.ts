@@ -9,7 +9,7 @@ import { answerFault, interceptFault, json, socketFault } from '../../../../src/
 import { JSON_TYPE, pathOf, sendText, UNAUTHORIZED } from './_internals/answers.js';
 import { type HeldAnswer, holdAnswer, wireMessage } from './_internals/held-answer.js';
 import { transcodeBody } from './_internals/request-body.js';
-import { type RedTeamFault, redTeam } from './red-team-fault.js';
+import { planted, type PlantedFault } from '../../planted-fault.js';
 
 /** Whether the request's body comes in the chunked transfer coding (RFC 9112, 7.1), the last coding Transfer-Encoding lists. */
 const sentChunked = (req: IncomingMessage): boolean => /(?:^|,)\s*chunked\s*$/i.test(String(req.headers['transfer-encoding'] ?? ''));
@@ -122,18 +122,21 @@ function flushInFlight(socket: Socket, flight: InFlight, inFlight: WeakMap<Socke
   socket.end(Buffer.concat([wireMessage(behind.res, behind.held), wireMessage(sendCode.res, sendCode.held, [['Connection', 'close']])]));
 }
 
-export const round9Http: readonly RedTeamFault[] = [
-  redTeam(interceptFault, {
+export const round9Http: readonly PlantedFault[] = [
+  planted(interceptFault, {
     name: 'chunked-request-body-read-as-empty',
     description:
       'The publish service is a Flask application under a WSGI server that hands it wsgi.input bounded by CONTENT_LENGTH; a body sent in the chunked coding has no Content-Length, so the application reads nothing, and get_json() finds no JSON',
     operationId: 'consignment-publish',
-    round: 9,
-    standard: 'RFC 9112',
-    clause:
-      '7.1: "A recipient MUST be able to parse and decode the chunked transfer coding" (6.3: with Transfer-Encoding chunked, "the message body length is determined by reading and decoding the chunked data until the transfer coding indicates the data is complete")',
-    observable:
-      'Request class: a publish whose body is sent with Transfer-Encoding: chunked (what node:http, and fetch with a stream, send when no Content-Length is given). It is refused as code "400", "Request body is not valid JSON", and nothing is published; the same body with Content-Length is published',
+    redTeam: {
+      round: 9,
+      standard: 'RFC 9112',
+      clause:
+        '7.1: "A recipient MUST be able to parse and decode the chunked transfer coding" (6.3: with Transfer-Encoding chunked, "the message body length is determined by reading and decoding the chunked data until the transfer coding indicates the data is complete")',
+      observable:
+        'Request class: a publish whose body is sent with Transfer-Encoding: chunked (what node:http, and fetch with a stream, send when no Content-Length is given). It is refused as code "400", "Request body is not valid JSON", and nothing is published; the same body with Content-Length is published',
+    },
+    expect: { check: 'equivalent-form', severity: 'warning', breaks: ['rfc9112-7.1-chunked-request'] },
     interceptor() {
       const path = pathOf('consignment-publish');
       return (req) => {
@@ -142,17 +145,20 @@ export const round9Http: readonly RedTeamFault[] = [
       };
     },
   }),
-  redTeam(interceptFault, {
+  planted(interceptFault, {
     name: 'refusal-leaves-request-body-unread',
     description:
       "delDemand is served by a Python service on http.server's BaseHTTPRequestHandler, protocol_version HTTP/1.1 so that connections are kept; do_POST checks the token first and, refusing, returns without reading rfile, so the keep-alive loop reads the body left on the connection as the start of the next request line",
     operationId: 'custom-demand-delete',
-    round: 9,
-    standard: 'RFC 9112',
-    clause:
-      '9.3: "A server MUST read the entire request message body or close the connection after sending its response; otherwise, the remaining data on a persistent connection would be misinterpreted as the next request"',
-    observable:
-      'Request class: delDemand with a body and without the documented authorization (or with a token never issued), then another request on the same connection. The refusal is the clean server\'s code "401", but the next request, whatever it is, gets HTTP/1.1 501 Unsupported method (\'{"demandId":12}POST\'), its request line read after the unread body, and the connection closes',
+    redTeam: {
+      round: 9,
+      standard: 'RFC 9112',
+      clause:
+        '9.3: "A server MUST read the entire request message body or close the connection after sending its response; otherwise, the remaining data on a persistent connection would be misinterpreted as the next request"',
+      observable:
+        'Request class: delDemand with a body and without the documented authorization (or with a token never issued), then another request on the same connection. The refusal is the clean server\'s code "401", but the next request, whatever it is, gets HTTP/1.1 501 Unsupported method (\'{"demandId":12}POST\'), its request line read after the unread body, and the connection closes',
+    },
+    expect: { check: 'http-status', severity: 'error' },
     interceptor(token) {
       const path = pathOf('custom-demand-delete');
       const unread = new WeakMap<Socket, Promise<string>>();
@@ -172,17 +178,20 @@ export const round9Http: readonly RedTeamFault[] = [
       };
     },
   }),
-  redTeam(interceptFault, {
+  planted(interceptFault, {
     name: 'pipelined-answers-in-completion-order',
     description:
       'The member gateway is a hand-written asynchronous proxy: it passes each request on as soon as it is parsed and writes each answer back the moment it returns, with no queue per connection; send_code waits on the SMS gateway, so a request pipelined behind it is answered first',
     operationId: 'send-code',
-    round: 9,
-    standard: 'RFC 9112',
-    clause:
-      '9.3.2: "A server MAY process a sequence of pipelined requests in parallel if they all have safe methods, but it MUST send the corresponding responses in the same order that the requests were received"',
-    observable:
-      "Request class: send_code with another request pipelined behind it on the same connection (bankCardInfoById, say). The second request's answer comes first and send_code's second, then the connection closes: a client that pairs answers with requests in order gives each the other's",
+    redTeam: {
+      round: 9,
+      standard: 'RFC 9112',
+      clause:
+        '9.3.2: "A server MAY process a sequence of pipelined requests in parallel if they all have safe methods, but it MUST send the corresponding responses in the same order that the requests were received"',
+      observable:
+        "Request class: send_code with another request pipelined behind it on the same connection (bankCardInfoById, say). The second request's answer comes first and send_code's second, then the connection closes: a client that pairs answers with requests in order gives each the other's",
+    },
+    expect: { check: 'pipelined-order', severity: 'warning', breaks: ['rfc9112-9.3.2-pipelined-order'] },
     interceptor() {
       const sendCodePath = pathOf('send-code');
       const inFlight = new WeakMap<Socket, InFlight>();
@@ -216,17 +225,20 @@ export const round9Http: readonly RedTeamFault[] = [
       };
     },
   }),
-  redTeam(socketFault, {
+  planted(socketFault, {
     name: 'byte-range-served-for-post',
     description:
       "The open API's nginx has proxy_force_ranges on, set for the invoice PDF downloads that share its location block; nginx's range filter looks at the status of the answer and the Range field, never at the method, so a POST's JSON is cut to the range asked",
     operationId: 'alpha-orders-list',
-    round: 9,
-    standard: 'RFC 9110',
-    clause:
-      '14.2: "A server MUST ignore a Range header field received with a request method that is unrecognized or for which range handling is not defined. For this specification, GET is the only method for which range handling is defined"',
-    observable:
-      'Request class: getAlphaOrders with Range: bytes=0-99 (as a resuming download client or a cache filling in sends it). The POST gets HTTP 206, Content-Range: bytes 0-99/N and the first 100 bytes of the JSON; a range past the end gets 416; the clean server ignores the field and sends the page',
+    redTeam: {
+      round: 9,
+      standard: 'RFC 9110',
+      clause:
+        '14.2: "A server MUST ignore a Range header field received with a request method that is unrecognized or for which range handling is not defined. For this specification, GET is the only method for which range handling is defined"',
+      observable:
+        'Request class: getAlphaOrders with Range: bytes=0-99 (as a resuming download client or a cache filling in sends it). The POST gets HTTP 206, Content-Range: bytes 0-99/N and the first 100 bytes of the JSON; a range past the end gets 416; the clean server ignores the field and sends the page',
+    },
+    expect: { check: 'partial-content-status', severity: 'warning', breaks: ['rfc9110-14.2-range-ignored'] },
     respond(res, body) {
       const text = Buffer.from(JSON.stringify(body), 'utf8');
       const range = byteRange(res.req.headers.range, text.length);
@@ -241,15 +253,18 @@ export const round9Http: readonly RedTeamFault[] = [
       res.end(part);
     },
   }),
-  redTeam(answerFault, {
+  planted(answerFault, {
     name: 'max-age-written-as-quoted-string',
     description: `The consignee detail's Cache-Control comes from a properties file, cache.consignee=private, max-age="${CONSIGNEE_MAX_AGE_SECONDS}", written in quotes like the ETag value on the line above it`,
     operationId: 'consignee-by-id',
-    round: 9,
-    standard: 'RFC 9111',
-    clause:
-      '5.2.2.1: max-age "uses the token form of the argument syntax: e.g., \'max-age=5\' not \'max-age="5"\'. A sender MUST NOT generate the quoted-string form"',
-    observable: `Every consigneeInfoById answer carries Cache-Control: private, max-age="${CONSIGNEE_MAX_AGE_SECONDS}": caches and clients that read delta-seconds as digits find none, and take the answer as having no freshness lifetime or drop the directive`,
+    redTeam: {
+      round: 9,
+      standard: 'RFC 9111',
+      clause:
+        '5.2.2.1: max-age "uses the token form of the argument syntax: e.g., \'max-age=5\' not \'max-age="5"\'. A sender MUST NOT generate the quoted-string form"',
+      observable: `Every consigneeInfoById answer carries Cache-Control: private, max-age="${CONSIGNEE_MAX_AGE_SECONDS}": caches and clients that read delta-seconds as digits find none, and take the answer as having no freshness lifetime or drop the directive`,
+    },
+    expect: { check: 'field-syntax', severity: 'warning', breaks: ['rfc9111-5.2.2.1-max-age-token'] },
     answer: (body) => ({ ...json(body), headers: { 'cache-control': `private, max-age="${CONSIGNEE_MAX_AGE_SECONDS}"` } }),
   }),
 ];

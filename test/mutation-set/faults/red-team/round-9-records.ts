@@ -12,7 +12,7 @@ import { pathOf, sendText, succeeded } from './_internals/answers.js';
 import { heldJson, holdAnswer, withJson } from './_internals/held-answer.js';
 import { listedPathOf } from './_internals/struck.js';
 import { SPEC } from './_internals/standards.js';
-import { type RedTeamFault, redTeam } from './red-team-fault.js';
+import { planted, type PlantedFault } from '../../planted-fault.js';
 
 /** #4 "pageSize (number), status (number), cusType (string)", pageNo where given (4 rule 2). */
 const PURCHASE_ORDER_LIST = { ...LIST_REQUEST, cusType: optional(codeText, 'a string such as "1"') };
@@ -48,18 +48,21 @@ function escapedStrings(value: unknown): unknown {
 /** A token the token service makes at a renewal, derived from the first so that runs repeat: 32 hexadecimal digits, as its UUIDs without dashes are. */
 const renewedToken = (token: string, renewal: number): string => createHash('sha256').update(`renewal:${renewal}:${token}`, 'utf8').digest('hex').slice(0, 32);
 
-export const round9Records: readonly RedTeamFault[] = [
-  redTeam(watchingFault, {
+export const round9Records: readonly PlantedFault[] = [
+  planted(watchingFault, {
     name: 'page-cached-without-its-size',
     description:
       "The purchase order list is cached with Spring's @Cacheable(key = \"#memberId + ':' + #status + ':' + #cusType + ':' + #pageNo\"): pageSize was added to the method later and never to the key, so the first size asked for a page is the one every later call gets, until a publish evicts the cache",
     operationId: 'purchase-order-list',
-    round: 9,
-    standard: SPEC,
-    clause:
-      '4, #4: the list takes "pageSize (number)"; 2.2: "totalPage | integer (total number of pages)", "list | array of records": a page asked with pageSize 50 holds up to 50 records, and totalPage counts pages of 50',
-    observable:
-      "Request class: the same list asked with two page sizes (pageSize 10, then pageSize 50, same status, cusType and page). The second answers the first's page, 10 purchase orders and totalPage 20, where the clean server sends 50 and totalPage 4; purchase_order/publish (4.1) clears it",
+    redTeam: {
+      round: 9,
+      standard: SPEC,
+      clause:
+        '4, #4: the list takes "pageSize (number)"; 2.2: "totalPage | integer (total number of pages)", "list | array of records": a page asked with pageSize 50 holds up to 50 records, and totalPage counts pages of 50',
+      observable:
+        "Request class: the same list asked with two page sizes (pageSize 10, then pageSize 50, same status, cusType and page). The second answers the first's page, 10 purchase orders and totalPage 20, where the clean server sends 50 and totalPage 4; purchase_order/publish (4.1) clears it",
+    },
+    expect: { check: 'page-size-asked', severity: 'warning' },
     interceptor() {
       const list = pathOf('purchase-order-list');
       const publish = listedPathOf('purchase-order-publish');
@@ -80,45 +83,54 @@ export const round9Records: readonly RedTeamFault[] = [
       sendText(res, cached ?? text);
     },
   }),
-  redTeam(pagingFault, {
+  planted(pagingFault, {
     name: 'listed-ids-are-row-numbers',
     description:
       "The card list's mapper reads a view written for the web page's table, whose first column is the row number the page shows, ROW_NUMBER() OVER (ORDER BY id DESC) AS id; the result map puts it into the card's id",
     operationId: 'bank-card-list',
-    round: 9,
-    standard: SPEC,
-    clause: '2.8: the bank card record has "id | integer"; 4, #8: bankCardInfoById takes "id": the id the list (#7) shows for a card is the id that names it',
-    observable:
-      "Every listed card's id is its place in the list: page 1 (pageSize 10) holds ids 1 to 10, the cards bankCardInfoById knows as 200 to 191; bankCardInfoById of a listed id answers another card (1 is the oldest), and ids above the card count are never listed",
+    redTeam: {
+      round: 9,
+      standard: SPEC,
+      clause: '2.8: the bank card record has "id | integer"; 4, #8: bankCardInfoById takes "id": the id the list (#7) shows for a card is the id that names it',
+      observable:
+        "Every listed card's id is its place in the list: page 1 (pageSize 10) holds ids 1 to 10, the cards bankCardInfoById knows as 200 to 191; bankCardInfoById of a listed id answers another card (1 is the oldest), and ids above the card count are never listed",
+    },
+    expect: { check: 'flow-bank-card-lifecycle', severity: 'warning' },
     page: (data, asked) => ({
       ...data,
       list: (data.list as Json[]).map((card, index) => ({ ...card, id: (asked.pageNo - 1) * asked.pageSize + index + 1 })),
     }),
   }),
-  redTeam(misreadFault, {
+  planted(misreadFault, {
     name: 'request-text-stored-html-escaped',
     description:
       "The open API shares the web console's XssFilter, a servlet filter that wraps every request and runs each string value through HtmlUtils.htmlEscape before the controller binds it, so text is stored as the HTML that would display it",
     operationId: 'alpha-order-create',
-    round: 9,
-    standard: SPEC,
-    clause:
-      '4, #14: createAlphaOrders takes "soCaName, …, soCaStreet, soNote (all strings)" and answers the "Order with items (2.3, 2.4)"; 2.3: the order has "soCaStreet | string", "soNote | string": the order created and listed (#13) holds the text sent',
-    observable:
-      'Request class: an order whose text holds & < > " or \' (soNote "发票抬头\\"杭州博远\\" & 送货前电话", soCaStreet "A&B座"). The created order, and the list after, read "&quot;杭州博远&quot; &amp; 送货前电话" and "A&amp;B座"; text without those characters comes back as sent',
+    redTeam: {
+      round: 9,
+      standard: SPEC,
+      clause:
+        '4, #14: createAlphaOrders takes "soCaName, …, soCaStreet, soNote (all strings)" and answers the "Order with items (2.3, 2.4)"; 2.3: the order has "soCaStreet | string", "soNote | string": the order created and listed (#13) holds the text sent',
+      observable:
+        'Request class: an order whose text holds & < > " or \' (soNote "发票抬头\\"杭州博远\\" & 送货前电话", soCaStreet "A&B座"). The created order, and the list after, read "&quot;杭州博远&quot; &amp; 送货前电话" and "A&amp;B座"; text without those characters comes back as sent',
+    },
+    expect: { check: 'text-html-escaped', severity: 'warning' },
     misreads: (payload) => escapedStrings(payload) as Json,
   }),
-  redTeam(interceptFault, {
+  planted(interceptFault, {
     name: 'renewed-token-never-accepted',
     description:
       "Each API node keeps a member's token in a local Guava cache for the token's two hours, filled from the token table at the member's first call; the token service, on other nodes, issues a new token at every call and writes it to the table, which the API nodes do not read again until their entry expires",
     operationId: 'login',
-    round: 9,
-    standard: SPEC,
-    clause:
-      '5 rule 3: "A token is obtained with the token operation"; 5 rule 2: the header is "the word bearer directly followed by the token": a token the operation hands out is one the operations take',
-    observable:
-      'Request class: the token operation (4.1) called a second time, a renewal. It answers another token, 32 hexadecimal digits, with expiresIn 7200; that token sent as authorization: bearer<TOKEN> gets code "401" at every operation, while the first token still works',
+    redTeam: {
+      round: 9,
+      standard: SPEC,
+      clause:
+        '5 rule 3: "A token is obtained with the token operation"; 5 rule 2: the header is "the word bearer directly followed by the token": a token the operation hands out is one the operations take',
+      observable:
+        'Request class: the token operation (4.1) called a second time, a renewal. It answers another token, 32 hexadecimal digits, with expiresIn 7200; that token sent as authorization: bearer<TOKEN> gets code "401" at every operation, while the first token still works',
+    },
+    expect: { check: 'auth-renewed-token', severity: 'warning' },
     interceptor(token) {
       const tokenPath = listedPathOf('token-get');
       let issued = 0;

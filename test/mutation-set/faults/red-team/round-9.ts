@@ -14,6 +14,6 @@ import { round9Access } from './round-9-access.js';
 import { round9Bodies } from './round-9-bodies.js';
 import { round9Http } from './round-9-http.js';
 import { round9Records } from './round-9-records.js';
-import type { RedTeamFault } from './red-team-fault.js';
+import type { PlantedFault } from '../../planted-fault.js';
 
-export const redTeamRound9: readonly RedTeamFault[] = [...round9Http, ...round9Bodies, ...round9Records, ...round9Access];
+export const redTeamRound9: readonly PlantedFault[] = [...round9Http, ...round9Bodies, ...round9Records, ...round9Access];

@@ -1,4 +1,4 @@
-import type { RedTeamFault } from './red-team-fault.js';
+import type { PlantedFault } from '../../planted-fault.js';
 import { redTeamRound1 } from './round-1.js';
 import { redTeamRound10 } from './round-10.js';
 import { redTeamRound11 } from './round-11.js';
@@ -13,7 +13,7 @@ import { redTeamRound8 } from './round-8.js';
 import { redTeamRound9 } from './round-9.js';
 
 /** Each red-team round's faults, by round: what `npm run red-team N` meets at first sight. */
-export const redTeamRounds: Readonly<Record<number, readonly RedTeamFault[]>> = {
+export const redTeamRounds: Readonly<Record<number, readonly PlantedFault[]>> = {
   1: redTeamRound1,
   2: redTeamRound2,
   3: redTeamRound3,
