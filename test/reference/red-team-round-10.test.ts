@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import { gbkBytes } from '../mutation-set/faults/red-team/_internals/encodings.js';
-import { listedPathOf } from '../mutation-set/faults/red-team/_internals/struck.js';
+import { gbkBytes } from '../mutation-set/faults/_internals/encodings.js';
+import { listedPathOf } from '../mutation-set/faults/_internals/struck.js';
 import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import type { ReferenceServer } from '../../src/reference/server.js';
 import {

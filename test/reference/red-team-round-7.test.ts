@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { describe, expect } from 'vitest';
-import { listedPathOf } from '../mutation-set/faults/red-team/_internals/struck.js';
+import { listedPathOf } from '../mutation-set/faults/_internals/struck.js';
 import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { seedState } from '../../src/reference/seed.js';
 import type { ReferenceServer } from '../../src/reference/server.js';

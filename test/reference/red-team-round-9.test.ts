@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import { constants, gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
-import { listedPathOf } from '../mutation-set/faults/red-team/_internals/struck.js';
+import { listedPathOf } from '../mutation-set/faults/_internals/struck.js';
 import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import type { ReferenceServer } from '../../src/reference/server.js';
 import { callTo, converse, dataOf, field, type Headers, type Json, listOf, parsed, postTo, type Reply, requestText, text } from '../support/raw-http.js';

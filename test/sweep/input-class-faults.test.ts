@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import { deviationsAgainst } from '../mutation-set/run-against.js';
-import { inputClassFaults } from '../mutation-set/faults/input-classes.js';
+import { inputClassFaults } from '../mutation-set/faults/text/input-classes.js';
 import { isCaught } from '../mutation-set/planted-fault.js';
 
 /** Five seeds: a fault one input class trips must be found under each, thanks to the coverage pass. */

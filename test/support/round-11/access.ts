@@ -3,7 +3,7 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'vitest';
-import { listedPathOf } from '../../mutation-set/faults/red-team/_internals/struck.js';
+import { listedPathOf } from '../../mutation-set/faults/_internals/struck.js';
 import type { ReferenceServer } from '../../../src/reference/server.js';
 import { callWithText, dataOf, type Headers, type Json, parsed, postTo, type Reply } from '../raw-http.js';
 import { documentedCalls, pathOf } from '../red-team-calls.js';

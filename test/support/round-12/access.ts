@@ -1,6 +1,6 @@
 /** How each fault of red team round 12's access, by the OWASP API Top 10 shows, by name. */
 import { expect } from 'vitest';
-import { listedPathOf } from '../../mutation-set/faults/red-team/_internals/struck.js';
+import { listedPathOf } from '../../mutation-set/faults/_internals/struck.js';
 import type { ReferenceServer } from '../../../src/reference/server.js';
 import { callTo, dataOf, field, type Headers, type Json, parsed, postTo, type Reply } from '../raw-http.js';
 import { documentedCalls, FIRST_PAGE } from '../red-team-calls.js';

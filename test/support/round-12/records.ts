@@ -1,6 +1,6 @@
 /** How each fault of red team round 12's records read across answers shows, by name. */
 import { expect } from 'vitest';
-import { listedPathOf } from '../../mutation-set/faults/red-team/_internals/struck.js';
+import { listedPathOf } from '../../mutation-set/faults/_internals/struck.js';
 import type { ReferenceServer } from '../../../src/reference/server.js';
 import { dataOf, type Json, listOf, parsed, postTo } from '../raw-http.js';
 import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE } from '../red-team-calls.js';
