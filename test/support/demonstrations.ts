@@ -39,3 +39,6 @@ export function demonstrated(
     });
   }
 }
+
+/** The token the reference servers of the demonstrations accept. */
+export const DEMONSTRATION_TOKEN = 'planted-faults';

@@ -1,24 +1,82 @@
-/** How each fault of red team round 11's HTTP semantics and message framing shows, by name. */
-import { expect } from 'vitest';
-import { type Headers, field, parsed } from '../raw-http.js';
-import { documentedCalls, FIRST_PAGE } from '../red-team-calls.js';
-import type { Demonstration } from '../red-team-round.js';
-import { documentedHeaders, UNTOKENED } from '../sample-bodies.js';
-import { ROUND_11_TOKEN } from './token.js';
+/**
+ * Each red-team fault of test/mutation-set/faults/http/field-values.ts changes what the reference server sends, in
+ * the way it says: the same call, in the documented form (doubled slash, `authorization: bearer<TOKEN>`)
+ * or of the request class the fault names, is sent to a clean server and to one with the fault, and
+ * the answers compared.
+ */
 
-const DOCUMENTED_HEADERS = documentedHeaders(ROUND_11_TOKEN);
-const { post } = documentedCalls(DOCUMENTED_HEADERS);
+import { fieldValueFaults } from '../../../mutation-set/faults/http/field-values.js';
+import { isRedTeam } from '../../../mutation-set/planted-fault.js';
+import { demonstrated, type Demonstration, DEMONSTRATION_TOKEN, redTeamServers } from '../../../support/demonstrations.js';
+import { field, type Headers, parsed, type Reply } from '../../../support/raw-http.js';
+import { documentedCalls, FIRST_PAGE } from '../../../support/red-team-calls.js';
+import { documentedHeaders, UNTOKENED } from '../../../support/sample-bodies.js';
+
+import { describe, expect } from 'vitest';
+
+const { post } = documentedCalls(documentedHeaders(DEMONSTRATION_TOKEN));
+
+/** A GMT date of an answer's field, in ms. */
+const dateOf = (reply: Reply, name: string): number => Date.parse(field(reply, name)!);
 
 /** The same call with a token the server never issued: one that has expired, or another server's. */
 const WRONG_TOKEN: Headers = { 'content-type': 'application/json', authorization: 'bearerexpired-0d41a7' };
 
 /** RFC 9110's token (5.6.2): one or more tchar. */
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const TOKEN_CHARACTERS = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** A page of brand 1's products, the catalogue call the demonstrations send. */
 const BRAND_PAGE = { brandId: 1, pageSize: 10, pageNo: 1 };
 
-export const round11HttpDemonstrations: Readonly<Record<string, Demonstration>> = {
+const demonstrations: Readonly<Record<string, Demonstration>> = {
+  'etag-without-quotes': async (clean, faulty) => {
+    const before = await post(clean, 'consignee-by-id', { id: 3 });
+    expect(field(before, 'etag')).toBeUndefined();
+    const after = await post(faulty, 'consignee-by-id', { id: 3 });
+    expect(field(after, 'etag')).toMatch(/^[0-9a-f]{16}$/);
+    expect(parsed(after)).toEqual(parsed(before));
+  },
+  'last-modified-china-time-labelled-gmt': async (clean, faulty) => {
+    const before = await post(clean, 'consignee-by-id', { id: 3 });
+    expect(field(before, 'last-modified')).toBeUndefined();
+    const after = await post(faulty, 'consignee-by-id', { id: 3 });
+    expect(field(after, 'last-modified')).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+    expect(Math.round((dateOf(after, 'last-modified') - dateOf(after, 'date')) / 60_000)).toBe(8 * 60);
+    expect(parsed(after)).toEqual(parsed(before));
+  },
+  'page-links-as-network-path': async (clean, faulty) => {
+    const asked = { pageSize: 10, pageNo: 2 };
+    const before = await post(clean, 'bank-card-list', asked);
+    expect(field(before, 'link')).toBeUndefined();
+    const after = await post(faulty, 'bank-card-list', asked);
+    expect(parsed(after)).toEqual(parsed(before));
+    const links = [...field(after, 'link')!.matchAll(/<([^>]+)>; rel="(\w+)"/g)].map(([, target, rel]) => [rel, target]);
+    expect(Object.fromEntries(links)).toEqual({
+      first: '//pc/customer/bankCardList?pageSize=10&pageNo=1',
+      prev: '//pc/customer/bankCardList?pageSize=10&pageNo=1',
+      next: '//pc/customer/bankCardList?pageSize=10&pageNo=3',
+      last: '//pc/customer/bankCardList?pageSize=10&pageNo=20',
+    });
+    const next = new URL(Object.fromEntries(links).next!, faulty.url);
+    expect([next.host, next.pathname]).toEqual(['pc', '/customer/bankCardList']);
+    expect(new URL(faulty.url).host).not.toBe('pc');
+  },
+  'content-language-as-java-locale': async (clean, faulty) => {
+    const credentials = { mobile: '13812345678', password: 'Reagent#2026' };
+    const before = await post(clean, 'login', credentials);
+    expect(field(before, 'content-language')).toBeUndefined();
+    const after = await post(faulty, 'login', credentials);
+    expect(field(after, 'content-language')).toBe('zh_CN');
+    expect(() => new Intl.Locale('zh_CN')).toThrow(RangeError);
+    expect(parsed(after)).toEqual(parsed(before));
+  },
+  'max-age-written-as-quoted-string': async (clean, faulty) => {
+    const before = await post(clean, 'consignee-by-id', { id: 3 });
+    expect(field(before, 'cache-control')).toBeUndefined();
+    const after = await post(faulty, 'consignee-by-id', { id: 3 });
+    expect(field(after, 'cache-control')).toBe('private, max-age="60"');
+    expect(parsed(after)).toEqual(parsed(before));
+  },
   'via-received-by-not-a-token': async (clean, faulty) => {
     const before = await post(clean, 'alpha-orders-list', FIRST_PAGE);
     expect(field(before, 'via')).toBeUndefined();
@@ -28,7 +86,7 @@ export const round11HttpDemonstrations: Readonly<Record<string, Demonstration>> 
     expect(via).toBe('1.1 kong/3.9.1');
     const [receivedProtocol, receivedBy] = via!.split(' ');
     expect(receivedProtocol).toBe('1.1');
-    expect(receivedBy).not.toMatch(TOKEN);
+    expect(receivedBy).not.toMatch(TOKEN_CHARACTERS);
     const catalogue = await post(faulty, 'beta-products-by-brand', BRAND_PAGE);
     expect([field(catalogue, 'via'), parsed(catalogue)]).toEqual(['1.1 kong/3.9.1', parsed(await post(clean, 'beta-products-by-brand', BRAND_PAGE))]);
     const refused = await post(faulty, 'alpha-orders-list', FIRST_PAGE, UNTOKENED);
@@ -81,3 +139,7 @@ export const round11HttpDemonstrations: Readonly<Record<string, Demonstration>> 
     expect(field(await post(faulty, 'alpha-orders-list', FIRST_PAGE, WRONG_TOKEN), 'www-authenticate')).toBeUndefined();
   },
 };
+
+describe('the red team faults of faults/http/field-values.ts', () => {
+  demonstrated(fieldValueFaults.filter(isRedTeam), demonstrations, redTeamServers(DEMONSTRATION_TOKEN));
+});
