@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { firstSeedResults, MUTATION_SEEDS, runMutants, scoreLine } from '../mutation-set/mutation.js';
 import { renderChecksDoc } from './checks-doc.js';
-import { renderRedTeamRoundsDoc } from './red-team-rounds-doc.js';
+import { renderRedTeamRoundsDoc } from './first-sight-doc.js';
 import { renderStandardsDoc } from './standards-doc.js';
 
 /**

@@ -1,6 +1,6 @@
 import { redTeamFaults } from './faults/catalogue.js';
 import { firstSight, redTeamRow, seen, shownAs } from './red-team.js';
-import { roundsAtFirstSight } from './red-team-rounds.js';
+import { roundsAtFirstSight } from './first-sight.js';
 
 /**
  * `npm run red-team -- N`: the kit against each fault of red-team round N, as at first sight. It

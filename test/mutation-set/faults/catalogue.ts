@@ -26,7 +26,7 @@ import { jsonTextFaults } from './text/json-text.js';
 import { notJsonFaults } from './text/not-json.js';
 import { requestTextFaults } from './text/request-text.js';
 import { type CaughtFault, isCaught, isRedTeam, type PlantedFault } from '../planted-fault.js';
-import { namesInOrderMet } from '../red-team-rounds.js';
+import { namesInOrderMet } from '../first-sight.js';
 
 /**
  * Every fault planted in the reference server, by what it breaks: HTTP (the status, framing,

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/catalogue/operations.js';
 import { faults, plantedFaults, redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { isCaught } from '../mutation-set/planted-fault.js';
-import { namesInOrderMet, roundsAtFirstSight } from '../mutation-set/red-team-rounds.js';
-import { renderRedTeamRoundsDoc } from './red-team-rounds-doc.js';
+import { namesInOrderMet, roundsAtFirstSight } from '../mutation-set/first-sight.js';
+import { renderRedTeamRoundsDoc } from './first-sight-doc.js';
 
 describe('the planted faults and the red team rounds', () => {
   it('docs/red-team-rounds.md is what the red team faults and the record of their first sight give (run npm run docs to update it)', () => {

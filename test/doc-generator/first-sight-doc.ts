@@ -1,12 +1,12 @@
 import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { redTeamRow } from '../mutation-set/red-team.js';
-import { roundsAtFirstSight } from '../mutation-set/red-team-rounds.js';
+import { roundsAtFirstSight } from '../mutation-set/first-sight.js';
 
 const TABLE_HEAD = ['| fault | operation | clause broken | what a client sees | seen at first sight |', '|---|---|---|---|---|'];
 
 /**
  * docs/red-team-rounds.md: each red-team round as the kit first met it, from the record of what it
- * showed then (test/mutation-set/red-team-rounds.ts) and the faults, each with its round, clause and
+ * showed then (test/mutation-set/first-sight.ts) and the faults, each with its round, clause and
  * what a client sees. It cannot drift: a test renders it again and compares.
  */
 export function renderRedTeamRoundsDoc(): string {
