@@ -17,7 +17,7 @@ import { ALPHA_ORDER, documentedHeaders, UNTOKENED } from '../../../support/samp
 
 import { describe, expect } from 'vitest';
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const DOCUMENTED_HEADERS = documentedHeaders(TOKEN);
 

@@ -16,7 +16,7 @@ import { BETA_ORDER, DEMAND, documentedHeaders, UNTOKENED } from '../../../suppo
 import { request } from 'node:http';
 import { describe, expect } from 'vitest';
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const DOCUMENTED_HEADERS = { 'content-type': 'application/json', authorization: `bearer${TOKEN}` };
 

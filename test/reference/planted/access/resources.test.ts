@@ -17,7 +17,7 @@ import { type AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const DOCUMENTED_HEADERS = { 'content-type': 'application/json', authorization: `bearer${TOKEN}` };
 

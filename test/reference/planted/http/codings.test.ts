@@ -18,7 +18,7 @@ import { request } from 'node:http';
 import { gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const DOCUMENTED_HEADERS = { 'content-type': 'application/json', authorization: `bearer${TOKEN}` };
 

@@ -14,7 +14,7 @@ import { ALPHA_ORDER, documentedHeaders } from '../../../support/sample-bodies.j
 
 import { describe, expect } from 'vitest';
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const DOCUMENTED_HEADERS = documentedHeaders(TOKEN);
 

@@ -15,7 +15,7 @@ import { CONSIGNMENT, DEMAND, documentedHeaders, UNTOKENED } from '../../../supp
 import { request } from 'node:http';
 import { describe, expect } from 'vitest';
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const DOCUMENTED_HEADERS = documentedHeaders(TOKEN);
 

@@ -14,7 +14,7 @@ import { documentedCalls, FIRST_CREATED_ID } from '../../../support/red-team-cal
 import { CONSIGNMENT, documentedHeaders, UNTOKENED } from '../../../support/sample-bodies.js';
 import { describe, expect } from 'vitest';
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const DOCUMENTED_HEADERS = documentedHeaders(TOKEN);
 

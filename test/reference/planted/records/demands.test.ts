@@ -17,7 +17,7 @@ import { DEMAND, documentedHeaders } from '../../../support/sample-bodies.js';
 import { request } from 'node:http';
 import { describe, expect } from 'vitest';
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const DOCUMENTED_HEADERS = { 'content-type': 'application/json', authorization: `bearer${TOKEN}` };
 

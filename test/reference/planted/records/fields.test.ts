@@ -17,7 +17,7 @@ import { describe, expect } from 'vitest';
 
 const distinct = (items: readonly unknown[]): number => new Set(items).size;
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const DOCUMENTED_HEADERS = { 'content-type': 'application/json', authorization: `bearer${TOKEN}` };
 

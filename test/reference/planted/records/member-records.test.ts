@@ -16,7 +16,7 @@ import { CONSIGNEE_EDIT, documentedHeaders, UNTOKENED } from '../../../support/s
 import { request } from 'node:http';
 import { describe, expect } from 'vitest';
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const DOCUMENTED_HEADERS = { 'content-type': 'application/json', authorization: `bearer${TOKEN}` };
 

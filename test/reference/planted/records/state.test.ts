@@ -16,7 +16,7 @@ import { documentedHeaders, UNTOKENED } from '../../../support/sample-bodies.js'
 
 import { describe, expect } from 'vitest';
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const { post } = documentedCalls(documentedHeaders(DEMONSTRATION_TOKEN));
 

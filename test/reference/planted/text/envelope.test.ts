@@ -14,7 +14,7 @@ import { documentedCalls, pathOf } from '../../../support/red-team-calls.js';
 import { ALPHA_ORDER, CONSIGNMENT, documentedHeaders } from '../../../support/sample-bodies.js';
 import { describe, expect } from 'vitest';
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const DOCUMENTED_HEADERS = documentedHeaders(TOKEN);
 

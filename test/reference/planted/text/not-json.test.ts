@@ -16,7 +16,7 @@ import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, DEMAND, documentedHeaders } from 
 import { constants, gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const DOCUMENTED_HEADERS = documentedHeaders(TOKEN);
 

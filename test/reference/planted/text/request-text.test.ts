@@ -15,7 +15,7 @@ import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, documentedHeaders } from '../../.
 
 import { describe, expect } from 'vitest';
 
-const TOKEN = 'planted-faults';
+const TOKEN = DEMONSTRATION_TOKEN;
 
 const DOCUMENTED_HEADERS = documentedHeaders(TOKEN);
 
