@@ -78,7 +78,3 @@ export const faults: readonly CaughtFault[] = [...plantedFaults.filter((fault) =
 export function findFault(name: string): CaughtFault | undefined {
   return faults.find((fault) => fault.name === name);
 }
-
-export function findPlantedFault(name: string): PlantedFault | undefined {
-  return plantedFaults.find((fault) => fault.name === name);
-}
