@@ -50,7 +50,7 @@ describe('the standards matrix: every requirement checked or explained, every ch
 
   it('a fault breaks only requirements that exist and that its expected check enforces', () => {
     const wrong = faults.flatMap((fault) =>
-      (fault.breaks ?? [])
+      (fault.expect.breaks ?? [])
         .filter((id) => !allChecks.find((check) => check.id === fault.expect.check)?.standards.includes(id))
         .map((id) => `${fault.name} breaks ${id}, which ${fault.expect.check} does not enforce`),
     );

@@ -3,7 +3,7 @@ import type { Requirement, Standard } from '../../src/checks/standards/requireme
 import { requirements } from '../../src/checks/standards/requirements.js';
 import type { Check } from '../../src/checks/types.js';
 import { faults } from '../mutation-set/faults/catalogue.js';
-import type { Fault } from '../../src/reference/faults/fault.js';
+import type { CaughtFault } from '../mutation-set/planted-fault.js';
 
 /** The checks that name a requirement among the standards they enforce. */
 export function checksEnforcing(requirement: Requirement): Check[] {
@@ -11,8 +11,8 @@ export function checksEnforcing(requirement: Requirement): Check[] {
 }
 
 /** The faults of the reference server that break a requirement, by their own word. */
-export function faultsBreaking(requirement: Requirement): Fault[] {
-  return faults.filter((fault) => (fault.breaks as readonly string[] | undefined)?.includes(requirement.id));
+export function faultsBreaking(requirement: Requirement): CaughtFault[] {
+  return faults.filter((fault) => (fault.expect.breaks as readonly string[] | undefined)?.includes(requirement.id));
 }
 
 /** Faults a check is proven by that break nothing named: shown where no fault names the requirement. */

@@ -16,8 +16,7 @@ import { bodyLimitOperation, preflightOperations, queryOf, sendHttpProbes } from
 import type { OperationSession } from '../../src/engine/operation/session.js';
 import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { findFault } from '../mutation-set/faults/catalogue.js';
-import { injectable } from '../mutation-set/faults/red-team/red-team-fault.js';
-import { redTeamRounds } from '../mutation-set/faults/red-team/rounds.js';
+import type { Fault } from '../../src/reference/faults/fault.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { kitFor, testSettings } from '../support/kit.js';
 import { exchangeOf } from '../support/exchange.js';
@@ -284,12 +283,10 @@ describe('the HTTP probes on the wire', () => {
 });
 
 describe('the oversized probes: of one operation a run', () => {
-  const gzipFault = Object.values(redTeamRounds)
-    .flat()
-    .find((fault) => fault.name === 'gzip-request-inflated-past-body-limit')!;
+  const gzipFault = findFault('gzip-request-inflated-past-body-limit')!;
 
-  async function oversized(fault?: Parameters<typeof injectable>[0]) {
-    server = await startReferenceServer({ token, ...(fault ? { fault: injectable(fault) } : {}) });
+  async function oversized(fault?: Fault) {
+    server = await startReferenceServer({ token, ...(fault ? { fault } : {}) });
     const settings = testSettings(server.url, token, { runs: 1, hostileRuns: 0, authProbes: false, coveragePass: false });
     const { client, context } = kitFor(settings);
     try {

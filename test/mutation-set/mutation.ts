@@ -2,7 +2,7 @@ import type { Operation } from '../../src/catalogue/operations.js';
 import type { Deviation } from '../../src/engine/judging/deviation.js';
 import type { RunSettings } from '../../src/engine/schedule/settings.js';
 import { faults as allFaults } from './faults/catalogue.js';
-import type { Fault } from '../../src/reference/faults/fault.js';
+import type { CaughtFault } from './planted-fault.js';
 import { deviationsAgainst, findSelfCheckOperation } from './run-against.js';
 
 /**
@@ -16,7 +16,7 @@ const PARALLEL_MUTANTS = 6;
 
 /** What the kit made of one injected fault under one seed. */
 export interface MutantResult {
-  readonly fault: Fault;
+  readonly fault: CaughtFault;
   readonly seed: number;
   /** The deviation that reports the fault: its check, its severity, at its operation. */
   readonly caughtBy: Deviation | undefined;
@@ -26,7 +26,7 @@ export interface MutantResult {
 
 /** What the kit made of one fault under every seed. */
 export interface FaultVerdict {
-  readonly fault: Fault;
+  readonly fault: CaughtFault;
   /** One result per seed, in the order of the seeds. */
   readonly bySeed: readonly MutantResult[];
   /** Found under every seed. */
@@ -49,7 +49,7 @@ export interface MutationScore {
 }
 
 /** The operation whose answer must show the fault. */
-export function reportedAt(fault: Fault): Operation {
+export function reportedAt(fault: CaughtFault): Operation {
   return findSelfCheckOperation(fault.expect.at ?? fault.operationId)!;
 }
 
@@ -57,7 +57,7 @@ export function reportedAt(fault: Fault): Operation {
  * Starts the reference server with one fault and runs the kit, under one seed, on the faulted
  * operation (and its flows); `overrides` change the self-check's settings (a phase left out).
  */
-export async function runMutant(fault: Fault, seed: number = MUTATION_SEEDS[0]!, overrides: Partial<RunSettings> = {}): Promise<MutantResult> {
+export async function runMutant(fault: CaughtFault, seed: number = MUTATION_SEEDS[0]!, overrides: Partial<RunSettings> = {}): Promise<MutantResult> {
   const operation = reportedAt(fault);
   const { deviations, requests } = await deviationsAgainst({ fault }, [fault.operationId], { ...overrides, seed });
   const caughtBy = deviations.find((d) => d.check === fault.expect.check && d.severity === fault.expect.severity && d.operation === operation.path);
@@ -65,7 +65,7 @@ export async function runMutant(fault: Fault, seed: number = MUTATION_SEEDS[0]!,
 }
 
 /** One fault's results gathered into its verdict. */
-export function verdictOf(fault: Fault, bySeed: readonly MutantResult[]): FaultVerdict {
+export function verdictOf(fault: CaughtFault, bySeed: readonly MutantResult[]): FaultVerdict {
   const missedUnder = bySeed.filter((result) => !result.caughtBy).map((result) => result.seed);
   return { fault, bySeed, detected: bySeed.length > 0 && missedUnder.length === 0, missedUnder };
 }
@@ -96,7 +96,7 @@ const CHECKS_OF_ANSWER_TIMES: ReadonlySet<string> = new Set(['backtracking-answe
 
 /** Every fault under every seed, a few mutants at a time; those judged by their answers' times one at a time, last. */
 export async function runMutants(
-  faults: readonly Fault[] = allFaults,
+  faults: readonly CaughtFault[] = allFaults,
   seeds: readonly number[] = MUTATION_SEEDS,
   overrides: Partial<RunSettings> = {},
 ): Promise<MutationScore> {

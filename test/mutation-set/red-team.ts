@@ -1,5 +1,5 @@
 import type { Deviation } from '../../src/engine/judging/deviation.js';
-import { injectable, type RedTeamFault } from './faults/red-team/red-team-fault.js';
+import type { RedTeamFault } from './planted-fault.js';
 import { MUTATION_SEEDS } from './mutation.js';
 import { deviationsAgainst } from './run-against.js';
 
@@ -23,7 +23,7 @@ const deviationKey = (deviation: Deviation) => `${deviation.severity} ${deviatio
  */
 export async function firstSight(fault: RedTeamFault, seed: number = MUTATION_SEEDS[0]!): Promise<FirstSight> {
   const clean = await deviationsAgainst({}, [fault.operationId], { seed });
-  const faulty = await deviationsAgainst({ fault: injectable(fault) }, [fault.operationId], { seed });
+  const faulty = await deviationsAgainst({ fault }, [fault.operationId], { seed });
   const cleanKeys = new Set(clean.deviations.map(deviationKey));
   const shownBy = faulty.deviations.filter((deviation) => !cleanKeys.has(deviationKey(deviation)));
   return { fault, shownBy, ...(faulty.notRun === undefined ? {} : { notRun: faulty.notRun }) };
@@ -32,11 +32,15 @@ export async function firstSight(fault: RedTeamFault, seed: number = MUTATION_SE
 /** Seen: something was reported that a clean server does not get, and the run was not blamed on the setup. */
 export const seen = (sight: FirstSight): boolean => sight.notRun === undefined && sight.shownBy.length > 0;
 
-/** One row of docs/red-team-rounds.md's table for this fault. */
-export function redTeamRow(sight: FirstSight): string {
-  const { fault } = sight;
+/** What a sight showed, as docs/red-team-rounds.md's last column words it. */
+export function shownAs(sight: FirstSight): string {
   const checks = [...new Set(sight.shownBy.map((deviation) => `${deviation.severity} \`${deviation.check}\``))].join(', ');
-  const verdict = sight.notRun !== undefined ? `no: not run (${sight.notRun.split(':')[0]})` : seen(sight) ? `yes: ${checks}` : 'no';
+  return sight.notRun !== undefined ? `no: not run (${sight.notRun.split(':')[0]})` : seen(sight) ? `yes: ${checks}` : 'no';
+}
+
+/** One row of docs/red-team-rounds.md's table: the fault, the clause it breaks, what a client sees, and what the kit showed of it. */
+export function redTeamRow(fault: RedTeamFault, verdict: string): string {
+  const { standard, clause, observable } = fault.redTeam;
   const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
-  return `| \`${fault.name}\` | ${fault.operationId} | ${cell(`${fault.standard} ${fault.clause}`)} | ${cell(fault.observable)} | ${verdict} |`;
+  return `| \`${fault.name}\` | ${fault.operationId} | ${cell(`${standard} ${clause}`)} | ${cell(observable)} | ${verdict} |`;
 }

@@ -1,17 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FaultVerdict, MUTATION_SEEDS, reportedAt, runMutants, scoreLine, scoreOf, triggerDrawnFromSeed, verdictOf } from '../mutation-set/mutation.js';
 import { faults } from '../mutation-set/faults/catalogue.js';
-import type { Fault } from '../../src/reference/faults/fault.js';
+import type { CaughtFault } from '../mutation-set/planted-fault.js';
 import { deviationsAgainst } from '../mutation-set/run-against.js';
 import { line } from './kit.js';
 
 export const [FIRST_SEED, ...OTHER_SEEDS] = MUTATION_SEEDS as [number, ...number[]];
 
 /** The faults that give docs/checks.md its sample failures: the first of the catalogue for each check and flow. */
-export const sampleFaults: readonly Fault[] = faults.filter((fault, index) => faults.findIndex((other) => other.expect.check === fault.expect.check) === index);
+export const sampleFaults: readonly CaughtFault[] = faults.filter(
+  (fault, index) => faults.findIndex((other) => other.expect.check === fault.expect.check) === index,
+);
 
 /** The rest of the mutation set, in `count` shards of about one size, so that test workers can share them. */
-export function faultShard(index: number, count: number): readonly Fault[] {
+export function faultShard(index: number, count: number): readonly CaughtFault[] {
   return faults.filter((fault) => !sampleFaults.includes(fault)).filter((_, at) => at % count === index);
 }
 
@@ -28,7 +30,7 @@ function seedOf(plan: { readonly seedAt: number }): number {
   return seed;
 }
 
-async function verdictsUnder(chosen: readonly Fault[], plan: SeedPlan): Promise<readonly FaultVerdict[]> {
+async function verdictsUnder(chosen: readonly CaughtFault[], plan: SeedPlan): Promise<readonly FaultVerdict[]> {
   if (plan !== 'first') return (await runMutants(chosen, [seedOf(plan)])).verdicts;
   const first = await runMutants(chosen, [FIRST_SEED]);
   const drawn = first.verdicts.filter((verdict) => verdict.bySeed.every(triggerDrawnFromSeed)).map((verdict) => verdict.fault);
@@ -43,7 +45,7 @@ async function verdictsUnder(chosen: readonly Fault[], plan: SeedPlan): Promise<
  * One test per fault: the kit reports it at its operation with its severity under each seed of the
  * plan. `more` adds tests that read the verdicts once they are in.
  */
-export function describeMutants(title: string, chosen: readonly Fault[], plan: SeedPlan, more?: (verdicts: () => readonly FaultVerdict[]) => void): void {
+export function describeMutants(title: string, chosen: readonly CaughtFault[], plan: SeedPlan, more?: (verdicts: () => readonly FaultVerdict[]) => void): void {
   describe(title, () => {
     let verdicts: readonly FaultVerdict[] = [];
     beforeAll(async () => {

@@ -2,8 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findListedOperation } from '../../catalogue/listed-operations.js';
 import { mappedOperation } from '../../catalogue/operation-map.js';
 import { type Operation, findOperation, wirePath } from '../../catalogue/operations.js';
-import type { RequirementId } from '../../checks/standards/requirements.js';
-import type { Severity } from '../../checks/types.js';
 import { readOperationMap } from '../../validation/operation-map-file.js';
 import { isPlainObject, type Json } from '../json.js';
 import { referenceOperationMapFile } from '../map-file.js';
@@ -14,13 +12,6 @@ export interface Fault {
   readonly description: string;
   /** The operation it strikes: one of section 4, or one of 4.1 at the reference server's path. */
   readonly operationId: string;
-  /**
-   * How the kit must report it: which check, at which severity, at `operationId` — or at `at`, where
-   * another operation's answer shows it (a delete that deletes nothing shows in the list).
-   */
-  readonly expect: { readonly check: string; readonly severity: Severity; readonly at?: string };
-  /** The requirements of the standards it breaks (src/checks/standards/), each one its expected check enforces: docs/standards.md shows it beside them. */
-  readonly breaks?: readonly RequirementId[];
   /** Whether it changes the answer to this call (after routing, auth and parsing). */
   strikes(operation: Operation, payload: unknown): boolean;
   /**
@@ -43,13 +34,8 @@ export interface Fault {
   readonly throughout?: boolean;
 }
 
-export interface FaultFacts {
-  readonly name: string;
-  readonly description: string;
-  readonly operationId: string;
-  readonly expect: Fault['expect'];
-  readonly breaks?: Fault['breaks'];
-}
+/** What names a fault and places it: the rest of it is how it answers. */
+export type FaultFacts = Pick<Fault, 'name' | 'description' | 'operationId'>;
 
 /** An answer as data: 200 unless told, the content-type and any other header, the body's text or bytes. */
 export interface Answer {
@@ -72,14 +58,6 @@ function strikesOperation(operationId: string): Fault['strikes'] {
   return (operation) => operation.id === operationId;
 }
 
-/**
- * Faults that one check must report, at one severity: the expectation is given once, each row
- * gives the rest of a fault's facts and `make` builds it.
- */
-export function caughtBy<F extends FaultFacts>(expect: Fault['expect'], make: (facts: F) => Fault, rows: readonly Omit<F, 'expect'>[]): Fault[] {
-  return rows.map((row) => make({ ...row, expect } as F));
-}
-
 /** A fault that takes over the socket itself: resets it, holds it, or streams without end. */
 export function socketFault(facts: FaultFacts & { respond: Fault['respond'] }): Fault {
   return { ...facts, strikes: strikesOperation(facts.operationId) };
@@ -96,13 +74,13 @@ export function inputFault(facts: FaultFacts & { when(payload: unknown): boolean
   return { ...answerFault(facts), strikes: (operation, payload) => onOperation(operation, payload) && facts.when(payload) };
 }
 
-/** A server that crashes (HTTP 500) on the inputs `when` picks: the http-status check must say so (4 rule 1). */
+/** A server that crashes (HTTP 500) on the inputs `when` picks (4 rule 1 gives 200 to every call). */
 export function crashFault({
   body = 'Internal Server Error',
   contentType = 'text/plain',
   ...facts
-}: Omit<FaultFacts, 'expect'> & { when(payload: unknown): boolean; body?: string; contentType?: string }): Fault {
-  return inputFault({ ...facts, expect: { check: 'http-status', severity: 'error' }, answer: () => ({ status: 500, contentType, body }) });
+}: FaultFacts & { when(payload: unknown): boolean; body?: string; contentType?: string }): Fault {
+  return inputFault({ ...facts, answer: () => ({ status: 500, contentType, body }) });
 }
 
 /** A server that answers another request than the one sent: the clean answer to what `misreads` makes of a JSON object body. */

@@ -1,3 +1,0 @@
-/** The documents a red-team fault names in `standard`, where a round's files share them. */
-export const OWASP = 'OWASP API Security Top 10 (2023)';
-export const SPEC = 'OTP API spec';
