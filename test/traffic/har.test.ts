@@ -140,7 +140,6 @@ describe("a run's own HAR with --har-bodies whole", () => {
     name: 'late-record-status-string',
     description: 'sends status as a string in the last record of a page of ten or more',
     operationId: 'purchase-order-list',
-    expect: { check: 'data-schema', severity: 'error' },
     rewrite: (data) => {
       const list = data.list as Json[];
       return { ...data, list: list.map((record, index) => (index >= 9 && index === list.length - 1 ? { ...record, status: String(record.status) } : record)) };
