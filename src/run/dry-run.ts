@@ -1,3 +1,4 @@
+import { ownRecordRecipes } from '../engine/operation/own-records.js';
 import { groups } from '../catalogue/groups.js';
 import { type Operation, operations, wirePath } from '../catalogue/operations.js';
 import { allChecks } from '../checks/index.js';
@@ -71,7 +72,8 @@ export function dryRunText(config: RunConfig): string {
   const firstCall = preflightOperation(selected);
   const tokenOperation = tokenOperationOf({ mapped, ...(tokenSource ? { tokenSource } : {}) });
   const issuing = config.authProbes;
-  const planned = new Map(inPart.map((op) => [op.id, plannedRequests(op, config)]));
+  const ownRecords = ownRecordRecipes(mapped, mappedFlows);
+  const planned = new Map(inPart.map((op) => [op.id, plannedRequests(op, config, ownRecords)]));
   const operationLines = partGroups.flatMap((group) => groupLines(group, inPart, flows, planned));
   const phaseTotals = PHASES.map((phase) =>
     [...planned.values()].reduce((total, phases) => ({ requests: total.requests + phases[phase].requests, exact: total.exact && phases[phase].exact }), {
