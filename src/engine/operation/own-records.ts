@@ -36,8 +36,11 @@ export interface OwnRecordRecipe {
   readonly create: RecipeStep;
   readonly list: RecipeStep;
   readonly delete: Readonly<Record<string, unknown>>;
+  readonly deleteOperation: Operation;
   readonly match: string;
   readonly idField: string;
+  /** Body field → record field, where the record names what the create sent otherwise. */
+  readonly fields: Readonly<Record<string, string>>;
 }
 
 /** Page 1 is read at this size: the records the run just created are on it, the newest first or last. */
@@ -57,6 +60,8 @@ const demandSpec = (): MappedFlowSpec | undefined => {
       delete: { operation: 'custom-demand-delete', body: { demandId: '${id}' } },
       match: 'productPack',
       idField: 'id',
+      // As the demand round trip compares them (demand-lifecycle.ts).
+      fields: { cas: 'productCas', level: 'productLevel', nums: 'productNums', pack: 'productPack', price: 'demandPrice' },
     }
   );
 };
@@ -75,8 +80,17 @@ export function ownRecordRecipes(mapped: readonly Operation[], mappedFlows: read
   for (const spec of [demandSpec(), ...mappedFlows]) {
     const create = spec && resolve(spec.create);
     const list = spec && resolve(spec.list);
-    if (!spec?.delete || !create || !list || recipes.has(spec.delete.operation)) continue;
-    recipes.set(spec.delete.operation, { create, list, delete: asBody(spec.delete.body), match: spec.match, idField: spec.idField });
+    const remove = spec?.delete && resolve(spec.delete);
+    if (!spec?.delete || !create || !list || !remove || recipes.has(spec.delete.operation)) continue;
+    recipes.set(spec.delete.operation, {
+      create,
+      list,
+      delete: remove.body,
+      deleteOperation: remove.operation,
+      match: spec.match,
+      idField: spec.idField,
+      fields: spec.fields ?? {},
+    });
   }
   return recipes;
 }

@@ -21,6 +21,7 @@ import { labelRecurrences } from './recurrence.js';
 import { resendSlowAnswers } from './slow-answers.js';
 import { type ProbedCall, refused, sendHttpProbes, validatorsOf } from './http-probes.js';
 import { type DeleteCall, deletesRecords, isValidCallPath, ownDeleteCalls, type OwnRecordRecipe } from './own-records.js';
+import { type LeftRecord, madeRecord, makesRecords } from './made-records.js';
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
 import { verificationOf } from './verification.js';
@@ -58,6 +59,8 @@ export interface OperationResult {
   readonly coveragePass?: OperationCoverage;
   /** How long its answers took: count, mean, p50, p95, max and the slowest calls with their repro. */
   readonly latency?: OperationLatency;
+  /** Of a create: the records its calls made that the run left on the server, with why; absent: none. */
+  readonly leftOnServer?: readonly LeftRecord[];
 }
 
 export interface OperationCoverage {
@@ -183,6 +186,8 @@ export interface OperationRun {
   /** The records at the ends of what its walk read, once read; undefined where it has no walk or read none. Never rejects. */
   readonly ends: Promise<ListedEnds | undefined>;
   readonly result: Promise<OperationResult>;
+  /** Of an operation that makes records (makesRecords), the calls whose answer said a success, in plan order, once the result is in. Never rejects. */
+  readonly made: Promise<readonly Exchange[]>;
 }
 
 /** One operation, end to end (see startOperation). */
@@ -200,12 +205,17 @@ export function runOperation(operation: Operation, context: OperationRunContext,
 export function startOperation(operation: Operation, context: OperationRunContext, listed?: ListedSource): OperationRun {
   let walkEnded!: (ends?: ListedEnds) => void;
   const ends = new Promise<ListedEnds | undefined>((resolve) => (walkEnded = resolve));
-  const result = phasesOf(operation, context, walkEnded, listed);
+  const made: { rank: number; exchange: Exchange }[] = [];
+  const result = phasesOf(operation, context, walkEnded, listed, made);
   result.then(
     () => walkEnded(),
     () => walkEnded(),
   );
-  return { walked: ends.then(() => undefined), ends, result };
+  const madeInOrder = result.then(
+    () => made.sort((a, b) => a.rank - b.rank).map((entry) => entry.exchange),
+    () => [],
+  );
+  return { walked: ends.then(() => undefined), ends, result, made: madeInOrder };
 }
 
 /** What a run without the coverage pass (the quick pass) reads of a lookup's list: its first page, at the size a walk would read. */
@@ -216,11 +226,16 @@ async function phasesOf(
   context: OperationRunContext,
   walkEnded: (ends?: ListedEnds) => void,
   listed: ListedSource | undefined,
+  made: { rank: number; exchange: Exchange }[],
 ): Promise<OperationResult> {
   const started = performance.now();
   const session = new OperationSession(context.client, operation, context.lanes, context.cancelled);
   const judging = new Judge(context.checks, context);
-  const judgeIn = (phase: Phase) => (exchange: Exchange, index: number) => judging.add(exchange, rankOf(phase, index));
+  const tracksMade = makesRecords(operation);
+  const judgeIn = (phase: Phase) => (exchange: Exchange, index: number) => {
+    if (tracksMade && madeRecord(exchange)) made.push({ rank: rankOf(phase, index), exchange });
+    judging.add(exchange, rankOf(phase, index));
+  };
 
   const generated = generateCalls(operation, 'conforming', context.seed, context.runs);
   // A delete's valid calls remove records the run made for them, or ask for an unknown id: never a guessed id that may be another client's record.
