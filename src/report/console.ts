@@ -64,6 +64,17 @@ function skippedFlowsLine(skipped: NonNullable<Report['skippedFlows']>): string 
   return `Flows not run: ${skipped.map((flow) => flow.flowId).join(', ')} (${reasons})`;
 }
 
+/** What the run left on the server, counted by kind and reason: "Left on the server: 3 orders (no delete documented)". */
+export function leftOnServerLine(left: NonNullable<Report['leftOnServer']>): string {
+  const counts = new Map<string, { kind: string; reason: string; count: number }>();
+  for (const { kind, reason } of left) {
+    const key = JSON.stringify([kind, reason]);
+    counts.set(key, { kind, reason, count: (counts.get(key)?.count ?? 0) + 1 });
+  }
+  const parts = [...counts.values()].map(({ kind, reason, count }) => `${plural(count, kind)} (${reason})`);
+  return `Left on the server: ${parts.join(', ')}; see leftOnServer in report.json`;
+}
+
 /**
  * The closing output: a table per operation, the verdict and why, the first deviations, the reports.
  * A run that did not run has already said why on stderr, in one line (`notRunLine`): the summary
@@ -95,6 +106,7 @@ export function summaryText(report: Report, files: WrittenReports, verbosity: Ve
   const skipped = report.coverage.filter((entry) => entry.status === 'skipped');
   if (skipped.length > 0) lines.push(skippedLine(skipped, files));
   if (report.skippedFlows) lines.push(skippedFlowsLine(report.skippedFlows));
+  if (report.leftOnServer) lines.push(leftOnServerLine(report.leftOnServer));
   for (const flow of report.flows.filter((f) => !f.completed)) lines.push(`Flow ${flow.flowId} stopped early: ${flow.reason}`);
   const causes = causesOf(report.deviations);
   if (causes.length > 0) {

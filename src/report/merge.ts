@@ -201,6 +201,7 @@ export function mergeReports(files: readonly string[]): Report {
     ...skippedFlowsOf(reports),
     ...stoppedEarlyOf(reports),
     observations: reports.flatMap((part) => part.observations),
+    ...(reports.some((part) => part.leftOnServer) ? { leftOnServer: reports.flatMap((part) => part.leftOnServer ?? []) } : {}),
     deviations,
     slowestRequests: slowestRequests(reports.flatMap((part) => part.slowestRequests ?? [])),
   };

@@ -5,6 +5,7 @@ import { type Severity, severityRank } from '../checks/types.js';
 import type { AuthScheme } from '../client/auth.js';
 import type { PathForm } from '../client/target.js';
 import { type Deviation, deviationKey } from '../engine/judging/deviation.js';
+import type { LeftRecord } from '../engine/operation/made-records.js';
 import type { Observation } from '../engine/operation/observation.js';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { CheckTally } from '../engine/judging/judge.js';
@@ -176,6 +177,12 @@ export interface Report {
   readonly skippedFlows?: readonly SkippedFlow[];
   /** What the server did where the spec leaves the answer open (auth probes). */
   readonly observations: readonly Observation[];
+  /**
+   * The records the run made and left on the server, with their id where the server showed one and
+   * why (no delete documented for orders, a record the run could not find again): facts, not
+   * deviations. Absent where it left none.
+   */
+  readonly leftOnServer?: readonly LeftRecord[];
   readonly deviations: readonly GatedDeviation[];
   /** With --shard: which part of the run this report is. */
   readonly shard?: ShardPosition;
@@ -360,6 +367,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     recordsUnchecked: summaries.flatMap((s) => (s.recordsUnchecked === undefined ? [] : [{ operation: s.operation, reason: s.recordsUnchecked }])),
     requireRecords: input.requireRecords ?? false,
   });
+  const leftOnServer = results.flatMap((result) => result.leftOnServer ?? []);
   const report: Report = {
     tool: TOOL_NAME,
     version: TOOL_VERSION,
@@ -395,6 +403,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     flows: flows.map(({ deviations: flowDeviations, ...flow }) => ({ ...flow, ...countSeverities(flowDeviations) })),
     ...(input.skippedFlows && input.skippedFlows.length > 0 ? { skippedFlows: input.skippedFlows } : {}),
     observations: results.flatMap((result) => result.observations),
+    ...(leftOnServer.length > 0 ? { leftOnServer } : {}),
     deviations,
     ...(input.shard ? { shard: input.shard } : {}),
     ...(input.options ? { options: input.options } : {}),

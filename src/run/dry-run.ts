@@ -1,3 +1,4 @@
+import { ownRecordRecipes } from '../engine/operation/own-records.js';
 import { groups } from '../catalogue/groups.js';
 import { findOperation, type Operation, operations, wirePath } from '../catalogue/operations.js';
 import { allChecks } from '../checks/index.js';
@@ -71,8 +72,11 @@ export function dryRunText(config: RunConfig): string {
   const firstCall = preflightOperation(selected);
   const tokenOperation = tokenOperationOf({ mapped, ...(tokenSource ? { tokenSource } : {}) });
   const issuing = config.authProbes;
+  const ownRecords = ownRecordRecipes(mapped, mappedFlows);
   // Reads first, then the state changes: the order the schedule sends them in.
-  const planned = new Map([...inPart.filter((op) => !op.mutates), ...inPart.filter((op) => op.mutates)].map((op) => [op, plannedRequests(op, config)]));
+  const planned = new Map(
+    [...inPart.filter((op) => !op.mutates), ...inPart.filter((op) => op.mutates)].map((op) => [op, plannedRequests(op, config, ownRecords)]),
+  );
   const operationLines = partGroups.flatMap((group) => groupLines(group, inPart, flows, planned));
   const signIn = findOperation('login');
   const signInPath = signIn ? wirePath(signIn) : 'login';

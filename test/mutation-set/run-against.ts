@@ -103,7 +103,7 @@ export async function deviationsAgainst(
     const contact = await firstContactFor(settings, selected, sharedValidator());
     if (contact.kind !== 'go-on') return { deviations: [], requests: 0, notRun: contact.reason };
     // And, as a run does, what the auth probes send besides the token is asked for before the schedule starts.
-    const run = await withIssuedCredentials({ ...settings, ...contact.form, mapped });
+    const run = await withIssuedCredentials({ ...settings, ...contact.form, mapped, mappedFlows: referenceMap.flows });
     const { operations: operationResults, flows: flowResults } = await startRun(run, { operations: selected, flows }).finished;
     const results = [...operationResults, ...flowResults];
     return {

@@ -4,6 +4,7 @@ import { callAt } from './calls.js';
 import { coverageCallAt } from './coverage-pass.js';
 import { idPairCallAt } from './listed-id-pairs.js';
 import { listedCallAt } from './listed-lookups.js';
+import { deleteCallAt } from './own-records.js';
 import { pageCallAt } from './page-walk.js';
 
 /** A call of an operation's plan as it was sent: how it was judged, the payload it stands for, its body. */
@@ -18,7 +19,7 @@ export interface PlannedCall {
  * calls (`conforming:<fast-check path>`, `hostile:…`), the coverage pass (`coverage:<n>`) and the
  * page walk (`page:<size>:<no>`, `page-hostile:…`, `page-unnumbered:<size>`, `page-unfiltered:<size>:<no>`, `page-again:<size>:<no>`) are the same under the same seed; a lookup of a
  * listed record (`listed:<end>:<size>:<no>:<fields>`), or one naming its id twice
- * (`listed-id:<order>:<field>:<ids>`), carries in its path what it set. What `--replay`
+ * (`listed-id:<order>:<field>:<ids>`), and a delete's valid call (`own-record:<payload>`, `unknown-id:<payload>`), carries in its path what it set. What `--replay`
  * re-sends, and what evidence shows of a call the kit kept only as a record. Undefined for a path no
  * generator makes (an auth probe, a flow step) or one the operation has no call at.
  */
@@ -37,5 +38,9 @@ export function callAtPath(operation: Operation, path: string, seed: number): Pl
     return call && { judgedAs: 'conforming', ...call };
   }
   if (kind === 'listed-id') return idPairCallAt(operation, path);
+  if (kind === 'own-record' || kind === 'unknown-id') {
+    const call = deleteCallAt(path);
+    return call && { judgedAs: 'conforming', payload: call.payload, body: call.body };
+  }
   return undefined;
 }

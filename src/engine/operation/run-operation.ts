@@ -6,7 +6,7 @@ import type { CallRecord, Check, CheckContext, Exchange, Finding } from '../../c
 import type { SentRequest } from '../../client/exchange.js';
 import { type AuthScheme, authorizationValue, unsignedJwt } from '../../client/auth.js';
 import type { Client } from '../../client/client.js';
-import { type GeneratedCall, generateCalls } from './calls.js';
+import { generateCalls } from './calls.js';
 import { causeDeviation } from '../judging/cause-evidence.js';
 import { type ClassCoverage, classCoverage, type CoverageCall, sendCoveragePass } from './coverage-pass.js';
 import type { Deviation } from '../judging/deviation.js';
@@ -21,6 +21,8 @@ import { type ListedEnds, type PageWalk, readListEnds, type WalkBounds, walkPage
 import { labelRecurrences } from './recurrence.js';
 import { resendSlowAnswers } from './slow-answers.js';
 import { type ProbedCall, refused, sendHttpProbes, validatorsOf } from './http-probes.js';
+import { type DeleteCall, deletesRecords, isValidCallPath, ownDeleteCalls, type OwnRecordRecipe } from './own-records.js';
+import { type LeftRecord, madeRecord, makesRecords } from './made-records.js';
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
 import { verificationOf } from './verification.js';
@@ -58,6 +60,8 @@ export interface OperationResult {
   readonly coveragePass?: OperationCoverage;
   /** How long its answers took: count, mean, p50, p95, max and the slowest calls with their repro. */
   readonly latency?: OperationLatency;
+  /** Of a create: the records its calls made that the run left on the server, with why; absent: none. */
+  readonly leftOnServer?: readonly LeftRecord[];
 }
 
 export interface OperationCoverage {
@@ -96,7 +100,12 @@ export interface OperationRunContext extends CheckContext, EvidenceContext {
   readonly lanes: number;
   /** Aborted when the run is cancelled: no call goes out after it, and calls in flight are cut. */
   readonly cancelled?: AbortSignal;
+  /** How the run makes the records each delete operation removes, by the delete's id (ownRecordRecipes); absent: its deletes ask for unknown ids. */
+  readonly ownRecords?: ReadonlyMap<string, OwnRecordRecipe>;
 }
+
+/** A valid call as it is sent: a generated one (`conforming:<n>`), or a delete's (DeleteCall). */
+type ValidCall = Pick<DeleteCall, 'path' | 'payload'> & { readonly body: string | undefined };
 
 /** The token with every letter in the other case. */
 const caseChanged = (token: string) => token.replace(/[a-zA-Z]/g, (letter) => (letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase()));
@@ -178,6 +187,8 @@ export interface OperationRun {
   /** The records at the ends of what its walk read, once read; undefined where it has no walk or read none. Never rejects. */
   readonly ends: Promise<ListedEnds | undefined>;
   readonly result: Promise<OperationResult>;
+  /** Of an operation that makes records (makesRecords), the calls whose answer said a success, in plan order, once the result is in. Never rejects. */
+  readonly made: Promise<readonly Exchange[]>;
 }
 
 /** One operation, end to end (see startOperation). */
@@ -195,12 +206,17 @@ export function runOperation(operation: Operation, context: OperationRunContext,
 export function startOperation(operation: Operation, context: OperationRunContext, listed?: ListedSource): OperationRun {
   let walkEnded!: (ends?: ListedEnds) => void;
   const ends = new Promise<ListedEnds | undefined>((resolve) => (walkEnded = resolve));
-  const result = phasesOf(operation, context, walkEnded, listed);
+  const made: { rank: number; exchange: Exchange }[] = [];
+  const result = phasesOf(operation, context, walkEnded, listed, made);
   result.then(
     () => walkEnded(),
     () => walkEnded(),
   );
-  return { walked: ends.then(() => undefined), ends, result };
+  const madeInOrder = result.then(
+    () => made.sort((a, b) => a.rank - b.rank).map((entry) => entry.exchange),
+    () => [],
+  );
+  return { walked: ends.then(() => undefined), ends, result, made: madeInOrder };
 }
 
 /** What a run without the coverage pass (the quick pass) reads of a lookup's list: its first page, at the size a walk would read. */
@@ -211,24 +227,39 @@ async function phasesOf(
   context: OperationRunContext,
   walkEnded: (ends?: ListedEnds) => void,
   listed: ListedSource | undefined,
+  made: { rank: number; exchange: Exchange }[],
 ): Promise<OperationResult> {
   const started = performance.now();
   const session = new OperationSession(context.client, operation, context.lanes, context.cancelled);
   const judging = new Judge(context.checks, context);
-  const judgeIn = (phase: Phase) => (exchange: Exchange, index: number) => judging.add(exchange, rankOf(phase, index));
+  const tracksMade = makesRecords(operation);
+  const judgeIn = (phase: Phase) => (exchange: Exchange, index: number) => {
+    if (tracksMade && madeRecord(exchange)) made.push({ rank: rankOf(phase, index), exchange });
+    judging.add(exchange, rankOf(phase, index));
+  };
 
-  const valid = generateCalls(operation, 'conforming', context.seed, context.runs);
-  const sendValid = (call: GeneratedCall, index: number) => session.send('conforming', `conforming:${index}`, call.payload, call.body);
+  const generated = generateCalls(operation, 'conforming', context.seed, context.runs);
+  // A delete's valid calls remove records the run made for them, or ask for an unknown id: never a guessed id that may be another client's record.
+  const ownDeletes = deletesRecords(operation) ? ownDeleteCalls(generated, context.ownRecords?.get(operation.id), context) : undefined;
+  const valid: Promise<readonly ValidCall[]> = ownDeletes
+    ? ownDeletes.then((prepared) => prepared.calls)
+    : Promise.resolve(generated.map((call, index) => ({ path: `conforming:${index}`, payload: call.payload, body: call.body })));
+  const sendValid = (call: ValidCall) => session.send('conforming', call.path, call.payload, call.body);
   // What the probes resend, by its own promise: the first valid call's payload and body, and the validators of its answer, not the answer, which may be a page of 5 MiB.
-  const firstValid = valid[0]
-    ? sendValid(valid[0], 0).then((sent): ProbedCall => {
-        judgeIn('conforming')(sent, 0);
-        return { payload: sent.payload, body: sent.request.body, validators: validatorsOf(sent), refused: refused(sent) };
-      })
-    : undefined;
+  const firstValid =
+    generated.length > 0
+      ? valid.then(([first]) =>
+          first
+            ? sendValid(first).then((sent): ProbedCall => {
+                judgeIn('conforming')(sent, 0);
+                return { payload: sent.payload, body: sent.request.body, validators: validatorsOf(sent), refused: refused(sent) };
+              })
+            : undefined,
+        )
+      : undefined;
   const conformingRuns = Promise.all([
     firstValid,
-    session.inLanes(valid.slice(1), async (call, index) => judgeIn('conforming')(await sendValid(call, index + 1), index + 1)),
+    valid.then((calls) => session.inLanes(calls.slice(1), async (call, index) => judgeIn('conforming')(await sendValid(call), index + 1))),
   ]);
   const coverageStarted = performance.now();
   let coverageMs = 0;
@@ -240,34 +271,41 @@ async function phasesOf(
   const coverageRun = walkRun
     ? Promise.all([sendCoveragePass(operation, session, judgeIn('coverage')), walkRun]).finally(() => (coverageMs = performance.now() - coverageStarted))
     : Promise.resolve<[CoverageCall[], { calls: CoverageCall[]; walk?: PageWalk; askAgain?: () => Promise<void> }]>([[], { calls: [] }]);
-  const hostileRuns = session.inLanes(generateCalls(operation, 'hostile', context.seed, context.hostileRuns), async (call, index) =>
-    judgeIn('hostile')(await session.send('hostile', `hostile:${index}`, call.payload, call.body), index),
+  // A delete's hostile calls start once its records are made, as every operation's start with its valid calls.
+  const hostileRuns = valid.then(() =>
+    session.inLanes(generateCalls(operation, 'hostile', context.seed, context.hostileRuns), async (call, index) =>
+      judgeIn('hostile')(await session.send('hostile', `hostile:${index}`, call.payload, call.body), index),
+    ),
   );
   const probeRuns =
     context.authProbes && firstValid
-      ? firstValid.then((probed) =>
-          Promise.all(
-            authProbes.map((probe, index) => {
-              const headers = probeHeaders(probe, context.token, context.authScheme, context.issued);
-              // The other path form exists only where section 4 writes a doubled slash.
-              const otherForm = probe === 'no-header-single-slash';
-              if (otherForm && operation.pathStyle !== 'double-slash') return undefined;
-              const at = otherForm ? operation.path : undefined;
-              return (
-                headers &&
-                session.send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.body, headers, at).then((sent) => judgeIn('probes')(sent, index))
-              );
-            }),
-          ),
+      ? firstValid.then(
+          (probed) =>
+            probed &&
+            Promise.all(
+              authProbes.map((probe, index) => {
+                const headers = probeHeaders(probe, context.token, context.authScheme, context.issued);
+                // The other path form exists only where section 4 writes a doubled slash.
+                const otherForm = probe === 'no-header-single-slash';
+                if (otherForm && operation.pathStyle !== 'double-slash') return undefined;
+                const at = otherForm ? operation.path : undefined;
+                return (
+                  headers &&
+                  session.send('auth-probe', `auth-probe:${probe}`, probed.payload, probed.body, headers, at).then((sent) => judgeIn('probes')(sent, index))
+                );
+              }),
+            ),
         )
       : undefined;
   const httpProbeRuns =
     context.httpProbes !== false && firstValid
-      ? firstValid.then((probed) =>
-          sendHttpProbes(session, probed, judgeIn('http-probes'), context.redactor, {
-            bodyLimit: operation.id === context.bodyLimitOperation,
-            preflight: context.preflightOperations?.has(operation.id) === true,
-          }),
+      ? firstValid.then(
+          (probed) =>
+            probed &&
+            sendHttpProbes(session, probed, judgeIn('http-probes'), context.redactor, {
+              bodyLimit: operation.id === context.bodyLimitOperation,
+              preflight: context.preflightOperations?.has(operation.id) === true,
+            }),
         )
       : undefined;
   // The list's pages this operation reads itself count among its calls; they are the list's, and not judged here.
@@ -317,7 +355,7 @@ async function phasesOf(
     operationId: operation.id,
     operation: operation.path,
     group: operation.group,
-    exchanges: session.sent + (listSession?.sent ?? 0),
+    exchanges: session.sent + (listSession?.sent ?? 0) + ((await ownDeletes)?.sent ?? 0),
     evaluations: verdicts.evaluations,
     passed: verdicts.passed,
     skipped: verdicts.skipped,
@@ -327,7 +365,7 @@ async function phasesOf(
     durationMs: Math.round(performance.now() - started),
     ...verificationOf(
       operation,
-      verdicts.calls.filter((call) => call.path.startsWith('conforming:')),
+      verdicts.calls.filter((call) => isValidCallPath(call.path)),
       verdicts.calls,
       dataChecked,
     ),

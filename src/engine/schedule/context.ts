@@ -1,3 +1,4 @@
+import { ownRecordRecipes } from '../operation/own-records.js';
 import { allChecks } from '../../checks/index.js';
 import { DEFAULT_WALK_PAGES, DEFAULT_WALK_RECORDS } from '../../generators/coverage/pages.js';
 import { type Client, createClient } from '../../client/client.js';
@@ -43,6 +44,7 @@ export function operationContext(
     authScheme: settings.authScheme,
     redactor,
     ...(settings.coveragePass === false ? {} : { coverage: walkBoundsOf(settings) }),
+    ownRecords: ownRecordRecipes(settings.mapped, settings.mappedFlows),
     shrink: { maxRequests: SHRINK_MAX_REQUESTS, timeLimitMs: Math.min(SHRINK_TIME_LIMIT_MS, settings.timeoutMs * 3) },
   };
 }

@@ -5,6 +5,7 @@ import { callCount } from '../operation/calls.js';
 import { MOST_HTTP_PROBES } from '../operation/http-probes.js';
 import { asksListed, MOST_LISTED_CALLS, QUICK_LISTED_CALLS } from '../operation/listed-lookups.js';
 import { walkCallsAtMost } from '../operation/page-walk.js';
+import { deletesRecords, type OwnRecordRecipe } from '../operation/own-records.js';
 import type { Phase } from '../operation/run-operation.js';
 import { walkBoundsOf } from './context.js';
 import type { RunSettings } from './settings.js';
@@ -20,15 +21,20 @@ export interface PhaseRequests {
  * before anything is sent. The coverage pass and the generated calls are fixed; the page walk reads
  * as many pages as the server says there are, a near-miss probe is not sent where the token has
  * no near miss (nor the unsigned JWT where the token is that JWT), and a lookup asks for its list's
- * records only where the run walks that list and it shows them, so those are bounds. Not
+ * records only where the run walks that list and it shows them, so those are bounds. A delete
+ * with a recipe (`ownRecords`) first creates a record for each valid call and reads its list once:
+ * at most that many more. Not
  * counted: the calls that re-send each cause found once, and those that shrink a hostile failure.
  */
 export function plannedRequests(
   operation: Operation,
   settings: Pick<RunSettings, 'runs' | 'hostileRuns' | 'authProbes' | 'httpProbes' | 'coveragePass' | 'walkPages' | 'walkRecords'>,
+  ownRecords?: ReadonlyMap<string, OwnRecordRecipe>,
 ): Readonly<Record<Phase, PhaseRequests>> {
   const coveragePass = settings.coveragePass !== false;
   const conforming = callCount(operation, 'conforming', settings.runs);
+  const makesRecords = deletesRecords(operation) && conforming > 0 && ownRecords?.has(operation.id) === true;
+  const ownRecordCalls = makesRecords ? conforming + 1 : 0;
   const coverage = coveragePass && operation.requestSchema !== undefined ? coverageRequests(operation.id).length : 0;
   const walk = coveragePass ? walkCallsAtMost(operation, walkBoundsOf(settings)) : 0;
   // The probes re-send the first valid call, with the header written other ways.
@@ -40,7 +46,7 @@ export function plannedRequests(
   return {
     coverage: { requests: coverage, exact: true },
     walk: { requests: walk, exact: walk === 0 },
-    conforming: { requests: conforming, exact: true },
+    conforming: { requests: conforming + ownRecordCalls, exact: ownRecordCalls === 0 },
     hostile: { requests: callCount(operation, 'hostile', settings.hostileRuns), exact: true },
     probes: { requests: probes, exact: probes === 0 },
     'http-probes': { requests: httpProbes, exact: httpProbes === 0 },

@@ -23,24 +23,24 @@ export interface ReplayResult {
 }
 
 /** Calls of the coverage pass and the page walk, the same under every seed, and the lookups of listed records, whose path holds what they set. */
-type CoverageKind = 'coverage' | 'page' | 'page-hostile' | 'page-unnumbered' | 'page-unfiltered' | 'page-again' | 'listed';
+type CoverageKind = 'coverage' | 'page' | 'page-hostile' | 'page-unnumbered' | 'page-unfiltered' | 'page-again' | 'listed' | 'own-record' | 'unknown-id';
 
-/** `<operation id>:<intent>:<fast-check path>` (or `:coverage:<n>`, `:page:<size>:<no>`, `:listed:<end>:<size>:<no>:<fields>`), as a deviation's `replay` field gives it. */
+/** `<operation id>:<intent>:<fast-check path>` (or `:coverage:<n>`, `:page:<size>:<no>`, `:listed:<end>:<size>:<no>:<fields>`, a delete's `:own-record:<payload>` or `:unknown-id:<payload>`), as a deviation's `replay` field gives it. */
 function parseReplay(text: string, mapped: readonly Operation[]): { operation: Operation; intent: GeneratedIntent | CoverageKind; path: string } {
   const match =
-    /^([a-z-]+?):(?:(conforming|hostile|coverage|page|page-hostile|page-unnumbered|page-unfiltered|page-again):(\d+(?::\d+)*)|(listed):((?:first|last):\d+:\d+:\{.*\}))$/s.exec(
+    /^([a-z-]+?):(?:(conforming|hostile|coverage|page|page-hostile|page-unnumbered|page-unfiltered|page-again):(\d+(?::\d+)*)|(listed):((?:first|last):\d+:\d+:\{.*\})|(own-record|unknown-id):(\{.*\}))$/s.exec(
       text.trim(),
     );
   const operationId = match?.[1];
   const operation = operationId === undefined ? undefined : (findOperation(operationId) ?? mapped.find((op) => op.id === operationId));
-  const path = match?.[3] ?? match?.[5];
+  const path = match?.[3] ?? match?.[5] ?? match?.[7];
   if (!match || !operation || path === undefined) {
     throw new KitError(
       'OTP_BAD_OPTION',
       `--replay ${JSON.stringify(text)} is not <operation id>:<conforming|hostile|coverage|page>:<path>; copy it from a deviation's replay field, e.g. --replay ${operations[0]?.id}:hostile:3:0. Operation ids: ${operations.map((op) => op.id).join(', ')}.`,
     );
   }
-  return { operation, intent: (match[2] ?? match[4]) as GeneratedIntent | CoverageKind, path };
+  return { operation, intent: (match[2] ?? match[4] ?? match[6]) as GeneratedIntent | CoverageKind, path };
 }
 
 /** The intent, path, payload and body of the call to send again. */

@@ -9,6 +9,8 @@ import { type FlowResult, runFlow } from './run-flow.js';
 import { bodyLimitOperation, preflightOperations } from '../operation/http-probes.js';
 import { type ListedSource, lookupByKey, sampleLookup } from '../operation/listed-lookups.js';
 import type { ListedEnds } from '../operation/page-walk.js';
+import type { Exchange } from '../../checks/types.js';
+import { cleanUp, type LeftRecord, makesRecords } from '../operation/made-records.js';
 import { findOperation, operations } from '../../catalogue/operations.js';
 import { type OperationResult, startOperation } from '../operation/run-operation.js';
 import type { RunSettings } from './settings.js';
@@ -29,6 +31,12 @@ export interface RequestProgress {
   readonly sent: number;
   /** The request waiting longest for its answer, if any is in flight. */
   readonly slowest?: { readonly operation: string; readonly waitingMs: number };
+}
+
+/** A create's result with the records it left on the server, and the calls the clean-up took. */
+function withLeft(result: OperationResult, cleaned: { left: readonly LeftRecord[]; sent: number } | undefined): OperationResult {
+  if (!cleaned) return result;
+  return extend(result, { exchanges: result.exchanges + cleaned.sent, ...(cleaned.left.length > 0 ? { leftOnServer: cleaned.left } : {}) });
 }
 
 /** A run under way: each result as a promise, and the whole run. */
@@ -139,12 +147,24 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
     const list = findOperation(listId) ?? settings.mapped.find((op) => op.id === listId);
     return list?.paging ? { list } : undefined;
   };
-  const checkOperation = async (operation: Operation) => {
+  /** An operation's result, with the calls that made records (OperationRun.made). */
+  const checkMaking = async (operation: Operation) => {
     const run = startOperation(operation, context, listedSource(operation.listedIn));
     walks.push(run.walked);
     // Only a walk reads a list's ends; without one (the quick pass) a lookup reads its list's first page itself.
     if (operation.paging && context.coverage) listEnds.set(operation.id, run.ends);
-    return finish(await run.result);
+    return { result: finish(await run.result), made: await run.made };
+  };
+  const checkOperation = async (operation: Operation) => (await checkMaking(operation)).result;
+  /** What the group's creates made, deleted where a delete is documented and the run can tell its records; what stays, by the create's id. */
+  const cleanUpAfter = async (made: ReadonlyMap<Operation, Promise<{ made: readonly Exchange[] }>>) => {
+    const left = new Map<string, { left: readonly LeftRecord[]; sent: number }>();
+    for (const [operation, checked] of made) {
+      const recipe = [...(context.ownRecords?.values() ?? [])].find((candidate) => candidate.create.operation.id === operation.id);
+      const walkedBefore = recipe && (await listEnds.get(recipe.list.operation.id));
+      left.set(operation.id, await cleanUp(operation, (await checked).made, recipe, walkedBefore, { client, cancelled: cancelled.signal }));
+    }
+    return left;
   };
   /** A list as its walk read it whole, with the lookup of its records the run calls, for the flows that create records in it. */
   const walked = async (listId: string): Promise<WalkedList | undefined> => {
@@ -197,15 +217,27 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
       previous = next.catch(() => undefined);
       return next;
     };
-    for (const operation of ofGroup.filter((op) => op.mutates))
-      operationRuns.set(
-        operation.id,
-        after(() => checkOperation(operation)),
-      );
+    const making = new Map<Operation, Promise<{ result: OperationResult; made: readonly Exchange[] }>>();
+    for (const operation of ofGroup.filter((op) => op.mutates)) {
+      const checked = after(() => checkMaking(operation));
+      if (makesRecords(operation)) making.set(operation, checked);
+      else
+        operationRuns.set(
+          operation.id,
+          checked.then((outcome) => outcome.result),
+        );
+    }
     for (const flow of scope.flows.filter((candidate) => candidate.group === group))
       flowRuns.set(
         flow.id,
         after(() => checkFlow(flow)),
+      );
+    // Once the group's flows are done, the run deletes what its creates made and still holds; each create's result says what stays.
+    const cleaned = making.size > 0 ? after(() => cleanUpAfter(making)) : undefined;
+    for (const [operation, checked] of making)
+      operationRuns.set(
+        operation.id,
+        Promise.all([checked, cleaned]).then(([{ result }, left]) => withLeft(result, left?.get(operation.id))),
       );
   }
 

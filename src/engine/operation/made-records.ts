@@ -1,0 +1,153 @@
+import type { Operation } from '../../catalogue/operations.js';
+import { recordKey } from '../../checks/call-record.js';
+import { resultData } from '../../checks/preconditions.js';
+import type { Client } from '../../client/client.js';
+import { fillTemplate } from '../../catalogue/operation-map.js';
+import type { Exchange } from '../../checks/types.js';
+import { listed, sameValue } from '../../flows/records.js';
+import type { OwnRecordRecipe } from './own-records.js';
+import type { ListedEnds } from './page-walk.js';
+import { OperationSession } from './session.js';
+
+/** A record the run made and left on the server: what it is, its id where the server showed one, and why it stays. */
+export interface LeftRecord {
+  /** What the record is, in the words of the spec: "custom demand", "order", "purchase order", "member". */
+  readonly kind: string;
+  /** The operation that made it. */
+  readonly operation: string;
+  /** Its id, where the create's answer or the list showed one. */
+  readonly id?: string;
+  readonly reason: string;
+}
+
+/**
+ * The records each create operation makes, by its id: their kind, and the field of the create's
+ * answer that names the record where the answer carries one. Where the API documents a delete for
+ * the kind, the recipe of that delete (ownRecordRecipes) says how the run finds and removes them.
+ */
+const MADE: Readonly<Record<string, { readonly kind: string; readonly idInAnswer?: string; readonly editsBy?: string }>> = {
+  'custom-demand-create': { kind: 'custom demand' },
+  // 4.1's edits add a record where the body names none (the map's round trips create with them).
+  'bank-card-edit': { kind: 'bank card', editsBy: 'id' },
+  'consignee-edit': { kind: 'consignee', editsBy: 'id' },
+  'invoice-profile-edit': { kind: 'invoice profile', editsBy: 'id' },
+  'consignment-publish': { kind: 'consignment' },
+  'alpha-order-create': { kind: 'order', idInAnswer: 'soNo' },
+  'beta-order-create': { kind: 'order', idInAnswer: 'soNo' },
+  'purchase-order-publish': { kind: 'purchase order' },
+  'account-register': { kind: 'member', idInAnswer: 'id' },
+};
+
+/** Whether the run keeps track of what the operation's calls make. */
+export const makesRecords = (operation: Operation): boolean => Object.hasOwn(MADE, operation.id);
+
+/** A call that made a record: the server answered it a success. */
+export const madeRecord = (exchange: Exchange): boolean => exchange.response?.status === 200 && resultData(exchange) !== undefined;
+
+const idText = (value: unknown): string | undefined =>
+  typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : undefined;
+
+/** What a call sent, as JSON reads its body (a coverage call's payload describes its class; its body is what went out). */
+function sentBody(exchange: Exchange): unknown {
+  const text = exchange.request.body;
+  if (text === undefined) return exchange.payload;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return exchange.payload;
+  }
+}
+
+/** Whether a listed record shows every scalar field a body sent, under the name the recipe's fields give it, the id aside. */
+function shows(record: Readonly<Record<string, unknown>>, body: unknown, recipe: Pick<OwnRecordRecipe, 'fields' | 'idField'>): boolean {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+  const { fields, idField } = recipe;
+  // The id is the server's to give: a body's `id` (publish names the purchase order it publishes from) is not the record's.
+  const sent = Object.entries(body).filter(
+    ([field, value]) => (typeof value === 'string' || typeof value === 'number') && field !== idField && (fields[field] ?? field) !== idField,
+  );
+  const named = sent.filter(([field]) => (fields[field] ?? field) in record);
+  return named.length > 0 && named.every(([field, value]) => sameValue(record[fields[field] ?? field], value));
+}
+
+/** Records another client may have added on top of the run's since the walk: page 1 holds this many more than the run made. */
+const CLEAN_UP_MARGIN = 50;
+
+const namesRecord = (payload: unknown, field: string): boolean =>
+  payload !== null &&
+  typeof payload === 'object' &&
+  !Array.isArray(payload) &&
+  (payload as Record<string, unknown>)[field] !== undefined &&
+  (payload as Record<string, unknown>)[field] !== null;
+
+export interface CleanUpContext {
+  readonly client: Client;
+  readonly cancelled?: AbortSignal;
+}
+
+/**
+ * Deletes what a create operation's calls made (`answered`: the calls answered a success), where a
+ * delete is documented for the kind and the run can tell its records: those on page 1 of the
+ * group's list that show what a call sent and that the list's walk, before any state change of the
+ * run, did not show (another client's record with the same values is never taken).
+ * Returns what stays, with why, and the calls it took.
+ */
+export async function cleanUp(
+  operation: Operation,
+  answered: readonly Exchange[],
+  recipe: OwnRecordRecipe | undefined,
+  walkedBefore: ListedEnds | undefined,
+  context: CleanUpContext,
+): Promise<{ left: LeftRecord[]; sent: number }> {
+  const facts = MADE[operation.id];
+  // A call that names the record it edits made none.
+  const made = facts?.editsBy === undefined ? answered : answered.filter((exchange) => !namesRecord(sentBody(exchange), facts.editsBy ?? ''));
+  if (!facts || made.length === 0) return { left: [], sent: 0 };
+  const leave = (exchange: Exchange | undefined, reason: string): LeftRecord => {
+    const id = facts.idInAnswer === undefined || !exchange ? undefined : idText(resultData(exchange)?.[facts.idInAnswer]);
+    return { kind: facts.kind, operation: operation.id, ...(id === undefined ? {} : { id }), reason };
+  };
+  if (!recipe) return { left: made.map((exchange) => leave(exchange, 'no delete documented')), sent: 0 };
+  const before = walkedBefore?.whole?.keys;
+  const largest = walkedBefore?.largestId;
+  if (!before && largest === undefined) {
+    const reason = `not told from other clients' records: the run did not walk ${recipe.list.operation.id} before its state changes`;
+    return { left: made.map((exchange) => leave(exchange, reason)), sent: 0 };
+  }
+  // Not another client's: absent from the list read whole before the run changed anything, else with an id past the largest it showed (ids count up).
+  const notTheirs = (record: Readonly<Record<string, unknown>>): boolean =>
+    before ? !before.has(recordKey(record)) : largest !== undefined && Number(record.id) > largest;
+  const list = new OperationSession(context.client, recipe.list.operation, 1, context.cancelled);
+  const deletes = new OperationSession(context.client, recipe.deleteOperation, 1, context.cancelled);
+  // Page 1, large enough to hold every record the calls made on top of those the list showed first.
+  const listBody = { ...recipe.list.body, pageSize: Math.max(Number(recipe.list.body.pageSize) || 0, made.length + CLEAN_UP_MARGIN) };
+  const page = listed(await list.send('conforming', 'clean-up-list', listBody, JSON.stringify(listBody)));
+  const taken = new Set<string>();
+  const left: LeftRecord[] = [];
+  for (const exchange of made) {
+    const record = page.find((candidate) => {
+      const key = recordKey(candidate);
+      return notTheirs(candidate) && !taken.has(key) && shows(candidate, sentBody(exchange), recipe);
+    });
+    const id = record?.[recipe.idField];
+    if (!record || id === undefined || id === null) {
+      left.push(leave(exchange, `not found on page 1 of ${recipe.list.operation.id}`));
+      continue;
+    }
+    taken.add(recordKey(record) ?? '');
+    if (deletes.abandoned) {
+      left.push({ kind: facts.kind, operation: operation.id, ...(idText(id) === undefined ? {} : { id: idText(id) }), reason: 'the run stopped first' });
+      continue;
+    }
+    const payload = fillTemplate(recipe.delete, { id }, recipe.deleteOperation.id);
+    const deleted = await deletes.send('conforming', `clean-up:${JSON.stringify(payload)}`, payload, JSON.stringify(payload));
+    if (!madeRecord(deleted))
+      left.push({
+        kind: facts.kind,
+        operation: operation.id,
+        ...(idText(id) === undefined ? {} : { id: idText(id) }),
+        reason: `${recipe.deleteOperation.id} did not answer a success`,
+      });
+  }
+  return { left, sent: list.sent + deletes.sent };
+}
