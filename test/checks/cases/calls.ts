@@ -274,6 +274,14 @@ export const callsCases: Record<string, Case> = {
       }),
     ],
     instancePath: '/data',
-    quiet: [exchangeOf('consignee-by-id', { payload: { id: 3 } })],
+    quiet: [
+      exchangeOf('consignee-by-id', { payload: { id: 3 } }),
+      // A delete that could make no record of its own, asking for an id no server holds.
+      exchangeOf('consignment-delete', {
+        path: 'unknown-id:{"cid":2000000000}',
+        payload: { cid: 2000000000 },
+        body: { data: {}, status: 'fail', code: '404', message: 'not found', error: { reason: 'not found' } },
+      }),
+    ],
   },
 };
