@@ -10,64 +10,12 @@ import { recordFaults } from '../../../mutation-set/faults/records/fields.js';
 import { isRedTeam } from '../../../mutation-set/planted-fault.js';
 import { demonstrated, type Demonstration, DEMONSTRATION_TOKEN, redTeamServers } from '../../../support/demonstrations.js';
 import { dataOf, type Json, listOf, parsed, text } from '../../../support/raw-http.js';
-import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE, pathOf } from '../../../support/red-team-calls.js';
+import { documentedCalls, FIRST_CREATED_ID, FIRST_PAGE } from '../../../support/red-team-calls.js';
 import { ALPHA_ORDER, BETA_ORDER, CONSIGNMENT, documentedHeaders } from '../../../support/sample-bodies.js';
-import { request } from 'node:http';
+import { sendByNodeHttp } from '../../../support/node-http.js';
 import { describe, expect } from 'vitest';
 
 const distinct = (items: readonly unknown[]): number => new Set(items).size;
-
-const TOKEN = DEMONSTRATION_TOKEN;
-
-const DOCUMENTED_HEADERS = { 'content-type': 'application/json', authorization: `bearer${TOKEN}` };
-
-interface HttpReply {
-  readonly status: number;
-  /** Header fields in the order and case they came, duplicates kept. */
-  readonly fields: readonly (readonly [string, string])[];
-  readonly body: Buffer;
-  /** Why the HTTP client gave up on the answer, where it did. */
-  readonly failure?: string;
-}
-
-/** One POST with node:http on a connection of its own. */
-function sendByNodeHttp(
-  server: ReferenceServer,
-  operationId: string,
-  payload: unknown,
-  headers: Readonly<Record<string, string>> = DOCUMENTED_HEADERS,
-): Promise<HttpReply> {
-  const { hostname, port } = new URL(server.url);
-  const text = JSON.stringify(payload);
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let reply: Omit<HttpReply, 'body'> | undefined;
-    let refused: string | undefined;
-    let settled = false;
-    const settle = (failure = refused) => {
-      if (settled) return;
-      settled = true;
-      resolve({ ...(reply ?? { status: 0, fields: [] }), body: Buffer.concat(chunks), ...(failure ? { failure } : {}) });
-    };
-    const req = request(
-      { hostname, port, path: pathOf(operationId), method: 'POST', agent: false, headers: { ...headers, 'content-length': Buffer.byteLength(text) } },
-      (res) => {
-        const raw = res.rawHeaders;
-        reply = { status: res.statusCode ?? 0, fields: raw.flatMap((name, index) => (index % 2 === 0 ? [[name, raw[index + 1]!] as const] : [])) };
-        res.on('data', (data: Buffer) => chunks.push(data));
-        res.on('end', () => settle());
-        res.on('error', (error: NodeJS.ErrnoException) => settle(error.code ?? error.message));
-        res.on('close', () => settle(res.complete ? refused : 'closed before the message ended'));
-      },
-    );
-    // Bytes past the end of a message fail the request while its response still streams the body: that ends the reply.
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      refused = error.code ?? error.message;
-      if (!reply) settle();
-    });
-    req.end(text);
-  });
-}
 
 const { post } = documentedCalls(documentedHeaders(DEMONSTRATION_TOKEN));
 
