@@ -91,3 +91,25 @@ export const text = (reply: Reply): string => reply.body.toString('utf8');
 export const parsed = (reply: Reply): Json => JSON.parse(text(reply)) as Json;
 export const dataOf = (reply: Reply): Json => parsed(reply).data as Json;
 export const listOf = (reply: Reply): Json[] => dataOf(reply).list as Json[];
+
+/** One answer of a conversation read off the wire. */
+export interface WireAnswer {
+  readonly statusLine: string;
+  readonly fields: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** The answers of a conversation one after another, each framed by its Content-Length. */
+export function answersIn(conversation: string): WireAnswer[] {
+  const bytes = Buffer.from(conversation, 'utf8');
+  const answers: WireAnswer[] = [];
+  for (let at = 0; at < bytes.length;) {
+    const headEnd = bytes.indexOf('\r\n\r\n', at);
+    const [statusLine = '', ...lines] = bytes.subarray(at, headEnd).toString('latin1').split('\r\n');
+    const fields = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const length = Number(fields['content-length']);
+    answers.push({ statusLine, fields, body: bytes.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8') });
+    at = headEnd + 4 + length;
+  }
+  return answers;
+}

@@ -8,7 +8,7 @@
 import { connectionFaults } from '../../../mutation-set/faults/http/connections.js';
 import { isRedTeam } from '../../../mutation-set/planted-fault.js';
 import { demonstrated, type Demonstration, DEMONSTRATION_TOKEN, redTeamServers } from '../../../support/demonstrations.js';
-import { converse, dataOf, field, firstHead, type Headers, type Json, parsed, requestText } from '../../../support/raw-http.js';
+import { converse, dataOf, field, firstHead, type Headers, type Json, parsed, requestText, answersIn, type WireAnswer } from '../../../support/raw-http.js';
 import { documentedCalls, pathOf } from '../../../support/red-team-calls.js';
 import { ALPHA_ORDER, documentedHeaders } from '../../../support/sample-bodies.js';
 
@@ -25,27 +25,6 @@ const withoutTime = (order: Json): Json => ({ ...order, soCtime: 'placed' });
 
 /** The status lines of every answer in a conversation. */
 const statusLines = (conversation: string): string[] => conversation.match(/HTTP\/1\.1 \d{3} [^\r\n]*/g) ?? [];
-
-interface WireAnswer {
-  readonly statusLine: string;
-  readonly fields: Readonly<Record<string, string>>;
-  readonly body: string;
-}
-
-/** The answers of a conversation one after another, each framed by its Content-Length. */
-function answersIn(conversation: string): WireAnswer[] {
-  const bytes = Buffer.from(conversation, 'utf8');
-  const answers: WireAnswer[] = [];
-  for (let at = 0; at < bytes.length;) {
-    const headEnd = bytes.indexOf('\r\n\r\n', at);
-    const [statusLine = '', ...lines] = bytes.subarray(at, headEnd).toString('latin1').split('\r\n');
-    const fields = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-    const length = Number(fields['content-length']);
-    answers.push({ statusLine, fields, body: bytes.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8') });
-    at = headEnd + 4 + length;
-  }
-  return answers;
-}
 
 const wireCallText = (operationId: string, payload: unknown, headers: Headers = DOCUMENTED_HEADERS): string =>
   requestText('POST', pathOf(operationId), headers, JSON.stringify(payload));

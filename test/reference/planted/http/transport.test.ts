@@ -9,7 +9,19 @@ import { findOperation } from '../../../../src/catalogue/operations.js';
 import { transportFaults } from '../../../mutation-set/faults/http/transport.js';
 import { isRedTeam } from '../../../mutation-set/planted-fault.js';
 import { demonstrated, type Demonstration, DEMONSTRATION_TOKEN, redTeamServers } from '../../../support/demonstrations.js';
-import { callTo, converse, dataOf, field, type Headers, type Json, parsed, postTo, requestText } from '../../../support/raw-http.js';
+import {
+  callTo,
+  converse,
+  dataOf,
+  field,
+  type Headers,
+  type Json,
+  parsed,
+  postTo,
+  requestText,
+  answersIn,
+  type WireAnswer,
+} from '../../../support/raw-http.js';
 import { documentedCalls, FIRST_PAGE, pathOf } from '../../../support/red-team-calls.js';
 import { BETA_ORDER, CONSIGNMENT, documentedHeaders, UNTOKENED } from '../../../support/sample-bodies.js';
 import { sendByNodeHttp } from '../../../support/node-http.js';
@@ -25,27 +37,6 @@ const { post } = documentedCalls(documentedHeaders(DEMONSTRATION_TOKEN));
 
 /** A created order without what depends on the second and the day it was placed at (soCtime, and the date in soNo). */
 const timeless = (order: Json): Json => ({ ...order, soCtime: 'placed', soNo: String(order.soNo).replace(/^SO\d{8}/, 'SO') });
-
-interface WireAnswer {
-  readonly statusLine: string;
-  readonly fields: Readonly<Record<string, string>>;
-  readonly body: string;
-}
-
-/** The answers of a conversation one after another, each framed by its Content-Length. */
-function answersIn(conversation: string): WireAnswer[] {
-  const bytes = Buffer.from(conversation, 'utf8');
-  const answers: WireAnswer[] = [];
-  for (let at = 0; at < bytes.length;) {
-    const headEnd = bytes.indexOf('\r\n\r\n', at);
-    const [statusLine = '', ...lines] = bytes.subarray(at, headEnd).toString('latin1').split('\r\n');
-    const fields = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-    const length = Number(fields['content-length']);
-    answers.push({ statusLine, fields, body: bytes.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8') });
-    at = headEnd + 4 + length;
-  }
-  return answers;
-}
 
 const wireCall = (operationId: string, payload: unknown, headers: Headers = DOCUMENTED_HEADERS): string =>
   requestText('POST', pathOf(operationId), headers, JSON.stringify(payload));
