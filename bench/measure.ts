@@ -27,14 +27,14 @@ export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Pr
  * Runs `npm start -- ARGS` as a user types it: npm, its pre-step (which builds only when a source
  * changed) and the run. The peak RSS is that of the largest process of the three.
  */
-export function runNpmStart(args: readonly string[]): Promise<ProcessRun> {
-  return measured('npm', ['start', '--silent', '--', ...args], { NODE_OPTIONS: `--import=${peakRssPreload}` });
+export function runNpmStart(args: readonly string[], checkout: string = root): Promise<ProcessRun> {
+  return measured('npm', ['start', '--silent', '--', ...args], { NODE_OPTIONS: `--import=${peakRssPreload}` }, checkout);
 }
 
-function measured(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<ProcessRun> {
+function measured(command: string, args: readonly string[], env: NodeJS.ProcessEnv, cwd: string = root): Promise<ProcessRun> {
   const started = performance.now();
   const child = spawn(command, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env, OTP_BASE_URL: undefined, OTP_TOKEN: undefined },
   });
   let stdout = '';

@@ -72,8 +72,53 @@ const SEEDED_INVOICE_PROFILES = 12;
 const ALPHA_CATALOGUE_EXTRA_PRODUCTS = 150;
 const PRNG_SEED = 20261122;
 
+/** The seeded records, apart from what a state adds to them: the same for every state of one firstId. */
+type SeedRecords = Omit<ReferenceState, 'listOrder' | 'nextId' | 'now'>;
+
+/**
+ * The seed records built once for each firstId, deeply frozen: building them takes many times as
+ * long as copying one collection, and tests and the mutation set start thousands of fresh states.
+ */
+const seededRecords = new Map<number, SeedRecords>();
+
 /** A fresh copy of the seed data: ids firstId.. (1..SEEDED_RECORDS by default) in each record collection. */
 export function seedState(now: () => number = Date.now, listOrder: ListOrder = 'newest-first', firstId = 1): ReferenceState {
+  let records = seededRecords.get(firstId);
+  if (records === undefined) {
+    records = deepFreeze(buildSeedRecords(firstId));
+    seededRecords.set(firstId, records);
+  }
+  const state: ReferenceState = { ...records, listOrder, nextId: firstId + SEEDED_RECORDS, now };
+  for (const key of Object.keys(records) as (keyof SeedRecords)[]) copiedOnFirstUse(state, key, records[key]);
+  return state;
+}
+
+/**
+ * Makes a collection of the state its own copy of the frozen seed the first time it is read (most
+ * states serve a few operations and read a few collections); a write before any read replaces it.
+ */
+function copiedOnFirstUse<K extends keyof SeedRecords>(state: ReferenceState, key: K, seeded: SeedRecords[K]): void {
+  const own = (value: SeedRecords[K]) => Object.defineProperty(state, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(state, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      const copy = structuredClone(seeded);
+      own(copy);
+      return copy;
+    },
+    set: own,
+  });
+}
+
+/** Freezes a value and everything it holds, so that a write to the shared seed throws where it is made. */
+function deepFreeze<T>(value: T): T {
+  if (value instanceof Map) for (const entry of value.values()) deepFreeze(entry);
+  else if (typeof value === 'object' && value !== null) for (const member of Object.values(value)) deepFreeze(member);
+  return Object.freeze(value);
+}
+
+function buildSeedRecords(firstId: number): SeedRecords {
   const alphaOrders = seedAlphaOrders(mulberry32(PRNG_SEED + 6));
   const betaProducts = seedBetaCatalogue(mulberry32(PRNG_SEED + 7));
   const betaOrders = seedBetaOrders(betaProducts, mulberry32(PRNG_SEED + 8));
@@ -94,9 +139,6 @@ export function seedState(now: () => number = Date.now, listOrder: ListOrder = '
     account: seedAccount(mulberry32(PRNG_SEED + 13)),
     members: seedMembers(mulberry32(PRNG_SEED + 14)),
     invoiceProfiles: seedNewestFirst(SEEDED_INVOICE_PROFILES, seedInvoiceProfile, 15, firstId),
-    listOrder,
-    nextId: firstId + SEEDED_RECORDS,
-    now,
   };
 }
 
