@@ -85,13 +85,13 @@ export const exitCodeTable: ReadonlyArray<{ readonly code: ExitCode; readonly st
     code: 2,
     status: 'none, `not-run` or `incomplete`',
     meaning:
-      'the kit was called wrongly (a bad option or file, a port in use, a report dir another run is writing: no report is written), or could not go on after the start (the token operation gave no token: `not-run`; the kit itself failed: `incomplete`), the report giving the error',
+      'the kit was called wrongly (a bad option or file, a port in use, a report dir another run is writing: no report is written), or could not go on after the start (the token operation gave no token: `not-run`; the kit itself failed, or ran short of memory under the heap limit it sized itself: `incomplete`), the report giving the error',
   },
   {
     code: 3,
     status: '`not-run` or `incomplete`',
     meaning:
-      'could not check, and no defect found: the target unreachable, TLS failed, the token refused in every form, or the base URL not serving this API (`not-run`); operations unverified, or `--max-time` ran out (`incomplete`)',
+      'could not check, and no defect found: the target unreachable, TLS failed, the token refused in every form, or the base URL not serving this API (`not-run`); operations unverified, `--max-time` ran out, or the suites ran short of memory under the heap limit you gave Node, `--max-old-space-size` (`incomplete`)',
   },
   { code: 130, status: '`interrupted`', meaning: 'stopped by SIGINT (Ctrl-C); the report holds what finished before' },
   { code: 143, status: '`interrupted`', meaning: 'stopped by SIGTERM; the report holds what finished before' },
