@@ -317,6 +317,7 @@ export function createClient(options: ClientOptions): Client {
       maxBytes: options.maxBodyBytes,
       tls: tlsOptions(options.transport),
       ...(abandon ? { abandon } : {}),
+      ...(options.roomToParse ? { roomToParse: options.roomToParse } : {}),
     });
   }
 

@@ -81,15 +81,15 @@ describe('a client whose heap has no room for an answer', () => {
     server = undefined;
   });
 
-  it('leaves the answer unparsed and the call cut, as a stop cuts it: no response for a check to judge', async () => {
-    const body = JSON.stringify({ data: { list: Array.from({ length: 1000 }, () => ({})) } });
+  const body = JSON.stringify({ data: { list: Array.from({ length: 1000 }, () => ({})) } });
+  /** A client of a loopback server answering `body`, whose heap never has room; `asked` gets the sizes it was asked about. */
+  async function clientWithoutRoom(asked: number[]) {
     server = createServer((req, res) => {
       req.resume();
       req.on('end', () => res.end(body));
     });
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    const asked: number[] = [];
-    const client = createClient({
+    return createClient({
       baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       token: 't',
       authScheme: 'bearer-no-space',
@@ -102,11 +102,28 @@ describe('a client whose heap has no room for an answer', () => {
         return false;
       },
     });
+  }
+
+  it('leaves the answer unparsed and the call cut, as a stop cuts it: no response for a check to judge', async () => {
+    const asked: number[] = [];
+    const client = await clientWithoutRoom(asked);
     try {
       const transcript = await client.send({ method: 'POST', wirePath: '//pc/customer/bankCardList', body: '{}' });
       expect(asked).toEqual([Buffer.byteLength(body)]);
       expect(transcript.failure?.kind).toBe('aborted');
       expect(transcript.response).toBeUndefined();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("leaves an answer on a connection of the kit's own unparsed too", async () => {
+    const asked: number[] = [];
+    const client = await clientWithoutRoom(asked);
+    try {
+      const transcripts = await client.converse([{ method: 'POST', wirePath: '//pc/customer/bankCardList', body: '{}' }]);
+      expect(asked).toEqual([Buffer.byteLength(body)]);
+      expect(transcripts?.[0]?.response?.json).toMatchObject({ ok: false, reason: expect.stringContaining('not parsed') });
     } finally {
       await client.close();
     }
