@@ -28,7 +28,7 @@ export class ResultCollector implements Reporter {
   constructor(
     private readonly onResult: (result: OperationResult | FlowResult) => void,
     /** The worker's heap ran short: its run is cancelled, and the results that follow are of work cut short. */
-    private readonly onShortOfMemory: (shortage: HeapShortage) => void = () => {},
+    private readonly onShortOfMemory: (shortage: HeapShortage) => void,
   ) {}
 
   /** Requests that left for the server, finished operations or not, as the suites last posted: what a stopped run says it sent. */

@@ -34,7 +34,7 @@ export function shortageText(shortage: HeapShortage): string {
 }
 
 /** Whether `needed` more bytes leave the reserve free. */
-export const fits = (heap: HeapNow, needed: number): boolean => heap.used + needed <= heap.limit * (1 - RESERVE);
+const fits = (heap: HeapNow, needed: number): boolean => heap.used + needed <= heap.limit * (1 - RESERVE);
 
 function heapNow(): HeapNow {
   const { used_heap_size: used, heap_size_limit: limit } = getHeapStatistics();
