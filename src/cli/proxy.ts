@@ -36,7 +36,13 @@ type SessionEnd = StopCause | { readonly kind: 'max-requests' } | { readonly kin
 /** What the console says of how a session ended, before the report. */
 function endLine(end: SessionEnd): string {
   if (end.kind === 'interrupted') return `${end.signal}: stopping the proxy and writing the report…`;
-  const why = { 'out-of-time': '--max-time', 'max-failures': '--max-failures', 'max-requests': '--max-requests', crashed: 'the kit failed' }[end.kind];
+  const why = {
+    'out-of-time': '--max-time',
+    'max-failures': '--max-failures',
+    'max-requests': '--max-requests',
+    'out-of-memory': 'the heap ran short',
+    crashed: 'the kit failed',
+  }[end.kind];
   return `The session is over (${why}): stopping the proxy and writing the report…`;
 }
 

@@ -36,6 +36,12 @@ export interface ClientOptions {
   readonly refreshToken?: () => Promise<string | undefined>;
   /** TLS trust, proxies and extra headers. */
   readonly transport?: TransportOptions;
+  /**
+   * Asked before a body of this many bytes is parsed: false when the heap has no room for its
+   * parse, and the run is stopping (engine/schedule/heap-watch.ts). The body is then left
+   * unparsed and the call cut, as a stop cuts it. Absent, every body is parsed.
+   */
+  readonly roomToParse?: (bytes: number) => boolean;
 }
 
 /**
@@ -152,8 +158,13 @@ function marksOf(read: BodyRead, byteOrderMark: boolean): BodyMarks | undefined 
   };
 }
 
+/** A call whose answer came whole and was left unparsed: the heap had no room for it, and the run is stopping. */
+const NO_ROOM: TransportFailure = { kind: 'aborted', message: 'not parsed: the heap had no room for the parse, and the run stopped' };
+
 /** The transcript of an answer read to its end, or cut at the cap: its text, and its parse. */
-function answered(sent: Transcript['request'], head: AnswerHead, read: BodyRead, durationMs: number, maxBodyBytes: number): Transcript {
+function answered(sent: Transcript['request'], head: AnswerHead, read: BodyRead, durationMs: number, options: ClientOptions): Transcript {
+  const { maxBodyBytes, roomToParse } = options;
+  if (read.complete && roomToParse && !roomToParse(read.bytes.length)) return { request: sent, failure: NO_ROOM, durationMs };
   const bodyText = read.bytes.toString('utf8');
   if (!read.complete) {
     const cut: ReceivedResponse = { status: head.status, headers: head.headers, bodyText, json: CUT_AT_THE_CAP };
@@ -211,7 +222,7 @@ export function createClient(options: ClientOptions): Client {
   async function answeredInTurn(sent: Transcript['request'], head: AnswerHead, read: BodyRead, durationMs: number): Promise<Transcript> {
     await largeBodies.take();
     try {
-      return answered(sent, head, read, durationMs, options.maxBodyBytes);
+      return answered(sent, head, read, durationMs, options);
     } finally {
       largeBodies.give();
     }
@@ -246,7 +257,7 @@ export function createClient(options: ClientOptions): Client {
       deadline.clear();
       const durationMs = tenths(deadline.elapsedMs());
       if (reader.held === undefined && read.bytes.length > LARGE_BODY_BYTES) return await answeredInTurn(sent, head, read, durationMs);
-      return answered(sent, head, read, durationMs, options.maxBodyBytes);
+      return answered(sent, head, read, durationMs, options);
     } catch (error) {
       deadline.clear();
       return failed(sent, error, classifyFailure(error, options.timeoutMs, request.abandon), tenths(deadline.elapsedMs()));
@@ -306,6 +317,7 @@ export function createClient(options: ClientOptions): Client {
       maxBytes: options.maxBodyBytes,
       tls: tlsOptions(options.transport),
       ...(abandon ? { abandon } : {}),
+      ...(options.roomToParse ? { roomToParse: options.roomToParse } : {}),
     });
   }
 

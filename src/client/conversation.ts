@@ -65,7 +65,7 @@ export async function converse(requests: readonly WireRequest[], options: Conver
         // Before the next request, only what has already come: a second answer written later is told from the answer to
         // that request by no client but one that waits, and a clean server must cost no wait.
         const after = last && asksClose(request) ? await octetsBeforeClose(inbox, options.maxBytes) : afterAnswer(inbox, options.maxBytes);
-        transcripts.push(transcriptOf(sent, answer, tenths(performance.now() - started), after, withheld));
+        transcripts.push(transcriptOf(sent, answer, tenths(performance.now() - started), after, withheld, options.roomToParse));
         if ((withheld || after.octets > 0) && !last) {
           // The server still counts on the content its Content-Length announced, as curl then assumes; or it sent what
           // no request asked for, and "the client SHOULD close the connection, since message delimitation is now
@@ -205,8 +205,15 @@ function withConnection(transcript: Transcript, facts: ConnectionFacts): Transcr
   return { ...transcript, connection: { ...transcript.connection, ...facts } };
 }
 
-function transcriptOf(sent: SentRequest, answer: Answer, durationMs: number, after: AfterAnswer, withheld: boolean): Transcript {
-  const { response, facts: ofTheAnswer } = receivedOf(answer);
+function transcriptOf(
+  sent: SentRequest,
+  answer: Answer,
+  durationMs: number,
+  after: AfterAnswer,
+  withheld: boolean,
+  roomToParse: ConversationOptions['roomToParse'],
+): Transcript {
+  const { response, facts: ofTheAnswer } = receivedOf(answer, roomToParse);
   const facts: ConnectionFacts = {
     ...(after.octets > 0 ? { octetsAfterAnswer: after.octets } : {}),
     ...(after.beyondCap ? { octetsAfterAnswerBeyondCap: true as const } : {}),

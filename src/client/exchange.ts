@@ -43,7 +43,7 @@ export type TransportFailureKind =
   | 'body-too-large'
   | 'invalid-http'
   | 'network-error'
-  /** Not sent, or cut short: the operation had already timed out once, so the kit stopped calling it. */
+  /** Not sent, or cut short: the operation had already timed out once, so the kit stopped calling it, or the run was stopped. */
   | 'aborted';
 
 export interface TransportFailure {

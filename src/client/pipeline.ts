@@ -42,7 +42,7 @@ export async function pipeline(requests: readonly WireRequest[], options: Conver
         if (answer === undefined && index > 0) break;
         if (answer === undefined) throw new WireError('connection-reset', inbox.error?.message ?? 'the connection closed before any answer came');
         const ended = performance.now();
-        const { response, facts } = receivedOf(answer);
+        const { response, facts } = receivedOf(answer, options.roomToParse);
         const connection = Object.keys(facts).length > 0 ? { connection: facts } : {};
         transcripts.push({ request: sentOf(request, origin), response, durationMs: tenths(ended - started), ...connection });
         started = ended;

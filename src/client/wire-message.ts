@@ -7,7 +7,7 @@ import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type ConnectionOptions } from 'node:tls';
 import { addFieldLine } from './field-lines.js';
 import { parseJson } from './json-text.js';
-import type { ConnectionFacts, InterimAnswer, ReceivedResponse, SentRequest, Transcript, TransportFailure } from './exchange.js';
+import type { ConnectionFacts, InterimAnswer, ParsedBody, ReceivedResponse, SentRequest, Transcript, TransportFailure } from './exchange.js';
 
 /**
  * A request written on a connection of its own: headers as given, in order, and nothing added but
@@ -33,7 +33,12 @@ export interface ConversationOptions {
   readonly maxBytes: number;
   readonly tls?: Pick<ConnectionOptions, 'ca' | 'rejectUnauthorized'>;
   readonly abandon?: AbortSignal;
+  /** Asked before an answer of this many bytes is parsed, as ClientOptions.roomToParse: false leaves it unparsed. */
+  readonly roomToParse?: (bytes: number) => boolean;
 }
+
+/** An answer the heap had no room to parse: the run is stopping, and no result of it is read. */
+const NOT_PARSED: ParsedBody = { ok: false, reason: 'not parsed: the heap had no room for the parse, and the run stopped' };
 
 export const HEADER_END = Buffer.from('\r\n\r\n');
 
@@ -337,11 +342,12 @@ export function abandoned(requests: readonly WireRequest[], origin: URL): Transc
 }
 
 /** An answer as its transcript keeps it, and what its own status line and interim answers showed (ConnectionFacts). */
-export function receivedOf(answer: Answer): { readonly response: ReceivedResponse; readonly facts: ConnectionFacts } {
+export function receivedOf(answer: Answer, roomToParse?: (bytes: number) => boolean): { readonly response: ReceivedResponse; readonly facts: ConnectionFacts } {
+  const parses = roomToParse === undefined || roomToParse(answer.content.length);
   const bodyText = answer.content.toString('utf8');
   const { status, headers, malformedStatusLine } = answer.head;
   return {
-    response: { status, headers, bodyText, json: parseJson(bodyText) },
+    response: { status, headers, bodyText, json: parses ? parseJson(bodyText) : NOT_PARSED },
     facts: {
       ...(malformedStatusLine === undefined ? {} : { malformedStatusLine }),
       ...(answer.interim.length > 0 ? { interimAnswers: answer.interim } : {}),

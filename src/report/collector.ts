@@ -1,6 +1,7 @@
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { OperationResult } from '../engine/operation/run-operation.js';
+import type { HeapShortage } from '../engine/schedule/heap-watch.js';
 import { listenToProgress } from '../vitest-adapter/progress-channel.js';
 import { announceStop, stopChannelName } from '../vitest-adapter/stop-channel.js';
 import '../vitest-adapter/vitest-context.js';
@@ -24,7 +25,11 @@ export class ResultCollector implements Reporter {
   private sentSoFar = 0;
   private readonly stopListening = listenToProgress((progress) => (this.sentSoFar = Math.max(this.sentSoFar, progress.sent)));
 
-  constructor(private readonly onResult: (result: OperationResult | FlowResult) => void) {}
+  constructor(
+    private readonly onResult: (result: OperationResult | FlowResult) => void,
+    /** The worker's heap ran short: its run is cancelled, and the results that follow are of work cut short. */
+    private readonly onShortOfMemory: (shortage: HeapShortage) => void,
+  ) {}
 
   /** Requests that left for the server, finished operations or not, as the suites last posted: what a stopped run says it sent. */
   get sent(): number {
@@ -60,7 +65,11 @@ export class ResultCollector implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     this.lastEndedAt = performance.now();
     if (this.cancelled) return;
-    const { otp, otpFlow } = testCase.meta();
+    const { otp, otpFlow, otpShortOfMemory } = testCase.meta();
+    if (otpShortOfMemory) {
+      this.onShortOfMemory(otpShortOfMemory);
+      return;
+    }
     if (otp) this.results.push(otp);
     if (otpFlow) this.flows.push(otpFlow);
     const result = otp ?? otpFlow;
@@ -70,8 +79,8 @@ export class ResultCollector implements Reporter {
   onTestModuleEnd(testModule: TestModule): void {
     for (const error of testModule.errors()) this.kitFailures.push(`${testModule.relativeModuleId}: ${error.message}`);
     for (const testCase of testModule.children.allTests()) {
-      const { otp, otpFlow } = testCase.meta();
-      if (otp || otpFlow) continue;
+      const { otp, otpFlow, otpShortOfMemory } = testCase.meta();
+      if (otp || otpFlow || otpShortOfMemory) continue;
       const outcome = testCase.result();
       if (outcome.state === 'failed') {
         for (const error of outcome.errors) this.kitFailures.push(`${testCase.fullName}: ${error.message}`);

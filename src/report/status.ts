@@ -5,7 +5,7 @@ import type { FormTried } from '../errors.js';
  * - pass: every selected operation was checked and nothing fails the gate.
  * - fail: deviations at or above --fail-on (or an expired waiver), whatever else could not be checked.
  * - not-run: nothing about the server could be judged (unreachable, token refused in every form, not this API).
- * - incomplete: nothing wrong found, but not everything was checked (operations unverified, out of time, the kit failed).
+ * - incomplete: nothing wrong found, but not everything was checked (operations unverified, out of time, out of memory, the kit failed).
  * - interrupted: stopped by SIGINT or SIGTERM.
  */
 export type RunStatus = 'pass' | 'fail' | 'not-run' | 'incomplete' | 'interrupted';
@@ -24,6 +24,13 @@ export type RunEnding =
   /** Stopped once --max-failures causes that fail the run were found, with what it left unchecked. */
   | { readonly kind: 'max-failures'; readonly after: number; readonly notChecked: NotChecked }
   | { readonly kind: 'interrupted'; readonly signal: StopSignal }
+  /**
+   * Stopped because the suite worker's heap ran short, with the reason and how to fix it. Under a
+   * limit the user gave Node (--max-old-space-size), the user's setup must change: like --max-time
+   * (exit 3, or 1 with a defect found). Under the kit's own limit, sized to be out of reach, the kit
+   * failed (`kitError`: exit 2).
+   */
+  | { readonly kind: 'out-of-memory'; readonly reason: string; readonly kitError: boolean }
   /** An exception in the kit after the run started, or a suite that failed to load. */
   | { readonly kind: 'crashed'; readonly error: string };
 
@@ -78,13 +85,13 @@ export const exitCodeTable: ReadonlyArray<{ readonly code: ExitCode; readonly st
     code: 2,
     status: 'none, `not-run` or `incomplete`',
     meaning:
-      'the kit was called wrongly (a bad option or file, a port in use, a report dir another run is writing: no report is written), or could not go on after the start (the token operation gave no token: `not-run`; the kit itself failed: `incomplete`), the report giving the error',
+      'the kit was called wrongly (a bad option or file, a port in use, a report dir another run is writing: no report is written), or could not go on after the start (the token operation gave no token: `not-run`; the kit itself failed, or ran short of memory under the heap limit it sized itself: `incomplete`), the report giving the error',
   },
   {
     code: 3,
     status: '`not-run` or `incomplete`',
     meaning:
-      'could not check, and no defect found: the target unreachable, TLS failed, the token refused in every form, or the base URL not serving this API (`not-run`); operations unverified, or `--max-time` ran out (`incomplete`)',
+      'could not check, and no defect found: the target unreachable, TLS failed, the token refused in every form, or the base URL not serving this API (`not-run`); operations unverified, `--max-time` ran out, or the suites ran short of memory under the heap limit you gave Node, `--max-old-space-size` (`incomplete`)',
   },
   { code: 130, status: '`interrupted`', meaning: 'stopped by SIGINT (Ctrl-C); the report holds what finished before' },
   { code: 143, status: '`interrupted`', meaning: 'stopped by SIGTERM; the report holds what finished before' },
@@ -118,6 +125,9 @@ export function decideStatus(facts: RunOutcomeFacts): StatusDecision {
       return { status: 'incomplete', reason: `the kit failed: ${ending.error}`, exitCode: 2 };
     case 'not-run':
       return { status: 'not-run', reason: ending.reason, exitCode: ending.kitError ? 2 : 3 };
+    case 'out-of-memory':
+      if (ending.kitError) return { status: 'incomplete', reason: ending.reason, exitCode: 2 };
+      break;
     case 'out-of-time':
     case 'max-failures':
     case 'finished':
@@ -125,7 +135,7 @@ export function decideStatus(facts: RunOutcomeFacts): StatusDecision {
   }
   // A run stopped by --max-failures found what fails it: it fails, and is never a pass even if the gate found nothing.
   const unchecked = [
-    ...(ending.kind === 'out-of-time' ? [ending.reason] : []),
+    ...(ending.kind === 'out-of-time' || ending.kind === 'out-of-memory' ? [ending.reason] : []),
     ...(ending.kind === 'max-failures' ? [stoppedEarlyText(ending.after, ending.notChecked)] : []),
     ...(facts.unverified.length > 0 && !facts.allowUnverified ? [unverifiedReason(facts.unverified)] : []),
     ...(facts.requireRecords === true && (facts.recordsUnchecked ?? []).length > 0 ? [recordsUncheckedReason(facts.recordsUnchecked ?? [])] : []),

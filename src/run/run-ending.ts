@@ -1,5 +1,6 @@
 import { groups } from '../catalogue/groups.js';
 import type { RunConfig } from '../config/resolve.js';
+import { shortageText } from '../engine/schedule/heap-watch.js';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import { KitError, NotThisApiError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
 import { flowsToRun } from '../flows/index.js';
@@ -20,16 +21,40 @@ export interface RunProgress {
 export function stopLine(cause: StopCause, config: RunConfig): string {
   if (cause.kind === 'interrupted') return cause.signal;
   if (cause.kind === 'max-failures') return `--max-failures ${cause.after} reached`;
+  if (cause.kind === 'out-of-memory') return `The suite worker ran short of memory (${shortageText(cause.shortage)})`;
   return `--max-time ${config.maxTime?.text} is up`;
 }
 
-/** How a stop ends the run: interrupted, out of time, or stopped by --max-failures with what it left unchecked. */
+/**
+ * Why a run stopped for memory, and what to change: a larger heap, which Node takes as
+ * --max-old-space-size, or less held at once: fewer answers in flight (--concurrency), or a lower
+ * cap on each (--max-body), past which an answer is cut unparsed.
+ */
+function outOfMemoryEnding(cause: Extract<StopCause, { kind: 'out-of-memory' }>, progress: RunProgress, config: RunConfig): RunEnding {
+  const { shortage, limitBy } = cause;
+  const whose =
+    limitBy === 'user'
+      ? 'the heap limit given to Node (--max-old-space-size)'
+      : `the heap limit the kit sized for --concurrency ${config.concurrency} and --max-body ${config.maxBodyBytes}`;
+  const fewer = config.concurrency > 1 ? `--concurrency ${Math.floor(config.concurrency / 2)}, or ` : '';
+  return {
+    kind: 'out-of-memory',
+    reason:
+      `the suite worker ran short of memory (${shortageText(shortage)}) under ${whose}, and the run stopped with ` +
+      `${progress.operations.done} of ${progress.operations.total} operations checked; give it more (NODE_OPTIONS=--max-old-space-size=${Math.max(2 * shortage.limitMb, 1024)}), ` +
+      `or hold less at once: ${fewer}a lower --max-body, past which an answer is cut unparsed`,
+    kitError: limitBy === 'kit',
+  };
+}
+
+/** How a stop ends the run: interrupted, out of time, out of memory, or stopped by --max-failures with what it left unchecked. */
 export function stopEnding(cause: StopCause, progress: RunProgress, config: RunConfig): RunEnding {
   if (cause.kind === 'interrupted') return cause;
   const { operations, flows } = progress;
   if (cause.kind === 'max-failures') {
     return { kind: 'max-failures', after: cause.after, notChecked: { operations: operations.total - operations.done, flows: flows.total - flows.done } };
   }
+  if (cause.kind === 'out-of-memory') return outOfMemoryEnding(cause, progress, config);
   return {
     kind: 'out-of-time',
     reason: `the run ran out of time: --max-time ${config.maxTime?.text} ended it with ${operations.done} of ${operations.total} operations checked`,
@@ -44,6 +69,7 @@ export function notRunReason(ending: RunEnding, shard: string | undefined): stri
     'out-of-time': 'not run: the run ran out of time (--max-time)',
     'max-failures': 'not run: the run stopped early (--max-failures)',
     interrupted: 'not run: the run was interrupted',
+    'out-of-memory': 'not run: the suite worker ran short of memory',
     crashed: 'not run: the kit failed',
   };
   if (!shard) return why[ending.kind];

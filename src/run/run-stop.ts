@@ -1,8 +1,16 @@
+import type { HeapShortage } from '../engine/schedule/heap-watch.js';
 import type { StopSignal } from '../report/status.js';
+import type { HeapLimitBy } from './suite-heap.js';
 
-/** Why a run is stopped before it is done: a signal, its own clock (--max-time), or the failures it found (--max-failures). */
+/**
+ * Why a run is stopped before it is done: a signal, its own clock (--max-time), the failures it
+ * found (--max-failures), or the suite worker's heap run short, with whose limit it was.
+ */
 export type StopCause =
-  { readonly kind: 'interrupted'; readonly signal: StopSignal } | { readonly kind: 'out-of-time' } | { readonly kind: 'max-failures'; readonly after: number };
+  | { readonly kind: 'interrupted'; readonly signal: StopSignal }
+  | { readonly kind: 'out-of-time' }
+  | { readonly kind: 'max-failures'; readonly after: number }
+  | { readonly kind: 'out-of-memory'; readonly shortage: HeapShortage; readonly limitBy: HeapLimitBy };
 
 /** Delivers SIGINT and SIGTERM to a handler; returns how to stop listening. */
 export type SignalSource = (handler: (signal: StopSignal) => void) => () => void;

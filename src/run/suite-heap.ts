@@ -3,6 +3,9 @@ import { LARGE_BODIES_AT_ONCE, LARGE_BODY_BYTES } from '../client/client.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
 
 const MIB = 1024 * 1024;
+
+/** Whose the suite worker's heap limit is: the user's (--max-old-space-size given to Node), or the kit's, sized from the options. */
+export type HeapLimitBy = 'user' | 'kit';
 /**
  * What one answer in flight can cost a suite worker's heap per byte of body: its text, and its
  * parse, which grows most for tiny values (a 5 MiB list of `{}` parses to some 70 MB).
@@ -37,11 +40,13 @@ export function suiteHeapLimitMb(settings: Pick<RunSettings, 'concurrency' | 'ma
  * held well over 100 MB of answers already judged, and the run peaked near 500 MB. A limit sized
  * from what the answers in flight can hold (512 MB by default) lets it collect sooner and is never
  * reached by them. V8 reads the flags when a worker's heap is created; a limit the user set with
- * --max-old-space-size or --max-semi-space-size is kept.
+ * --max-old-space-size or --max-semi-space-size is kept. Returns whose the heap limit is.
  */
-export function limitSuiteHeaps(settings: Pick<RunSettings, 'concurrency' | 'maxBodyBytes'>): void {
+export function limitSuiteHeaps(settings: Pick<RunSettings, 'concurrency' | 'maxBodyBytes'>): HeapLimitBy {
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
   const userSet = (flag: string) => given.some((arg) => arg.startsWith(flag));
-  if (!userSet('--max-old-space-size')) setFlagsFromString(`--max-old-space-size=${suiteHeapLimitMb(settings)}`);
   if (!userSet('--max-semi-space-size')) setFlagsFromString(`--max-semi-space-size=${YOUNG_SEMI_SPACE_MB}`);
+  if (userSet('--max-old-space-size')) return 'user';
+  setFlagsFromString(`--max-old-space-size=${suiteHeapLimitMb(settings)}`);
+  return 'kit';
 }

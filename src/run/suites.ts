@@ -67,9 +67,9 @@ function settingsOfPart(settings: RunSettings, partGroups: readonly GroupId[]): 
 /**
  * Runs the suites of the selected groups in vitest: one worker thread, which starts the run's one
  * schedule (src/engine/schedule/run-plan.ts) and reports each group's tests as their results come.
- * Each result counts towards --max-failures. A stop (signal, --max-time, --max-failures) cancels
- * the run: no test starts after it, the schedule sends nothing more and cuts the calls in flight,
- * and the tests running get a short grace to finish. An exception of the kit or a suite that failed
+ * Each result counts towards --max-failures. A stop (signal, --max-time, --max-failures, the
+ * worker's heap run short) cancels the run: no test starts after it, the schedule sends nothing
+ * more and cuts the calls in flight, and the tests running get a short grace to finish. An exception of the kit or a suite that failed
  * to load ends it as crashed, with the results it had.
  */
 export async function runSuites(
@@ -95,13 +95,16 @@ export async function runSuites(
             tests: partSelected.filter((op) => op.group === group).length + partFlows.filter((flow) => flow.group === group).length,
           })),
         );
-  const collector = new ResultCollector((result) => {
-    // From the first result on, the checks are under way and this thread mostly waits for the worker's.
-    preloadRenderers();
-    progress?.advance(result);
-    if (limit?.add(result.deviations)) stop.stop({ kind: 'max-failures', after: limit.after });
-  });
-  limitSuiteHeaps(settings);
+  const limitBy = limitSuiteHeaps(settings);
+  const collector = new ResultCollector(
+    (result) => {
+      // From the first result on, the checks are under way and this thread mostly waits for the worker's.
+      preloadRenderers();
+      progress?.advance(result);
+      if (limit?.add(result.deviations)) stop.stop({ kind: 'max-failures', after: limit.after });
+    },
+    (shortage) => stop.stop({ kind: 'out-of-memory', shortage, limitBy }),
+  );
   const started = performance.now();
   const { startVitest } = await vitestLoading;
   const running = startVitest(

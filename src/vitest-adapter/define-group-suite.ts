@@ -1,8 +1,9 @@
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, type TestContext, test } from 'vitest';
 import { findGroup, groups, type GroupId } from '../catalogue/groups.js';
 import { type Operation, operations } from '../catalogue/operations.js';
 import { severityRank } from '../checks/types.js';
 import type { Deviation } from '../engine/judging/deviation.js';
+import { HeapWatch, shortageText } from '../engine/schedule/heap-watch.js';
 import { type RunningChecks, startRun } from '../engine/schedule/run-plan.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
 import { flowsToRun } from '../flows/index.js';
@@ -16,22 +17,28 @@ function selectedOf(groupId: GroupId, settings: RunSettings): Operation[] {
 }
 
 /**
- * The run behind every group suite of a worker, started by the first suite that asks. All the
- * selected groups' work goes out at once through one pool, so the suites, which vitest runs one
- * after another, only wait for results already under way.
+ * The run behind every group suite of a worker, started by the first suite that asks, with the
+ * worker's heap watched. All the selected groups' work goes out at once through one pool, so the
+ * suites, which vitest runs one after another, only wait for results already under way.
  */
-const runs = new Map<string, RunningChecks>();
+const runs = new Map<string, { running: RunningChecks; heap: HeapWatch }>();
 
-function runFor(settings: RunSettings, stopChannel: string | undefined): RunningChecks {
+function runFor(settings: RunSettings, stopChannel: string | undefined): { running: RunningChecks; heap: HeapWatch } {
   const key = JSON.stringify(settings);
-  let running = runs.get(key);
-  if (!running) {
+  let run = runs.get(key);
+  if (!run) {
     const selected = groups.map((group) => group.id);
-    const started = startRun(settings, {
-      operations: selected.flatMap((group) => selectedOf(group, settings)),
-      flows: selected.flatMap((group) => flowsToRun(group, settings)),
-    });
-    runs.set(key, started);
+    const heap = new HeapWatch();
+    const started = startRun(
+      settings,
+      {
+        operations: selected.flatMap((group) => selectedOf(group, settings)),
+        flows: selected.flatMap((group) => flowsToRun(group, settings)),
+      },
+      heap,
+    );
+    run = { running: started, heap };
+    runs.set(key, run);
     const stopPosting = postProgress(started);
     const stopListening = stopChannel === undefined ? () => {} : listenForStop(stopChannel, () => started.cancel());
     void started.finished
@@ -40,9 +47,27 @@ function runFor(settings: RunSettings, stopChannel: string | undefined): Running
         stopListening();
       })
       .catch(() => undefined);
-    running = started;
   }
-  return running;
+  return run;
+}
+
+/**
+ * A test's result, unless the heap ran short while it waited: the run was then cancelled and the
+ * result is of work cut short. The test carries the shortage to the runner in its meta, which ends
+ * the run there, and fails with it where no runner reads it (a user's own vitest project).
+ */
+async function unlessShort<T>(heap: HeapWatch, task: TestContext['task'], work: Promise<T>): Promise<T> {
+  const settled = await work.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const shortage = heap.shortage;
+  if (shortage) {
+    task.meta.otpShortOfMemory = shortage;
+    throw new Error(`the run stopped: the worker ran short of memory (${shortageText(shortage)})`);
+  }
+  if (!settled.ok) throw settled.error;
+  return settled.value;
 }
 
 /**
@@ -60,7 +85,7 @@ const UNTIMED = { timeout: 0 };
  */
 export function defineGroupSuite(groupId: GroupId, settings: RunSettings = inject('otpRun')): void {
   const group = findGroup(groupId);
-  const running = runFor(settings, inject('otpStop'));
+  const { running, heap } = runFor(settings, inject('otpStop'));
 
   const expectNoFailing = (deviations: readonly Deviation[]) => {
     const failing = deviations
@@ -72,14 +97,14 @@ export function defineGroupSuite(groupId: GroupId, settings: RunSettings = injec
   describe(group?.title ?? groupId, () => {
     for (const operation of selectedOf(groupId, settings)) {
       test(`${operation.number === undefined ? '4.1' : `#${operation.number}`} ${operation.path}`, UNTIMED, async ({ task }) => {
-        const result = await running.operation(operation.id);
+        const result = await unlessShort(heap, task, running.operation(operation.id));
         task.meta.otp = result;
         expectNoFailing(result.deviations);
       });
     }
     for (const flow of flowsToRun(groupId, settings)) {
       test(`flow ${flow.id}`, UNTIMED, async ({ task }) => {
-        const result = await running.flow(flow.id);
+        const result = await unlessShort(heap, task, running.flow(flow.id));
         task.meta.otpFlow = result;
         expectNoFailing(result.deviations);
       });

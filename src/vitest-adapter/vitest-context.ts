@@ -1,6 +1,7 @@
 import type { RunSettings } from '../engine/schedule/settings.js';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { OperationResult } from '../engine/operation/run-operation.js';
+import type { HeapShortage } from '../engine/schedule/heap-watch.js';
 
 /** The run's settings cross from the CLI to the suite workers through vitest's provide/inject. */
 declare module 'vitest' {
@@ -14,5 +15,7 @@ declare module 'vitest' {
     otp?: OperationResult;
     /** The result of one stateful flow. */
     otpFlow?: FlowResult;
+    /** The worker's heap ran short while the test waited: the run was cancelled, and this test has no result. */
+    otpShortOfMemory?: HeapShortage;
   }
 }

@@ -64,6 +64,16 @@ describe('decideStatus: one place for status and exit code', () => {
     expect(decideStatus({ ...finished, ending: stopped })).toMatchObject({ status: 'incomplete', exitCode: 3 });
   });
 
+  it("a run stopped by its heap run short: the kit failed (exit 2) under its own limit; under the user's, like --max-time (3, or 1 with a defect)", () => {
+    const reason = 'the suite worker ran short of memory (…)';
+    const kitLimit = { kind: 'out-of-memory', reason, kitError: true } as const;
+    expect(decideStatus({ ...finished, ending: kitLimit })).toEqual({ status: 'incomplete', reason, exitCode: 2 });
+    expect(decideStatus({ ...finished, gateFailures: ['1 error'], ending: kitLimit })).toEqual({ status: 'incomplete', reason, exitCode: 2 });
+    const userLimit = { kind: 'out-of-memory', reason, kitError: false } as const;
+    expect(decideStatus({ ...finished, ending: userLimit })).toEqual({ status: 'incomplete', reason, exitCode: 3 });
+    expect(decideStatus({ ...finished, gateFailures: ['1 error'], ending: userLimit })).toEqual({ status: 'fail', reason, exitCode: 1 });
+  });
+
   it('a run that could not check never passes, whatever the gate says', () => {
     expect(decideStatus({ ...finished, ending: { kind: 'not-run', reason: 'the server refused the token: …' } })).toEqual({
       status: 'not-run',

@@ -10,6 +10,7 @@ import type { RunSettings } from './settings.js';
 import { issuedCookies, issuedTokens, tokenIssuingPaths } from '../target/issued-tokens.js';
 import { obtainToken } from '../target/token.js';
 import { loggingClient } from './exchange-log.js';
+import type { HeapWatch } from './heap-watch.js';
 
 /** A shrink may send this many requests… */
 const SHRINK_MAX_REQUESTS = 60;
@@ -53,9 +54,9 @@ export function operationContext(
  * The client of a run, and the run's one redactor, which keeps its secrets out of everything it
  * writes. Tokens the server issues join it as they arrive: those in any answer of login or the token
  * operation, the cookies those answers set, and the new token a call refused as unauthorized gets
- * from the token operation.
+ * from the token operation. With a heap watch, a body whose parse would not fit is left unparsed.
  */
-export function clientForRun(settings: RunSettings): { client: Client; redactor: Redactor } {
+export function clientForRun(settings: RunSettings, heap?: HeapWatch): { client: Client; redactor: Redactor } {
   const redactor = new Redactor(settings.secrets);
   const keep = (tokens: readonly string[]) => {
     for (const token of tokens) redactor.add(token);
@@ -63,6 +64,7 @@ export function clientForRun(settings: RunSettings): { client: Client; redactor:
   const source = settings.tokenSource;
   const sender: Client = createClient({
     ...settings,
+    ...(heap ? { roomToParse: (bytes: number) => heap.roomToParse(bytes) } : {}),
     ...(source
       ? {
           refreshToken: async () => {

@@ -14,6 +14,7 @@ import { cleanUp, type LeftRecord, makesRecords } from '../operation/made-record
 import { findOperation, operations } from '../../catalogue/operations.js';
 import { type OperationResult, startOperation } from '../operation/run-operation.js';
 import type { RunSettings } from './settings.js';
+import type { HeapWatch } from './heap-watch.js';
 
 /** What a run calls: operations (documented and mapped) and the flows over them. */
 export interface RunScope {
@@ -117,13 +118,18 @@ function countingClient(client: Client) {
  * shown (1). A group is no fence: a consignment deleted answers a purchase order record (#6), so
  * publishing or deleting one may change the purchase order list, and an order placed may add to a
  * list of invoices.
+ *
+ * With a heap watch (the suite worker's), the run's parses are weighed against the heap and the
+ * heap is looked at while the run lasts: once it runs short, the run is cancelled.
  */
-export function startRun(settings: RunSettings, scope: RunScope): RunningChecks {
-  const { client: sender, redactor } = clientForRun(settings);
+export function startRun(settings: RunSettings, scope: RunScope, heap?: HeapWatch): RunningChecks {
+  const { client: sender, redactor } = clientForRun(settings, heap);
   const { client, progress } = countingClient(sender);
   const cancelled = new AbortController();
   // Every operation and flow under way listens for it: many more than Node's leak warning expects.
   setMaxListeners(0, cancelled.signal);
+  heap?.whenShort(() => cancelled.abort());
+  const stopWatching = heap?.watch();
   const bodyLimit = bodyLimitOperation(scope.operations);
   const context = {
     ...operationContext(settings, client, sharedValidator(), redactor),
@@ -250,6 +256,7 @@ export function startRun(settings: RunSettings, scope: RunScope): RunningChecks 
       all(scope.flows.map((flow) => lookup(flowRuns, 'flow', flow.id))),
     ]);
     await client.close();
+    stopWatching?.();
     const failed = [...operationsSettled, ...flowsSettled].find((outcome) => outcome.status === 'rejected');
     if (failed) throw failed.reason;
     const values = <T>(settled: PromiseSettledResult<T>[]) => settled.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
