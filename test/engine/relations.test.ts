@@ -122,9 +122,12 @@ describe('each relation fires against its fault of the mutation set, under every
     const score = await runMutants([fault], MUTATION_SEEDS);
     const [verdict] = score.verdicts;
     expect(verdict?.missedUnder).toEqual([]);
-    const evidence = verdict?.bySeed[0]?.caughtBy?.steps ?? [];
-    // Both requests as the steps of its evidence: the source and its follow-ups, asked once more.
+    const caught = verdict?.bySeed[0]?.caughtBy;
+    const evidence = caught?.steps ?? [];
+    // Both requests as the steps of its evidence: the source and its follow-ups, asked once more, each its curl line.
     expect(evidence.map((step) => relationCallOf(step.path)?.role)).toContain('source');
     expect(evidence.some((step) => typeof relationCallOf(step.path)?.role === 'number')).toBe(true);
+    for (const step of evidence) expect(step.request.body).toBe(JSON.stringify(relationCallOf(step.path)?.payload));
+    expect(caught?.repro.split('\n').filter((command) => command.startsWith('curl '))).toHaveLength(evidence.length);
   });
 });
