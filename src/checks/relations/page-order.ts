@@ -55,8 +55,10 @@ export const pageOrder: Relation = {
   },
   answers: 'reuse',
   judge(source, followUps) {
-    const page = idsOf(source);
-    if (!page) return undefined;
+    const ids = idsOf(source);
+    if (!ids) return undefined;
+    // A record twice on one page is page-repeated-records': its first place stands for it.
+    const page = [...new Set(ids)];
     const sizes = [...new Set(followUps.map((call) => call.asked.pageSize))];
     for (const pageSize of sizes) {
       const pages = followUps.filter((call) => call.asked.pageSize === pageSize);
