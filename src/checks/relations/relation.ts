@@ -43,10 +43,11 @@ export interface Relation {
   /** The follow-up requests of a source: those whose answers the source's must agree with. */
   followUps(source: RelationPayload, walk: WalkShape): readonly RelationPayload[];
   /**
-   * Where its answers come from. `reuse`: the run's own calls of the same body (the page walk's,
-   * which keep the keys it compares) stand for its requests; it sends none but the re-asking, and
-   * judges only the follow-ups the run already has. `fresh`: it sends source and follow-ups itself,
-   * one after the other, as only its own calls keep the records' contents it compares.
+   * Where its first answers come from. `reuse`: the run's own calls of the same body (the page
+   * walk's, which keep the keys it compares) stand for its requests, and it judges the follow-ups
+   * the run has. `fresh`: it sends source and follow-ups itself, one after the other, as only its
+   * own calls keep the records' contents it compares. Either way, where the first answers break
+   * it, it sends the source and every follow-up once more, one after the other, and judges those.
    */
   readonly answers: 'reuse' | 'fresh';
   /** Pure: the source's answer and its follow-ups' (those of them the run has), judged together. */
