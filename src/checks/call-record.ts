@@ -15,11 +15,12 @@ export const KEYS_KEPT = 1000;
 /**
  * Whether a call is a page of a walk (`page:<size>:<no>`, `page-hostile:…`, page 1 asked without
  * pageNo, `page-unnumbered:<size>`, or a page of the list without its filters,
- * `page-unfiltered:<size>:<no>`, or a page of the walk asked once more, `page-again:<size>:<no>`): the answers the checks compare record by record, across pages.
+ * `page-unfiltered:<size>:<no>`, or a page of the walk asked once more, `page-again:<size>:<no>`),
+ * or a relation's own call (`relation:…`): the answers the checks compare record by record, across pages.
  * Only their records are kept as keys: every other call of an operation keeps none, whatever the
  * length of its list.
  */
-const WALK_PREFIXES = ['page:', 'page-hostile:', 'page-unnumbered:', 'page-unfiltered:', 'page-again:'];
+const WALK_PREFIXES = ['page:', 'page-hostile:', 'page-unnumbered:', 'page-unfiltered:', 'page-again:', 'relation:'];
 const walksAList = (exchange: Exchange) => WALK_PREFIXES.some((prefix) => exchange.path.startsWith(prefix));
 /** A lookup naming its id twice (`listed-id:…`) keeps the key of the one record it answered: whose record it is shows in its id. */
 const keysKeptOf = (exchange: Exchange): number => (walksAList(exchange) ? KEYS_KEPT : exchange.path.startsWith('listed-id:') ? 1 : 0);
@@ -76,6 +77,25 @@ function recordsDigest(exchange: Exchange, data: Record<string, unknown> | undef
   const digest = createHash('sha1');
   for (const record of list.slice(0, KEYS_KEPT)) digest.update(JSON.stringify(record) ?? 'undefined').update('\n');
   return { recordsDigest: digest.digest('base64url').slice(0, 22) };
+}
+
+const digestOf = (value: unknown) =>
+  createHash('sha1')
+    .update(JSON.stringify(value) ?? 'undefined')
+    .digest('base64url')
+    .slice(0, 12);
+
+/** Of a relation's own call, each record's fields as digests (EnvelopeOutline.contents). */
+function contentsOf(exchange: Exchange, data: Record<string, unknown> | undefined): { contents?: Readonly<Record<string, string>>[] } {
+  if (!exchange.path.startsWith('relation:') || !data) return {};
+  const list: readonly unknown[] = Array.isArray(data.list) ? data.list : [data];
+  return {
+    contents: list
+      .slice(0, KEYS_KEPT)
+      .map((record) =>
+        isPlainObject(record) ? Object.fromEntries(Object.entries(record).map(([field, value]) => [field, digestOf(value)])) : { '': digestOf(record) },
+      ),
+  };
 }
 
 /** The records' texts (recordTextsOf), where there are any to keep. */
@@ -158,6 +178,7 @@ export function recordOf(exchange: Exchange, rank: number, met: Meetings = meeti
             ...carried(data, Object.keys(asked), keysKeptOf(exchange)),
             ...recordsDigest(exchange, data),
             ...textsOf(exchange, data),
+            ...contentsOf(exchange, data),
             ...(page ? { page } : {}),
           }
         : undefined,

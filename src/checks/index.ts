@@ -106,6 +106,7 @@ import { varyAcceptEncoding } from './headers/vary-accept-encoding.js';
 import { transferEncodingVersion } from './transport/transfer-encoding-version.js';
 import { interimAnswerVersion } from './transport/interim-answer-version.js';
 import { getQueryAnswered } from './hygiene/get-query-answered.js';
+import { relationChecks } from './relations/index.js';
 import type { Check } from './types.js';
 
 /** Every check, by area, in the order they are reported: transport first, then what rests on it. */
@@ -171,6 +172,7 @@ export const checksByArea = {
     pageNumberRefused,
     pageAskedAgain,
   ],
+  relations: relationChecks,
   asked: [byIdRecord, listedRecordFound, duplicateIdForeignRecord, listFilter, filterOutsideList, listSelector],
   orders: [orderLineCodes, orderLineQuantity, orderLinesComplete, orderLineCount, orderTimeFuture],
   hygiene: [

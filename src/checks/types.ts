@@ -94,6 +94,12 @@ export interface EnvelopeOutline {
   readonly recordsDigest?: string;
   /** Where `data` is a page (2.2): what it said of itself. */
   readonly page?: PageOutline;
+  /**
+   * Of a relation's own call (`relation:…`), each record carried, in the order of `keys`, as a short
+   * digest of each of its fields' values, by field name: what tells a record read twice from itself.
+   * Absent for every other call.
+   */
+  readonly contents?: readonly Readonly<Record<string, string>>[];
 }
 
 /** A value a request sent at its top level, as kept: scalars only (long strings, objects and arrays are left out). */

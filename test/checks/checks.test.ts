@@ -8,13 +8,14 @@ import { callsCases } from './cases/calls.js';
 import { headersCases } from './cases/headers.js';
 import { hygieneCases } from './cases/hygiene.js';
 import { pageCases } from './cases/page.js';
+import { relationsCases } from './cases/relations.js';
 import { transportCases } from './cases/transport.js';
 import { judgeAsTheJudgeDoes } from '../support/run-check.js';
 
 const validator = createValidator();
 
 /** Each check's fixtures, from the file of its kind under test/checks/cases/. */
-const cases = { ...bodiesCases, ...callsCases, ...headersCases, ...hygieneCases, ...pageCases, ...transportCases };
+const cases = { ...bodiesCases, ...callsCases, ...headersCases, ...hygieneCases, ...pageCases, ...relationsCases, ...transportCases };
 
 function run(check: Check, fixture: Exchange | Exchange[]) {
   const exchanges = Array.isArray(fixture) ? fixture : [fixture];

@@ -64,7 +64,7 @@ describe('--dry-run', () => {
     expect(stdout).toMatch(/custom-demand \(Custom demand orders\): 1 read, then 2 state changes one after another, then 1 flow/);
     expect(stdout).toMatch(/#1 +POST \/\/pc\/custom_demand\/list +coverage \d+ · walk ≤ \d+ · conforming 25 · hostile 25 · probes ≤ 15/);
     expect(stdout).toMatch(
-      /^Requests: +coverage \d+ · walk ≤ \d+ · conforming ≤ 126 · hostile 100 · probes ≤ 60 · http-probes ≤ 96 · listed 0: at most \d+ in all, besides the flows' calls, the calls under Then,/m,
+      /^Requests: +coverage \d+ · walk ≤ \d+ · conforming ≤ 126 · hostile 100 · probes ≤ 60 · http-probes ≤ 96 · listed 0 · relations ≤ \d+: at most \d+ in all, besides the flows' calls, the calls under Then,/m,
     );
     // No operation map: no token operation to renew.
     expect(stdout).toContain(

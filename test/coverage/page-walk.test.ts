@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
+import { relations } from '../../src/checks/relations/index.js';
 import { replayCall } from '../../src/engine/schedule/replay.js';
 import { pageCallAt, walkCallsAtMost } from '../../src/engine/operation/page-walk.js';
 import { runOperation } from '../../src/engine/operation/run-operation.js';
@@ -114,6 +115,9 @@ async function listServer(count: number) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked, unfiltered, unnumbered };
 }
 
+/** The walk's own calls only: the relations' calls (test/relations/relations-phase.test.ts) left out. */
+const WALK_ALONE = { excludedChecks: relations.map((relation) => relation.id) };
+
 describe('the walk at one, two and three records a page', () => {
   const pagesOf = (asked: readonly string[], pageSize: number) =>
     asked
@@ -123,7 +127,7 @@ describe('the walk at one, two and three records a page', () => {
 
   it('reads each small size from page 1: the next pages in a row, a deep one (one a page), the last and one past it', async () => {
     const { url, asked, unfiltered } = await listServer(47);
-    const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false }));
+    const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, ...WALK_ALONE }));
     stops.push(() => client.close());
     await runOperation(findOperation('custom-demand-list')!, context);
     // Page 2 twice: the walk's, and asked again once the operation's other calls are answered (the same records: not once more).
@@ -140,7 +144,7 @@ describe('the walk at one, two and three records a page', () => {
   it('stays bounded on a list of 60,000 records: the bounds, then six pages a small size at most', async () => {
     const { url, asked, unfiltered, unnumbered } = await listServer(60_000);
     // The coverage pass asks for pages of 2^31 records: the whole list comes back, some 900 KB.
-    const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, maxBodyBytes: 8 * 1024 * 1024 }));
+    const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, maxBodyBytes: 8 * 1024 * 1024, ...WALK_ALONE }));
     stops.push(() => client.close());
     const result = await runOperation(findOperation('custom-demand-list')!, context);
     expect(result.coveragePass?.pageWalk).toMatchObject({ pageSize: 40, pages: 50, records: 2000 });
@@ -177,7 +181,7 @@ describe('the walk at one, two and three records a page', () => {
 
   it('a small walk reads no more pages in a row than --walk-pages', async () => {
     const { url, asked } = await listServer(47);
-    const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, walkPages: 2, walkRecords: 20 }));
+    const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, walkPages: 2, walkRecords: 20, ...WALK_ALONE }));
     stops.push(() => client.close());
     await runOperation(findOperation('custom-demand-list')!, context);
     expect(pagesOf(asked, 10)).toEqual([1, 2, 2]);

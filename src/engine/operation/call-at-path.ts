@@ -1,4 +1,5 @@
 import type { Operation } from '../../catalogue/operations.js';
+import { relationCallOf } from '../../checks/relations/relation.js';
 import type { Intent } from '../../checks/types.js';
 import { callAt } from './calls.js';
 import { coverageCallAt } from './coverage-pass.js';
@@ -19,7 +20,8 @@ export interface PlannedCall {
  * calls (`conforming:<fast-check path>`, `hostile:…`), the coverage pass (`coverage:<n>`) and the
  * page walk (`page:<size>:<no>`, `page-hostile:…`, `page-unnumbered:<size>`, `page-unfiltered:<size>:<no>`, `page-again:<size>:<no>`) are the same under the same seed; a lookup of a
  * listed record (`listed:<end>:<size>:<no>:<fields>`), or one naming its id twice
- * (`listed-id:<order>:<field>:<ids>`), and a delete's valid call (`own-record:<payload>`, `unknown-id:<payload>`), carries in its path what it set. What `--replay`
+ * (`listed-id:<order>:<field>:<ids>`), a delete's valid call (`own-record:<payload>`, `unknown-id:<payload>`), and a relation's
+ * call (`relation:<id>:<attempt>:<source>:<role>:<body>`) carries in its path what it set. What `--replay`
  * re-sends, and what evidence shows of a call the kit kept only as a record. Undefined for a path no
  * generator makes (an auth probe, a flow step) or one the operation has no call at.
  */
@@ -38,6 +40,10 @@ export function callAtPath(operation: Operation, path: string, seed: number): Pl
     return call && { judgedAs: 'conforming', ...call };
   }
   if (kind === 'listed-id') return idPairCallAt(operation, path);
+  if (kind === 'relation') {
+    const call = relationCallOf(path);
+    return call && { judgedAs: 'conforming', payload: call.payload, body: JSON.stringify(call.payload) };
+  }
   if (kind === 'own-record' || kind === 'unknown-id') {
     const call = deleteCallAt(path);
     return call && { judgedAs: 'conforming', payload: call.payload, body: call.body };

@@ -19,6 +19,7 @@ import { describeProbe, type Observation } from './observation.js';
 import { asksListed, type ListedSource, sendListedLookups } from './listed-lookups.js';
 import { type ListedEnds, type PageWalk, readListEnds, type WalkBounds, walkPages } from './page-walk.js';
 import { labelRecurrences } from './recurrence.js';
+import { askRelations } from './relations.js';
 import { resendSlowAnswers } from './slow-answers.js';
 import { type ProbedCall, refused, sendHttpProbes, validatorsOf } from './http-probes.js';
 import { type DeleteCall, deletesRecords, isValidCallPath, ownDeleteCalls, type OwnRecordRecipe } from './own-records.js';
@@ -173,8 +174,12 @@ function probeHeaders(
  *   and the one it showed last, asked for by id (listed-lookups.ts); waits for the list's walk, or,
  *   where the run does not walk the list, reads its first and last page itself; in the quick pass,
  *   the first page and its first record only.
+ * - relations: of a list, the metamorphic relations that fit it (relations.ts): the walk's answers
+ *   judged together, a few calls of their own, and a relation's calls asked once more where their
+ *   answers break it; waits for the walk, and the walk's end waits for it, so that no state change
+ *   of the run comes between its calls.
  */
-export const PHASES = ['coverage', 'walk', 'conforming', 'hostile', 'probes', 'http-probes', 'listed'] as const;
+export const PHASES = ['coverage', 'walk', 'conforming', 'hostile', 'probes', 'http-probes', 'listed', 'relations'] as const;
 export type Phase = (typeof PHASES)[number];
 /** No phase sends this many calls: a rank is its phase's place times this, plus its index. */
 const PHASE_SPAN = 2 ** 32;
@@ -263,7 +268,14 @@ async function phasesOf(
   ]);
   const coverageStarted = performance.now();
   let coverageMs = 0;
-  const walkRun = context.coverage ? walkPages(operation, session, context.coverage, judgeIn('walk')) : undefined;
+  const bounds = context.coverage;
+  const walkRun = bounds
+    ? walkPages(operation, session, bounds, judgeIn('walk')).then(async (walked) => {
+        const keeps = (id: string) => context.checks.some((check) => check.id === id);
+        await askRelations(operation, session, bounds, keeps, judging.records(), judgeIn('relations'));
+        return walked;
+      })
+    : undefined;
   (walkRun ?? Promise.resolve(undefined)).then(
     (walked) => walkEnded(walked?.ends),
     () => walkEnded(),

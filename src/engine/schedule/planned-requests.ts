@@ -5,6 +5,7 @@ import { callCount } from '../operation/calls.js';
 import { MOST_HTTP_PROBES } from '../operation/http-probes.js';
 import { asksListed, MOST_LISTED_CALLS, QUICK_LISTED_CALLS } from '../operation/listed-lookups.js';
 import { walkCallsAtMost } from '../operation/page-walk.js';
+import { relationCallsAtMost } from '../operation/relations.js';
 import { deletesRecords, type OwnRecordRecipe } from '../operation/own-records.js';
 import type { Phase } from '../operation/run-operation.js';
 import { walkBoundsOf } from './context.js';
@@ -23,12 +24,13 @@ export interface PhaseRequests {
  * no near miss (nor the unsigned JWT where the token is that JWT), and a lookup asks for its list's
  * records only where the run walks that list and it shows them, so those are bounds. A delete
  * with a recipe (`ownRecords`) first creates a record for each valid call and reads its list once:
- * at most that many more. Not
+ * at most that many more. The relations of a list (relations.ts) send a few calls of their own, and
+ * each asks its calls once more where their answers break it: a bound. Not
  * counted: the calls that re-send each cause found once, and those that shrink a hostile failure.
  */
 export function plannedRequests(
   operation: Operation,
-  settings: Pick<RunSettings, 'runs' | 'hostileRuns' | 'authProbes' | 'httpProbes' | 'coveragePass' | 'walkPages' | 'walkRecords'>,
+  settings: Pick<RunSettings, 'runs' | 'hostileRuns' | 'authProbes' | 'httpProbes' | 'coveragePass' | 'walkPages' | 'walkRecords' | 'excludedChecks'>,
   ownRecords?: ReadonlyMap<string, OwnRecordRecipe>,
 ): Readonly<Record<Phase, PhaseRequests>> {
   const coveragePass = settings.coveragePass !== false;
@@ -43,6 +45,9 @@ export function plannedRequests(
   const httpProbes = settings.httpProbes !== false && conforming > 0 ? MOST_HTTP_PROBES : 0;
   // A lookup asks for the two ends of its list, where the list shows two records; it reads them itself where the run does not walk the list.
   const listed = asksListed(operation) ? (coveragePass ? MOST_LISTED_CALLS : QUICK_LISTED_CALLS) : 0;
+  // The relations that fit a list, where the walk reads it: a few calls of their own, and each asked once more where it breaks.
+  const keeps = (id: string) => settings.excludedChecks?.includes(id) !== true;
+  const relations = coveragePass ? relationCallsAtMost(operation, keeps, walkBoundsOf(settings)) : 0;
   return {
     coverage: { requests: coverage, exact: true },
     walk: { requests: walk, exact: walk === 0 },
@@ -51,5 +56,6 @@ export function plannedRequests(
     probes: { requests: probes, exact: probes === 0 },
     'http-probes': { requests: httpProbes, exact: httpProbes === 0 },
     listed: { requests: listed, exact: listed === 0 },
+    relations: { requests: relations, exact: relations === 0 },
   };
 }

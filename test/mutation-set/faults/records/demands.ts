@@ -49,6 +49,9 @@ function watchingAnsweringFault(facts: FaultFacts & Required<Pick<Fault, 'respon
 /** The detail of 4.1 ("Custom demand: detail"), where the reference server places it. */
 const DEMAND_DETAIL_PATH = listedPathOf('custom-demand-detail');
 
+/** Each server's count of the times each demand was listed, by id, shared with the list calls. */
+const timesListedFor = new WeakMap<IncomingMessage, Map<number, number>>();
+
 /** Each server's demand ids deleted since it started, shared with the calls that read them. */
 const softDeletedFor = new WeakMap<IncomingMessage, Set<number>>();
 
@@ -272,6 +275,33 @@ export const demandFaults: readonly PlantedFault[] = [
       const demandId = idOf(payload, 'demandId');
       if (!succeeded(clean) || demandId === undefined) return json(clean);
       return json(envelope('full', notFound('demandId', `no custom demand has the id ${demandId}`)));
+    },
+  }),
+  planted(watchingFault, {
+    name: 'list-counts-its-views',
+    description:
+      'The list service bumps a view count on every demand it returns (UPDATE custom_demand SET views = views + 1 in the same method) and the mapper writes the count into remark: each read of the list changes the demands it lists',
+    operationId: 'custom-demand-list',
+    expect: { check: 'relation-read-unchanged', severity: 'warning' },
+    interceptor() {
+      const path = pathOf('custom-demand-list');
+      const timesListed = new Map<number, number>();
+      return (req) => {
+        if (req.url === path) timesListedFor.set(req, timesListed);
+        return false;
+      };
+    },
+    respond(res, body) {
+      const clean = body as Json;
+      const timesListed = timesListedFor.get(res.req);
+      const data = clean.data;
+      if (!timesListed || !succeeded(clean) || !isPlainObject(data) || !Array.isArray(data.list)) return sendText(res, JSON.stringify(clean));
+      const list = (data.list as Json[]).map((demand) => {
+        const views = (timesListed.get(Number(demand.id)) ?? 0) + 1;
+        timesListed.set(Number(demand.id), views);
+        return { ...demand, remark: `views ${views}` };
+      });
+      sendText(res, JSON.stringify({ ...clean, data: { ...data, list } }));
     },
   }),
 ];

@@ -133,6 +133,15 @@ export const pageFaults: readonly PlantedFault[] = [
       page: (data, { pageSize }, pageAt) => ({ ...data, list: listOf(pageAt(pageSize, 1)) }),
     },
   ]),
+  ...caughtBy({ check: 'relation-page-order', severity: 'warning' }, pagingFault, [
+    {
+      name: 'page-sorted-after-paging',
+      description:
+        'The query pages the cards newest first (ORDER BY id DESC LIMIT …) and the service then sorts each page by id ascending: every page size cuts the same records in the same place, each page in the other order',
+      operationId: 'bank-card-list',
+      page: (data) => ({ ...data, list: [...listOf(data)].sort((a, b) => Number(a.id) - Number(b.id)) }),
+    },
+  ]),
   ...caughtBy({ check: 'page-total', severity: 'error' }, dataFault, [
     {
       name: 'total-page-one-too-many',
