@@ -22,6 +22,8 @@ export interface MutantResult {
   readonly caughtBy: Deviation | undefined;
   readonly deviations: readonly Deviation[];
   readonly requests: number;
+  /** Why the run stopped at first contact, where it did: the fault was never put to the checks. */
+  readonly notRun?: string;
 }
 
 /** What the kit made of one fault under every seed. */
@@ -59,9 +61,9 @@ export function reportedAt(fault: CaughtFault): Operation {
  */
 export async function runMutant(fault: CaughtFault, seed: number = MUTATION_SEEDS[0]!, overrides: Partial<RunSettings> = {}): Promise<MutantResult> {
   const operation = reportedAt(fault);
-  const { deviations, requests } = await deviationsAgainst({ fault }, [fault.operationId], { ...overrides, seed });
+  const { deviations, requests, notRun } = await deviationsAgainst({ fault }, [fault.operationId], { ...overrides, seed });
   const caughtBy = deviations.find((d) => d.check === fault.expect.check && d.severity === fault.expect.severity && d.operation === operation.path);
-  return { fault, seed, caughtBy, deviations, requests };
+  return { fault, seed, caughtBy, deviations, requests, ...(notRun === undefined ? {} : { notRun }) };
 }
 
 /** One fault's results gathered into its verdict. */

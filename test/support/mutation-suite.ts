@@ -64,7 +64,8 @@ export function describeMutants(title: string, chosen: readonly CaughtFault[], p
         const verdict = verdicts.find((candidate) => candidate.fault === fault);
         expect(verdict?.bySeed.length).toBeGreaterThan(0);
         const missed = (verdict?.bySeed ?? []).filter((result) => !result.caughtBy);
-        const seen = (result: (typeof missed)[number]) => result.deviations.map((d) => `${d.severity} ${d.check} at ${d.operation}`).join('; ');
+        const seen = (result: (typeof missed)[number]) =>
+          result.notRun === undefined ? result.deviations.map((d) => `${d.severity} ${d.check} at ${d.operation}`).join('; ') : `not run: ${result.notRun}`;
         expect(missed.map((result) => `seed ${result.seed}: ${seen(result)}`)).toEqual([]);
       });
     }
