@@ -2,7 +2,7 @@ import { groups } from '../catalogue/groups.js';
 import type { RunConfig } from '../config/resolve.js';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import { KitError, NotThisApiError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
-import { flowsToRun } from '../flows/index.js';
+import { statefulRunsOf } from '../model/index.js';
 import { leftOutReason, type SkippedFlow } from '../report/report.js';
 import type { RunEnding } from '../report/status.js';
 import type { RunStop, StopCause } from './run-stop.js';
@@ -61,7 +61,7 @@ const flowSelectionOf = (config: RunConfig, stateful: boolean, operations: reado
 /** How many flows the run runs, all groups together. */
 function flowCountOf(config: RunConfig): number {
   const selection = { ...flowSelectionOf(config, config.stateful, config.operations), excludedChecks: config.excludedChecks };
-  return groups.flatMap((group) => flowsToRun(group.id, selection)).length;
+  return groups.flatMap((group) => statefulRunsOf(group.id, selection)).length;
 }
 
 /**
@@ -78,7 +78,7 @@ export function skippedFlowsOf(config: RunConfig, ran: ReadonlyArray<Pick<FlowRe
       ? notRunReason(ending, config.shard)
       : 'stateful flows off (--no-stateful, or the quick pass --runs 1)';
   return groups
-    .flatMap((group) => flowsToRun(group.id, selection))
+    .flatMap((group) => statefulRunsOf(group.id, selection))
     .filter((flow) => !done.has(flow.id))
     .map((flow) => ({
       flowId: flow.id,

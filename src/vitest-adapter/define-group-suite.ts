@@ -5,7 +5,7 @@ import { severityRank } from '../checks/types.js';
 import type { Deviation } from '../engine/judging/deviation.js';
 import { type RunningChecks, startRun } from '../engine/schedule/run-plan.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
-import { flowsToRun } from '../flows/index.js';
+import { statefulRunsOf } from '../model/index.js';
 import { postProgress } from './progress-channel.js';
 import { listenForStop } from './stop-channel.js';
 import './vitest-context.js';
@@ -29,7 +29,7 @@ function runFor(settings: RunSettings, stopChannel: string | undefined): Running
     const selected = groups.map((group) => group.id);
     const started = startRun(settings, {
       operations: selected.flatMap((group) => selectedOf(group, settings)),
-      flows: selected.flatMap((group) => flowsToRun(group, settings)),
+      flows: selected.flatMap((group) => statefulRunsOf(group, settings)),
     });
     runs.set(key, started);
     const stopPosting = postProgress(started);
@@ -77,7 +77,7 @@ export function defineGroupSuite(groupId: GroupId, settings: RunSettings = injec
         expectNoFailing(result.deviations);
       });
     }
-    for (const flow of flowsToRun(groupId, settings)) {
+    for (const flow of statefulRunsOf(groupId, settings)) {
       test(`flow ${flow.id}`, UNTIMED, async ({ task }) => {
         const result = await running.flow(flow.id);
         task.meta.otpFlow = result;
