@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { sampleOne } from '../generators/sample-one.js';
 import type { RecordSet } from './record-set.js';
 
 /** The two records a sequence makes: enough to see a write reach the record beside the one it names. */
@@ -51,7 +52,7 @@ export function sequenceFor(set: RecordSet, seed: number): Command[] {
   const created = valuesOf(set, [...set.text, ...set.numbers]);
   const edited = valuesOf(set, editedFields(set));
   const drawn = fc.tuple(created, created, edited, extras(set));
-  const [first, second, edit, more] = fc.sample(drawn, { seed, numRuns: 1 })[0] ?? [{}, {}, {}, []];
+  const [first, second, edit, more] = sampleOne(drawn, seed);
   const read = (handle: Handle): Command[] => (set.detail ? [{ kind: 'read', handle }] : []);
   const list: Command = { kind: 'list' };
   if (!set.delete) return [{ kind: 'create', handle: 'a', values: first }, list, ...read('a'), list, ...more];

@@ -46,8 +46,8 @@ function pairedLookup(listId: string, mappedBodies: ReadonlyMap<string, unknown>
   for (const [operation, body] of mappedBodies) {
     const listed = findListedOperation(operation);
     if (!listed?.lookup || listed.listedIn !== listId) continue;
-    const named = Object.keys(asBody(body)).filter((field) => ID_NAME.test(field));
-    if (named.length === 1) return { operation, body: { ...asBody(body), [named[0] ?? '']: '${id}' } };
+    const [named, ...more] = Object.keys(asBody(body)).filter((field) => ID_NAME.test(field));
+    if (named !== undefined && more.length === 0) return { operation, body: { ...asBody(body), [named]: '${id}' } };
   }
   return undefined;
 }

@@ -78,11 +78,13 @@ class SequenceRunner {
     private readonly markerBase: string,
   ) {}
 
-  async call(step: SetStep, body: Record<string, unknown>, label: string): Promise<Exchange> {
+  /** A call of the sequence: the exchange, and the step evidence keeps of it (labelled with its command). */
+  async call(step: SetStep, body: Record<string, unknown>, label: string): Promise<{ readonly exchange: Exchange; readonly kept: KeptStep }> {
     this.calls++;
     const exchange = await this.context.call(step.operation, body);
-    this.steps.push({ ...keepStep(exchange), path: `model:${label}` });
-    return exchange;
+    const kept = { ...keepStep(exchange), path: `model:${label}` };
+    this.steps.push(kept);
+    return { exchange, kept };
   }
 
   /** The run's records still to check: made, and told apart from other clients'. */
@@ -113,8 +115,7 @@ class SequenceRunner {
     const paged = typeof body.pageNo === 'number';
     const records: { record: Record<string, unknown>; page: KeptStep; pageNo: number; index: number }[] = [];
     for (let pageNo = 1; ; pageNo++) {
-      const exchange = await this.call(this.set.list, paged ? { ...body, pageNo } : body, label);
-      const page = this.steps.at(-1) ?? keepStep(exchange);
+      const { exchange, kept: page } = await this.call(this.set.list, paged ? { ...body, pageNo } : body, label);
       if (unanswered(exchange)) return `${this.set.list.operation} gave no answer`;
       if (!answered(exchange)) return `${this.set.list.operation} answered an error result`;
       const list = listed(exchange);
@@ -202,8 +203,7 @@ class SequenceRunner {
     const record = this.state.get(handle);
     const detail = this.set.detail;
     if (!detail || !record?.id || record.untracked) return undefined;
-    const exchange = await this.call(detail, fill(detail, { id: record.id.value }), label);
-    const at = this.steps.at(-1) ?? keepStep(exchange);
+    const { exchange, kept: at } = await this.call(detail, fill(detail, { id: record.id.value }), label);
     if (unanswered(exchange)) return `${detail.operation} gave no answer`;
     const data = resultData(exchange);
     const answersOne = data !== undefined && Object.keys(data).length > 0;
@@ -237,7 +237,7 @@ class SequenceRunner {
   async create(handle: Handle, values: Values, label: string): Promise<string | undefined> {
     const marker = `${this.markerBase}${handle}`;
     const body = laid(fill(this.set.create, { UNIQUE: marker }), values);
-    const exchange = await this.call(this.set.create, body, label);
+    const { exchange } = await this.call(this.set.create, body, label);
     if (unanswered(exchange)) return `${this.set.create.operation} gave no answer`;
     // A create refused is the server's choice: the model holds no record for it.
     if (answered(exchange))
@@ -250,7 +250,7 @@ class SequenceRunner {
     const step = kind === 'edit' ? this.set.edit : this.set.delete;
     if (!step || !record?.id || !record.exists || record.untracked) return undefined;
     const body = laid(fill(step, { id: record.id.value, UNIQUE: record.marker }), values);
-    const exchange = await this.call(step, body, label);
+    const { exchange } = await this.call(step, body, label);
     if (unanswered(exchange)) return `${step.operation} gave no answer`;
     if (!answered(exchange)) return undefined;
     if (kind === 'edit') record.values = { ...record.values, ...predictedOf(this.set, body) };
