@@ -32,7 +32,7 @@ function operationLine(operation: Operation, phases: PlannedPhases): string {
 
 type PlannedPhases = Readonly<Record<Phase, PhaseRequests>>;
 
-/** A group's operations in the order the schedule takes them: reads side by side, then state changes one after another, then flows. */
+/** A group's operations in the order the schedule takes them: reads side by side, then state changes one after another, then flows, then the model's. */
 function groupLines(
   group: string,
   selected: readonly Operation[],
@@ -43,11 +43,14 @@ function groupLines(
   const reads = selected.filter((op) => op.group === group && !op.mutates);
   const changes = selected.filter((op) => op.group === group && op.mutates);
   const own = flows.filter((flow) => flow.group === group);
+  const written = own.filter((flow) => !models.has(flow.id));
+  const modelled = own.length - written.length;
   const title = groups.find((candidate) => candidate.id === group)?.title ?? group;
   const order = [
     ...(reads.length > 0 ? [`${plural(reads.length, 'read')}${reads.length > 1 ? ' side by side' : ''}`] : []),
     ...(changes.length > 0 ? [`${plural(changes.length, 'state change')}${changes.length > 1 ? ' one after another' : ''}`] : []),
-    ...(own.length > 0 ? [plural(own.length, 'flow')] : []),
+    ...(written.length > 0 ? [plural(written.length, 'flow')] : []),
+    ...(modelled > 0 ? [`the model of ${plural(modelled, 'set')} of records`] : []),
   ];
   const lines = [`  ${group} (${title}): ${order.join(', then ')}`];
   for (const [operation, phases] of planned) if (operation.group === group) lines.push(operationLine(operation, phases));

@@ -24,6 +24,11 @@ const CLEAN_CASES: readonly { readonly name: string; readonly rule: string; read
     rule: 'model-edit-shown',
     server: { variant: variant('alternative-conventions') },
   },
+  {
+    name: 'a success envelope whose error object has null members (null-error-members)',
+    rule: 'model-edit-shown',
+    server: { variant: variant('null-error-members') },
+  },
   { name: 'a deleted record’s lookup refused with HTTP 400 (bad-input-400)', rule: 'model-deleted-gone', server: { variant: variant('bad-input-400') } },
   {
     name: 'another client creating and deleting its own records between the reads (writes-alongside)',
