@@ -2,15 +2,12 @@ import type { GroupId } from '../catalogue/groups.js';
 import type { Operation } from '../catalogue/operations.js';
 import type { Flow } from '../flows/flow.js';
 import { type FlowSelection, flowsToRun } from '../flows/index.js';
-import { modelFlow } from './model-flow.js';
+import { type ModelFlow, modelFlow } from './model-flow.js';
 import { recordSets } from './record-set.js';
 import { modelRules } from './rules.js';
 
-export { modelRules, type ModelRule } from './rules.js';
-export { SEQUENCE_CALLS } from './model-flow.js';
-
-/** A model's flow, with the calls it makes at most (what a dry run adds up). */
-export type ModelFlow = Flow & { readonly calls: number };
+export { modelRules } from './rules.js';
+export { type ModelFlow, SEQUENCE_CALLS } from './model-flow.js';
 
 /** What of a run's settings decides the model's flows: the flows' switches, and the operations of 4.1 its map places (their bodies). */
 export type ModelSelection = FlowSelection & { readonly mapped?: readonly Pick<Operation, 'id' | 'body'>[] };

@@ -13,6 +13,9 @@ export const MODEL_CALLS = 100;
 /** The calls a set's model makes at most: a set without a delete is never run again, as each run leaves its records. */
 export const callBudgetOf = (set: RecordSet): number => (set.delete ? MODEL_CALLS : SEQUENCE_CALLS);
 
+/** A model's flow, with the calls it makes at most (what a dry run adds up). */
+export type ModelFlow = Flow & { readonly calls: number };
+
 /** The set's operations, in the order the model calls them. */
 export const setOperations = (set: RecordSet): string[] => [
   ...new Set([set.create, set.list, set.detail, set.edit, set.delete].flatMap((step) => (step ? [step.operation] : []))),
@@ -23,7 +26,7 @@ export const setOperations = (set: RecordSet): string[] => [
  * answer against the model, and reports the first disagreement with the shortest sequence that
  * still shows it (sequences are run again only where a delete takes their records away).
  */
-export function modelFlow(set: RecordSet, excluded: readonly string[] = []): Flow & { readonly calls: number } {
+export function modelFlow(set: RecordSet, excluded: readonly string[] = []): ModelFlow {
   const judged = (rule: ModelRule) => !excluded.includes(rule.id);
   const operations = setOperations(set);
   return {
