@@ -2,7 +2,7 @@ import { groups } from '../catalogue/groups.js';
 import type { RunConfig } from '../config/resolve.js';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import { KitError, NotThisApiError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
-import { statefulRunsOf } from '../model/index.js';
+import { modelFlowsToRun, modelRules, statefulRunsOf } from '../model/index.js';
 import { leftOutReason, type SkippedFlow } from '../report/report.js';
 import type { RunEnding } from '../report/status.js';
 import type { RunStop, StopCause } from './run-stop.js';
@@ -77,6 +77,10 @@ export function skippedFlowsOf(config: RunConfig, ran: ReadonlyArray<Pick<FlowRe
     : config.stateful
       ? notRunReason(ending, config.shard)
       : 'stateful flows off (--no-stateful, or the quick pass --runs 1)';
+  // The model's flows are left out with every rule of the model.
+  const models = new Set(groups.flatMap((group) => modelFlowsToRun(group.id, selection)).map((flow) => flow.id));
+  const everyRuleLeftOut = modelRules.every((rule) => config.excludedChecks.includes(rule.id));
+  const leftOut = (id: string) => config.excludedChecks.includes(id) || (models.has(id) && everyRuleLeftOut);
   return groups
     .flatMap((group) => statefulRunsOf(group.id, selection))
     .filter((flow) => !done.has(flow.id))
@@ -84,7 +88,7 @@ export function skippedFlowsOf(config: RunConfig, ran: ReadonlyArray<Pick<FlowRe
       flowId: flow.id,
       group: flow.group,
       title: flow.title,
-      reason: config.excludedChecks.includes(flow.id) ? leftOutReason(config.checksLeftOutBy) : reason,
+      reason: leftOut(flow.id) ? leftOutReason(config.checksLeftOutBy) : reason,
     }));
 }
 

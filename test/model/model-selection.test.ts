@@ -1,4 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveRunConfig } from '../../src/config/resolve.js';
+import { skippedFlowsOf } from '../../src/run/run-ending.js';
 import { readOperationMap } from '../../src/validation/operation-map-file.js';
 import { referenceOperationMapFile } from '../../src/reference/map-file.js';
 import { modelFlowsToRun, modelRules, statefulRunsOf } from '../../src/model/index.js';
@@ -22,6 +27,13 @@ describe("the model's flows are switched as flows are", () => {
 
   it('none where --checks or --exclude-checks leave out every rule of the model', () => {
     expect(modelFlowsToRun('custom-demand', { ...selection, excludedChecks: modelRules.map((rule) => rule.id) })).toEqual([]);
+  });
+
+  it('left out so, each is listed among the skipped flows as left out', () => {
+    const args = ['--base-url', 'http://127.0.0.1:9', '--token', 'T0KEN-for-tests', '--exclude-checks', modelRules.map((rule) => rule.id).join(',')];
+    const config = resolveRunConfig(args, {}, mkdtempSync(join(tmpdir(), 'otp-model-')));
+    const skipped = skippedFlowsOf(config, [], { kind: 'finished' }).find((flow) => flow.flowId === 'model-custom-demand');
+    expect(skipped?.reason).toBe('left out by --exclude-checks');
   });
 
   it('a rule left out reports nothing, and the model goes on to the others', async () => {
