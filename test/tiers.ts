@@ -24,6 +24,7 @@ export const tiers = {
   integration: [
     'test/engine/',
     'test/flows/',
+    'test/model/',
     'test/coverage/',
     'test/mutation/',
     'test/no-false-alarm/',

@@ -6,6 +6,7 @@ import { findRequirement, type RequirementId } from '../checks/standards/require
 import { KitError } from '../errors.js';
 import type { Flow } from '../flows/flow.js';
 import { allFlows, mappedFlows } from '../flows/index.js';
+import { modelRules } from '../model/index.js';
 import { referenceOperationMapFile } from '../reference/map-file.js';
 import { checkInfos } from '../report/report.js';
 import { readOperationMap } from '../validation/operation-map-file.js';
@@ -54,7 +55,8 @@ export function explainText(id: string | undefined): string {
   const check =
     allChecks.find((candidate) => candidate.id === id) ??
     allFlows.find((candidate) => candidate.id === id) ??
-    referenceMapFlows().find((candidate) => candidate.id === id);
+    referenceMapFlows().find((candidate) => candidate.id === id) ??
+    modelRules.find((candidate) => candidate.id === id);
   if (!check) {
     throw new KitError(
       'OTP_BAD_OPTION',
@@ -72,6 +74,6 @@ export function explainText(id: string | undefined): string {
     check.description,
     '',
     `Waive it with a --waivers file entry: {"check": "${check.id}", "operation": "<path or id>", "reason": "…", "expires": "YYYY-MM-DD"}`,
-    'More, with a sample failure: docs/checks.md',
+    modelRules.some((rule) => rule.id === check.id) ? 'More: docs/model.md' : 'More, with a sample failure: docs/checks.md',
   ].join('\n');
 }

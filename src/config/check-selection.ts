@@ -1,6 +1,7 @@
 import { allChecks, alwaysRun } from '../checks/index.js';
 import { KitError } from '../errors.js';
 import { allFlows } from '../flows/index.js';
+import { modelRules } from '../model/index.js';
 import { TOOL_NAME } from '../version.js';
 import { nearestName } from './nearest-name.js';
 
@@ -55,7 +56,7 @@ export function resolveCheckSelection(input: CheckSelectionInput): CheckSelectio
   const option = givenAs(switchName);
   if (named.length === 0) throw badOption(`${option} names no check; give ids separated by commas, e.g. ${option} data-schema,envelope (${listHint}).`);
 
-  const flowIds = [...allFlows.map((flow) => flow.id), ...input.mapFlowIds];
+  const flowIds = [...allFlows.map((flow) => flow.id), ...modelRules.map((rule) => rule.id), ...input.mapFlowIds];
   const selectable = [...allChecks.map((check) => check.id), ...flowIds];
   for (const id of named) {
     if (selectable.includes(id)) continue;

@@ -10,6 +10,19 @@ export interface FlowFinding extends Finding {
    * create, then the list that does not show what it accepted). Absent: `exchange` shows it alone.
    */
   readonly steps?: readonly KeptStep[];
+  /**
+   * The rule of the flow that found it, where a flow states several (the model's: src/model/rules.ts):
+   * the deviation carries its id, rule and title. Absent: the flow's own.
+   */
+  readonly by?: FlowRule;
+}
+
+/** A rule a finding is reported under: an id users type in --checks and waivers, the spec clause, a title. */
+export interface FlowRule {
+  readonly id: string;
+  readonly rule: string;
+  readonly title: string;
+  readonly severity: 'warning';
 }
 
 /**

@@ -13,6 +13,7 @@ import { type LatencyFigures, type OperationLatency, SLOWEST_KEPT, type SlowRequ
 import type { OperationCoverage, OperationResult } from '../engine/operation/run-operation.js';
 import { allChecks } from '../checks/index.js';
 import { allFlows } from '../flows/index.js';
+import { modelRules } from '../model/index.js';
 import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
 import type { TrafficSeen } from '../traffic/traffic-judge.js';
 import type { FormTried } from '../errors.js';
@@ -309,6 +310,8 @@ function coverageOf(input: ReportInput, tested: ReadonlySet<string>): CoverageEn
 export const checkInfos: readonly CheckInfo[] = [
   ...allChecks.map(({ id, rule, quote, severity, title }) => ({ id, kind: 'check' as const, rule, quote, severity, title })),
   ...allFlows.map(({ id, rule, quote, severity, title }) => ({ id, kind: 'flow' as const, rule, quote, severity, title })),
+  // The model's rules are reported by its flows, one per set of records (docs/model.md).
+  ...modelRules.map(({ id, rule, quote, severity, title }) => ({ id, kind: 'flow' as const, rule, quote, severity, title })),
 ];
 
 /** Why a check or flow did not run, by the switch that left it out. */

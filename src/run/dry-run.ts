@@ -9,7 +9,7 @@ import { plannedRequests, type PhaseRequests } from '../engine/schedule/planned-
 import { preflightOperation } from '../engine/target/first-contact.js';
 import { tokenOperationOf } from '../engine/target/issued-credentials.js';
 import type { Flow } from '../flows/flow.js';
-import { flowsToRun } from '../flows/index.js';
+import { modelFlowsToRun, SEQUENCE_CALLS, statefulRunsOf } from '../model/index.js';
 import { leftOutReason } from '../report/report.js';
 import { groupsOfPart, shardPosition } from './shard.js';
 import { skippedFlowsOf } from './run-ending.js';
@@ -32,20 +32,30 @@ function operationLine(operation: Operation, phases: PlannedPhases): string {
 
 type PlannedPhases = Readonly<Record<Phase, PhaseRequests>>;
 
-/** A group's operations in the order the schedule takes them: reads side by side, then state changes one after another, then flows. */
-function groupLines(group: string, selected: readonly Operation[], flows: readonly Flow[], planned: ReadonlyMap<Operation, PlannedPhases>): string[] {
+/** A group's operations in the order the schedule takes them: reads side by side, then state changes one after another, then flows, then the model's. */
+function groupLines(
+  group: string,
+  selected: readonly Operation[],
+  flows: readonly Flow[],
+  planned: ReadonlyMap<Operation, PlannedPhases>,
+  models: ReadonlyMap<string, number>,
+): string[] {
   const reads = selected.filter((op) => op.group === group && !op.mutates);
   const changes = selected.filter((op) => op.group === group && op.mutates);
   const own = flows.filter((flow) => flow.group === group);
+  const written = own.filter((flow) => !models.has(flow.id));
+  const modelled = own.length - written.length;
   const title = groups.find((candidate) => candidate.id === group)?.title ?? group;
   const order = [
     ...(reads.length > 0 ? [`${plural(reads.length, 'read')}${reads.length > 1 ? ' side by side' : ''}`] : []),
     ...(changes.length > 0 ? [`${plural(changes.length, 'state change')}${changes.length > 1 ? ' one after another' : ''}`] : []),
-    ...(own.length > 0 ? [plural(own.length, 'flow')] : []),
+    ...(written.length > 0 ? [plural(written.length, 'flow')] : []),
+    ...(modelled > 0 ? [`the model of ${plural(modelled, 'set')} of records`] : []),
   ];
   const lines = [`  ${group} (${title}): ${order.join(', then ')}`];
   for (const [operation, phases] of planned) if (operation.group === group) lines.push(operationLine(operation, phases));
-  for (const flow of own) lines.push(`    flow ${flow.id}: ${flow.title}`);
+  for (const flow of own)
+    lines.push(models.has(flow.id) ? `    model ${flow.id}: ${flow.title}; ≤ ${models.get(flow.id)} requests` : `    flow ${flow.id}: ${flow.title}`);
   return lines;
 }
 
@@ -62,8 +72,9 @@ export function dryRunText(config: RunConfig): string {
   const selected = [...operations.filter((op) => config.operations.includes(op.id)), ...mapped];
   const partGroups = groupsOfPart(selected, shardPosition(config.shard));
   const inPart = selected.filter((op) => partGroups.includes(op.group));
-  const selection = { ...config, operations: inPart.map((op) => op.id), mappedFlows };
-  const flows = partGroups.flatMap((group) => flowsToRun(group, selection));
+  const selection = { ...config, operations: inPart.map((op) => op.id), mappedFlows, mapped };
+  const flows = partGroups.flatMap((group) => statefulRunsOf(group, selection));
+  const models = partGroups.flatMap((group) => modelFlowsToRun(group, selection));
   const leftOutFlows = skippedFlowsOf(
     config,
     flows.map((flow) => ({ flowId: flow.id })),
@@ -77,7 +88,8 @@ export function dryRunText(config: RunConfig): string {
   const planned = new Map(
     [...inPart.filter((op) => !op.mutates), ...inPart.filter((op) => op.mutates)].map((op) => [op, plannedRequests(op, config, ownRecords)]),
   );
-  const operationLines = partGroups.flatMap((group) => groupLines(group, inPart, flows, planned));
+  const modelIds = new Map(models.map((model) => [model.id, model.calls]));
+  const operationLines = partGroups.flatMap((group) => groupLines(group, inPart, flows, planned, modelIds));
   const signIn = findOperation('login');
   const signInPath = signIn ? wirePath(signIn) : 'login';
   const phaseTotals = PHASES.map((phase) => ({
@@ -115,6 +127,11 @@ export function dryRunText(config: RunConfig): string {
       ? [`Skipped:    ${config.skipped.map((entry) => entry.operationId).join(', ')} (${[...new Set(config.skipped.map((entry) => entry.reason))].join('; ')})`]
       : []),
     `Flows:      ${flows.length === 0 ? 'none' : flows.map((flow) => flow.id).join(', ')}`,
+    `Model:      ${
+      models.length === 0
+        ? 'none (it runs where the flows do, over a create and the list that shows it)'
+        : `${plural(models.length, 'record set')}, ≤ ${models.reduce((sum, model) => sum + model.calls, 0)} requests in all: one generated sequence of ≤ ${SEQUENCE_CALLS} each, the rest only to shrink a disagreement to its shortest sequence (docs/model.md)`
+    }`,
     ...(leftOutFlows.length > 0 ? [`Flows left out: ${leftOutFlows.map((flow) => `${flow.flowId} (${flow.reason})`).join(', ')}`] : []),
     `Checks:     ${plural(checksRun.length, 'check')} run: ${checksRun.join(', ')}`,
     ...(config.excludedChecks.length > 0

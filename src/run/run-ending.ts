@@ -3,7 +3,7 @@ import type { RunConfig } from '../config/resolve.js';
 import { shortageText } from '../engine/schedule/heap-watch.js';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import { KitError, NotThisApiError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
-import { flowsToRun } from '../flows/index.js';
+import { modelFlowsToRun, modelRules, statefulRunsOf } from '../model/index.js';
 import { leftOutReason, type SkippedFlow } from '../report/report.js';
 import type { RunEnding } from '../report/status.js';
 import type { RunStop, StopCause } from './run-stop.js';
@@ -87,7 +87,7 @@ const flowSelectionOf = (config: RunConfig, stateful: boolean, operations: reado
 /** How many flows the run runs, all groups together. */
 function flowCountOf(config: RunConfig): number {
   const selection = { ...flowSelectionOf(config, config.stateful, config.operations), excludedChecks: config.excludedChecks };
-  return groups.flatMap((group) => flowsToRun(group.id, selection)).length;
+  return groups.flatMap((group) => statefulRunsOf(group.id, selection)).length;
 }
 
 /**
@@ -103,14 +103,18 @@ export function skippedFlowsOf(config: RunConfig, ran: ReadonlyArray<Pick<FlowRe
     : config.stateful
       ? notRunReason(ending, config.shard)
       : 'stateful flows off (--no-stateful, or the quick pass --runs 1)';
+  // The model's flows are left out with every rule of the model.
+  const models = new Set(groups.flatMap((group) => modelFlowsToRun(group.id, selection)).map((flow) => flow.id));
+  const everyRuleLeftOut = modelRules.every((rule) => config.excludedChecks.includes(rule.id));
+  const leftOut = (id: string) => config.excludedChecks.includes(id) || (models.has(id) && everyRuleLeftOut);
   return groups
-    .flatMap((group) => flowsToRun(group.id, selection))
+    .flatMap((group) => statefulRunsOf(group.id, selection))
     .filter((flow) => !done.has(flow.id))
     .map((flow) => ({
       flowId: flow.id,
       group: flow.group,
       title: flow.title,
-      reason: config.excludedChecks.includes(flow.id) ? leftOutReason(config.checksLeftOutBy) : reason,
+      reason: leftOut(flow.id) ? leftOutReason(config.checksLeftOutBy) : reason,
     }));
 }
 

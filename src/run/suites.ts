@@ -7,7 +7,7 @@ import type { RunConfig } from '../config/resolve.js';
 import type { OperationResult } from '../engine/operation/run-operation.js';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
-import { flowsToRun } from '../flows/index.js';
+import { statefulRunsOf } from '../model/index.js';
 import { ResultCollector } from '../report/collector.js';
 import { Progress } from '../report/progress.js';
 import type { RunTimings } from '../report/report.js';
@@ -84,7 +84,7 @@ export async function runSuites(
   const partGroups = groupsOfPart(selected, shardPosition(config.shard));
   const partSettings = settingsOfPart(settings, partGroups);
   const partSelected = selected.filter((op) => partGroups.includes(op.group));
-  const partFlows = partGroups.flatMap((group) => flowsToRun(group, partSettings));
+  const partFlows = partGroups.flatMap((group) => statefulRunsOf(group, partSettings));
   const progress =
     config.verbosity === 'quiet'
       ? undefined

@@ -6,7 +6,7 @@ import type { Deviation } from '../engine/judging/deviation.js';
 import { HeapWatch, shortageText } from '../engine/schedule/heap-watch.js';
 import { type RunningChecks, startRun } from '../engine/schedule/run-plan.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
-import { flowsToRun } from '../flows/index.js';
+import { statefulRunsOf } from '../model/index.js';
 import { postProgress } from './progress-channel.js';
 import { listenForStop } from './stop-channel.js';
 import './vitest-context.js';
@@ -33,7 +33,7 @@ function runFor(settings: RunSettings, stopChannel: string | undefined): { runni
       settings,
       {
         operations: selected.flatMap((group) => selectedOf(group, settings)),
-        flows: selected.flatMap((group) => flowsToRun(group, settings)),
+        flows: selected.flatMap((group) => statefulRunsOf(group, settings)),
       },
       heap,
     );
@@ -102,7 +102,7 @@ export function defineGroupSuite(groupId: GroupId, settings: RunSettings = injec
         expectNoFailing(result.deviations);
       });
     }
-    for (const flow of flowsToRun(groupId, settings)) {
+    for (const flow of statefulRunsOf(groupId, settings)) {
       test(`flow ${flow.id}`, UNTIMED, async ({ task }) => {
         const result = await unlessShort(heap, task, running.flow(flow.id));
         task.meta.otpFlow = result;

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../src/checks/index.js';
 import { allFlows } from '../../src/flows/index.js';
-import { referenceMapFlows } from '../mutation-set/run-against.js';
+import { modelRules } from '../../src/model/index.js';
+import { referenceMapFlows, referenceModelFlows } from '../mutation-set/run-against.js';
 
 /** The spec as the project ships it: the authority every quote is checked against. */
 const spec = readFileSync(new URL('../../docs/spec/open-trading-platform-api.md', import.meta.url), 'utf8');
@@ -16,7 +17,7 @@ describe('every check and flow quotes the spec verbatim (guide rule 2)', () => {
     expect(spec).toContain('## 9. Versioning');
   });
 
-  for (const check of [...allChecks, ...allFlows, ...referenceMapFlows(0)]) {
+  for (const check of [...allChecks, ...allFlows, ...referenceMapFlows(0), ...modelRules, ...referenceModelFlows()]) {
     it(`${check.id} (${check.severity}): each passage of its quote is in the spec`, () => {
       const missing = passages(check.quote).filter((passage) => passage.trim() === '' || !spec.includes(passage));
       expect(missing).toEqual([]);

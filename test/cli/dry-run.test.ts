@@ -61,7 +61,13 @@ describe('--dry-run', () => {
     expect(stdout).toMatch(/^Dry run: nothing is sent/);
     expect(stdout).toContain(`Target:     ${counter.url}`);
     expect(stdout).toContain('Seed:       77');
-    expect(stdout).toMatch(/custom-demand \(Custom demand orders\): 1 read, then 2 state changes one after another, then 1 flow/);
+    expect(stdout).toMatch(
+      /custom-demand \(Custom demand orders\): 1 read, then 2 state changes one after another, then 1 flow, then the model of 1 set of records/,
+    );
+    expect(stdout).toContain(
+      '    model model-custom-demand: The records of custom-demand-create behave as a model of create, list, delete predicts; ≤ 100 requests',
+    );
+    expect(stdout).toMatch(/^Model: +1 record set, ≤ 100 requests in all: one generated sequence of ≤ 28 each/m);
     expect(stdout).toMatch(/#1 +POST \/\/pc\/custom_demand\/list +coverage \d+ · walk ≤ \d+ · conforming 25 · hostile 25 · probes ≤ 15/);
     expect(stdout).toMatch(
       /^Requests: +coverage \d+ · walk ≤ \d+ · conforming ≤ 126 · hostile 100 · probes ≤ 60 · http-probes ≤ 96 · listed 0 · relations ≤ \d+: at most \d+ in all, besides the flows' calls, the calls under Then,/m,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { allChecks, alwaysRun } from '../../src/checks/index.js';
 import { resolveRunConfig } from '../../src/config/resolve.js';
 import { allFlows } from '../../src/flows/index.js';
+import { modelRules } from '../../src/model/index.js';
 import { kitErrorOf } from '../support/kit-error.js';
 
 const emptyDir = () => mkdtempSync(join(tmpdir(), 'otp-checks-'));
@@ -12,7 +13,7 @@ const target = ['--base-url', 'http://127.0.0.1:9', '--token', 'T0KEN-for-tests'
 const resolve = (args: string[], env: Record<string, string> = {}) => resolveRunConfig([...target, ...args], env, emptyDir());
 const refusal = (args: string[], env: Record<string, string> = {}) => kitErrorOf(() => resolve(args, env));
 const always = alwaysRun.map((entry) => entry.check.id);
-const everyId = [...allChecks, ...allFlows].map((check) => check.id);
+const everyId = [...allChecks, ...allFlows, ...modelRules].map((check) => check.id);
 
 describe('--checks and --exclude-checks', () => {
   it('every check runs unless one of them is given', () => {
@@ -70,6 +71,12 @@ describe('--checks and --exclude-checks', () => {
       expect(refusal(['--checks', 'flow-demand-lifecycle', ...off]).message, off.join(' ')).toContain('leaves only flows (flow-demand-lifecycle)');
     }
     expect(resolve(['--checks', 'flow-demand-lifecycle']).excludedChecks).toContain('envelope');
+  });
+
+  it("takes the model's rules by id, as flows: one left out, or only those named", () => {
+    expect(resolve(['--exclude-checks', 'model-edit-shown']).excludedChecks).toEqual(['model-edit-shown']);
+    expect(resolve(['--checks', 'model-deleted-gone,envelope']).excludedChecks).toContain('model-edit-shown');
+    expect(refusal(['--checks', 'model-deleted-gone', '--read-only']).message).toContain('leaves only flows (model-deleted-gone)');
   });
 });
 

@@ -9,6 +9,7 @@ import { startRun } from '../../src/engine/schedule/run-plan.js';
 import type { RunSettings } from '../../src/engine/schedule/settings.js';
 import type { Flow } from '../../src/flows/flow.js';
 import { allFlows, mappedFlows } from '../../src/flows/index.js';
+import { modelFlows } from '../../src/model/index.js';
 import { referenceOperationMapFile } from '../../src/reference/map-file.js';
 import { type ReferenceServerOptions, startReferenceServer } from '../../src/reference/server.js';
 import { sharedValidator } from '../../src/validation/validator.js';
@@ -48,9 +49,12 @@ export function referenceMapFlows(seed: number): Flow[] {
   return mappedFlows(referenceMap.flows, seed);
 }
 
-/** The flows that call any of the operations: the kit's own, and the reference map's round trips. */
+/** The model's flows of a run with the reference server's map: one per set of records. */
+export const referenceModelFlows = (): Flow[] => modelFlows({ mappedFlows: referenceMap.flows, mapped: referenceMapped });
+
+/** The flows that call any of the operations: the kit's own, the reference map's round trips, and the model's. */
 export function flowsCalling(operationIds: readonly string[], seed: number) {
-  return [...allFlows, ...referenceMapFlows(seed)].filter((flow) => flow.operations.some((id) => operationIds.includes(id)));
+  return [...allFlows, ...referenceMapFlows(seed), ...referenceModelFlows()].filter((flow) => flow.operations.some((id) => operationIds.includes(id)));
 }
 
 /** Settings of a self-check: small runs, many hostile payloads, short timeouts. */

@@ -2,8 +2,8 @@ import { fillTemplate, type FlowStep, type MappedFlowSpec } from '../../catalogu
 import { findOperation, type Operation } from '../../catalogue/operations.js';
 import { ID_NAME } from '../../checks/asked/named-by.js';
 import type { Client } from '../../client/client.js';
+import { demandRecordSpec } from '../../flows/demand-records.js';
 import { listed } from '../../flows/records.js';
-import { walkBase } from '../../generators/coverage/pages.js';
 import type { GeneratedCall } from './calls.js';
 import { OperationSession } from './session.js';
 
@@ -43,28 +43,8 @@ export interface OwnRecordRecipe {
   readonly fields: Readonly<Record<string, string>>;
 }
 
-/** Page 1 is read at this size: the records the run just created are on it, the newest first or last. */
-const OWN_LIST_PAGE_SIZE = 100;
-
 const asBody = (body: unknown): Readonly<Record<string, unknown>> =>
   body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-
-/** The custom demand of section 4: #2 creates it with the coverage base body, the pack carrying the marker; #1 lists it; #3 takes its id as demandId. */
-const demandSpec = (): MappedFlowSpec | undefined => {
-  const base = walkBase('custom-demand-create', undefined);
-  return (
-    base && {
-      id: 'custom-demand',
-      create: { operation: 'custom-demand-create', body: { ...base, pack: '${UNIQUE}' } },
-      list: { operation: 'custom-demand-list', body: { pageSize: OWN_LIST_PAGE_SIZE } },
-      delete: { operation: 'custom-demand-delete', body: { demandId: '${id}' } },
-      match: 'productPack',
-      idField: 'id',
-      // As the demand round trip compares them (demand-lifecycle.ts).
-      fields: { cas: 'productCas', level: 'productLevel', nums: 'productNums', pack: 'productPack', price: 'demandPrice' },
-    }
-  );
-};
 
 /**
  * The recipe of each delete operation the run can feed its own records, by the delete's id: the
@@ -77,7 +57,7 @@ export function ownRecordRecipes(mapped: readonly Operation[], mappedFlows: read
     return operation && { operation, body: asBody(step.body) };
   };
   const recipes = new Map<string, OwnRecordRecipe>();
-  for (const spec of [demandSpec(), ...mappedFlows]) {
+  for (const spec of [demandRecordSpec(), ...mappedFlows]) {
     const create = spec && resolve(spec.create);
     const list = spec && resolve(spec.list);
     const remove = spec?.delete && resolve(spec.delete);

@@ -84,9 +84,9 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
   const answersJudged = [...judges.values()].flatMap((judge) =>
     judge.finish().causes.map((cause) => causeDeviation(cause, cause.samples[0], undefined, context)),
   );
-  const deviations = outcome.findings.map(({ exchange, steps, ...finding }) =>
+  const deviations = outcome.findings.map(({ exchange, steps, by, ...finding }) =>
     withSteps(
-      toDeviation(flow, finding, exchange, context),
+      toDeviation(by ?? flow, finding, exchange, context),
       (steps ?? []).map((step, index) => ({ path: `${step.path}:${index + 1}`, request: step.request, answer: step.answer })),
       context,
     ),

@@ -15,6 +15,7 @@ import { consignmentFaults } from './records/consignments.js';
 import { demandFaults } from './records/demands.js';
 import { recordFaults } from './records/fields.js';
 import { memberRecordFaults } from './records/member-records.js';
+import { modelFaults } from './records/model.js';
 import { orderFaults } from './records/orders.js';
 import { pageNumberFaults } from './records/page-numbers.js';
 import { pageFaults } from './records/pages.js';
@@ -61,6 +62,7 @@ export const plantedFaults: readonly PlantedFault[] = [
   ...resourceFaults,
   ...stateFaults,
   ...roundTripFaults,
+  ...modelFaults,
   ...inputClassFaults,
 ];
 

@@ -1,0 +1,34 @@
+import type { GroupId } from '../catalogue/groups.js';
+import type { Operation } from '../catalogue/operations.js';
+import type { Flow } from '../flows/flow.js';
+import { type FlowSelection, flowsToRun } from '../flows/index.js';
+import { type ModelFlow, modelFlow } from './model-flow.js';
+import { recordSets } from './record-set.js';
+import { modelRules } from './rules.js';
+
+export { modelRules } from './rules.js';
+export { type ModelFlow, SEQUENCE_CALLS } from './model-flow.js';
+
+/** What of a run's settings decides the model's flows: the flows' switches, and the operations of 4.1 its map places (their bodies). */
+export type ModelSelection = FlowSelection & { readonly mapped?: readonly Pick<Operation, 'id' | 'body'>[] };
+
+/** The model's flows: one per record set of the run (docs/model.md), whatever the run selects. */
+export function modelFlows(selection: Pick<ModelSelection, 'mappedFlows' | 'mapped' | 'excludedChecks'>): ModelFlow[] {
+  const bodies = new Map((selection.mapped ?? []).map((operation) => [operation.id, operation.body]));
+  return recordSets(selection.mappedFlows, bodies).map((set) => modelFlow(set, selection.excludedChecks));
+}
+
+/**
+ * The model's flows of a group a run takes, switched as flows are (on by default; none with
+ * --no-stateful or --read-only): those whose operations the run all calls, unless --checks or
+ * --exclude-checks leave out every rule of the model.
+ */
+export function modelFlowsToRun(group: GroupId, selection: ModelSelection): ModelFlow[] {
+  if (!selection.stateful || modelRules.every((rule) => selection.excludedChecks?.includes(rule.id))) return [];
+  return modelFlows(selection).filter((flow) => flow.group === group && flow.operations.every((id) => selection.operations.includes(id)));
+}
+
+/** A group's stateful runs in the order the schedule takes them: its flows, then the model's. */
+export function statefulRunsOf(group: GroupId, selection: ModelSelection): Flow[] {
+  return [...flowsToRun(group, selection), ...modelFlowsToRun(group, selection)];
+}

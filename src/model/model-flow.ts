@@ -1,0 +1,69 @@
+import type { Flow, FlowFinding } from '../flows/flow.js';
+import { type Command, commandName, sequenceFor } from './commands.js';
+import type { RecordSet } from './record-set.js';
+import { runSequence } from './run-sequence.js';
+import { type ModelRule, modelRules } from './rules.js';
+import { failedRun, shrink } from './shrink.js';
+
+/** Calls one run of a sequence may make, the clean-up of its records included. */
+export const SEQUENCE_CALLS = 28;
+/** Calls a set's model makes at most, its shrinking included: a disagreement found costs a few replays. */
+export const MODEL_CALLS = 100;
+
+/** The calls a set's model makes at most: a set without a delete is never run again, as each run leaves its records. */
+export const callBudgetOf = (set: RecordSet): number => (set.delete ? MODEL_CALLS : SEQUENCE_CALLS);
+
+/** A model's flow, with the calls it makes at most (what a dry run adds up). */
+export type ModelFlow = Flow & { readonly calls: number };
+
+/** The set's operations, in the order the model calls them. */
+export const setOperations = (set: RecordSet): string[] => [
+  ...new Set([set.create, set.list, set.detail, set.edit, set.delete].flatMap((step) => (step ? [step.operation] : []))),
+];
+
+/**
+ * The model of one set of records as a flow: it runs the set's sequence for the seed, checks each
+ * answer against the model, and reports the first disagreement with the shortest sequence that
+ * still shows it (sequences are run again only where a delete takes their records away).
+ */
+export function modelFlow(set: RecordSet, excluded: readonly string[] = []): ModelFlow {
+  const judged = (rule: ModelRule) => !excluded.includes(rule.id);
+  const operations = setOperations(set);
+  return {
+    id: `model-${set.id}`,
+    group: set.group,
+    title: `The records of ${set.create.operation} behave as a model of create, list${set.detail ? ', read' : ''}${set.edit ? ', edit' : ''}${set.delete ? ', delete' : ''} predicts`,
+    description: `Generated sequences over ${operations.join(', ')}, each answer checked against a model of the records the run made: ${modelRules.map((rule) => rule.id).join(', ')} (docs/model.md). A disagreement is reported with the shortest sequence that shows it. Warning: the spec shows no behaviour beyond shapes.`,
+    rule: '1',
+    quote: 'Behaviour of each operation beyond its request and response shape: not shown.',
+    severity: 'warning',
+    operations,
+    calls: callBudgetOf(set),
+    async run(context) {
+      const commands = sequenceFor(set, context.seed);
+      const base = `otp-model-${(context.seed >>> 0).toString(36)}-`;
+      let attempt = 0;
+      let spent = 0;
+      const runOnce = async (sequence: readonly Command[], budget: number) => {
+        const run = await runSequence(set, sequence, context, `${base}${attempt++}`, budget, judged);
+        spent += run.calls;
+        return run;
+      };
+      const first = await runOnce(commands, SEQUENCE_CALLS);
+      if (!failedRun(first)) return first.stop ? { completed: false, reason: first.stop, findings: [] } : { completed: true, findings: [] };
+      // Only a set whose records the run deletes is run again: each try would leave records otherwise.
+      const replay = async (sequence: readonly Command[]) => (set.delete && spent < MODEL_CALLS ? runOnce(sequence, MODEL_CALLS - spent) : undefined);
+      const shortest = await shrink({ commands, run: first }, replay);
+      const sequence = shortest.commands.map(commandName).join(', ');
+      const findings: FlowFinding[] = shortest.run.failed.disagreements.map((disagreement) => ({
+        by: disagreement.by,
+        instancePath: disagreement.instancePath,
+        expected: disagreement.expected,
+        actual: `${disagreement.actual}, after ${sequence}`,
+        exchange: disagreement.exchange,
+        steps: shortest.run.steps,
+      }));
+      return { completed: true, findings };
+    },
+  };
+}

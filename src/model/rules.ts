@@ -1,0 +1,77 @@
+import type { FlowRule } from '../flows/flow.js';
+
+/**
+ * A rule of the model: what it predicts of a later call, the clause it rests on, and what a
+ * disagreement with it looks like. The spec shows no behaviour beyond shapes (1), so every rule is a
+ * warning: each states the meaning a create, an edit, a delete, a read and a page have in any API
+ * whose operations carry those names.
+ */
+export interface ModelRule extends FlowRule {
+  readonly description: string;
+  /** The sentences of the spec it rests on, as written. */
+  readonly quote: string;
+}
+
+const NOT_SHOWN = 'Behaviour of each operation beyond its request and response shape: not shown.';
+
+export const createdShown: ModelRule = {
+  id: 'model-created-shown',
+  rule: '1, 2.2',
+  title: 'A record the run created is listed and read by id with what was sent',
+  description:
+    'After a create answered with success, the next list shows the record (by the marker it was sent with) and the lookup by its id answers it, each with the values the create sent in the fields the record names.',
+  quote: `Custom demand orders | Publish, list, delete, detail. … list | array of records … ${NOT_SHOWN}`,
+  severity: 'warning',
+};
+
+export const editShown: ModelRule = {
+  id: 'model-edit-shown',
+  rule: '1, 4.1',
+  title: 'A record the run edited shows the edit',
+  description: 'After an edit answered with success, the next list and lookup show the record, under the same id, with the values the edit sent.',
+  quote: `Member | edit / delete bank card; edit consignee address; edit / delete / list / detail invoice profile; consignee list … ${NOT_SHOWN}`,
+  severity: 'warning',
+};
+
+export const deletedGone: ModelRule = {
+  id: 'model-deleted-gone',
+  rule: '1, 4 #3 #6 #10',
+  title: 'A record the run deleted is gone from the list and the lookup',
+  description:
+    'After a delete answered with success, no list read to its end shows the record and the lookup by its id answers no record (an error result, or no data).',
+  quote: `/pc/custom_demand/delDemand | demandId | empty object … ${NOT_SHOWN}`,
+  severity: 'warning',
+};
+
+export const readChangesNothing: ModelRule = {
+  id: 'model-read-changes-nothing',
+  rule: '1, 2.2',
+  title: 'A read changes no record',
+  description:
+    'A record a read showed as the model predicts is shown the same by the next read, when the run wrote nothing in between: a list or a lookup that changes or removes what it reads is found by the read after it.',
+  quote: `list | array of records … ${NOT_SHOWN}`,
+  severity: 'warning',
+};
+
+export const othersUntouched: ModelRule = {
+  id: 'model-others-untouched',
+  rule: '1, 4.1',
+  title: 'A write changes only the record it names',
+  description:
+    "A record the run made is shown as it was last shown after the run created, edited or deleted another of its records: an edit or a delete whose WHERE takes more rows than the one named shows in the records beside it. Other clients' records are never compared.",
+  quote: `Member | edit / delete bank card; edit consignee address; edit / delete / list / detail invoice profile; consignee list … ${NOT_SHOWN}`,
+  severity: 'warning',
+};
+
+export const idsDistinct: ModelRule = {
+  id: 'model-ids-distinct',
+  rule: '2.6, 2.7, 2.8, 2.9',
+  title: 'Two records the run made have two ids',
+  description:
+    'Two records the run created with different markers are never listed under one id: the id is what the lookup, the edit and the delete name a record by (2.6 to 2.9: "id | integer").',
+  quote: `| id | integer | … ${NOT_SHOWN}`,
+  severity: 'warning',
+};
+
+/** Every rule of the model, in the order docs/model.md lists them. */
+export const modelRules: readonly ModelRule[] = [createdShown, editShown, deletedGone, readChangesNothing, othersUntouched, idsDistinct];

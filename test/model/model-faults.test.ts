@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { modelFaults } from '../mutation-set/faults/records/model.js';
+import { MUTATION_SEEDS } from '../mutation-set/mutation.js';
+import { isCaught } from '../mutation-set/planted-fault.js';
+import { modelAgainst } from './model-run.js';
+
+/** The shortest sequence each fault is reported with, as the model's shrinking finds it under every seed. */
+const SHORTEST: Readonly<Record<string, string>> = {
+  'created-invoice-profile-detail-without-remark': 'create a, list, read a',
+  'consignee-detail-cached-past-edits': 'create a, list, read a, edit a, read a',
+  'invoice-profile-delete-deletes-nothing': 'create a, list, delete a, list',
+  'consignment-read-once': 'create a, list, read a, list',
+  'bank-card-edit-written-to-newer-cards': 'create a, create b, list, edit a, list',
+  'created-demands-listed-under-newest-id': 'create a, create b, list',
+};
+
+describe('the model reports each of its faults under every mutation seed, with the shortest sequence that shows it', () => {
+  const caught = modelFaults.filter(isCaught);
+
+  it('has a fault for every rule of the model', async () => {
+    const { modelRules } = await import('../../src/model/index.js');
+    expect(modelRules.map((rule) => rule.id).filter((id) => !caught.some((fault) => fault.expect.check === id))).toEqual([]);
+  });
+
+  for (const fault of caught) {
+    it.concurrent(`${fault.name} → ${fault.expect.check}`, async () => {
+      for (const seed of MUTATION_SEEDS) {
+        const { deviations } = await modelAgainst({ fault }, seed);
+        const found = deviations.find(
+          (deviation) =>
+            deviation.check === fault.expect.check &&
+            deviation.severity === fault.expect.severity &&
+            deviation.operationId === (fault.expect.at ?? fault.operationId),
+        );
+        expect(found, `seed ${seed}: ${deviations.map((d) => `${d.check} at ${d.operationId}`).join('; ')}`).toBeDefined();
+        // Each step a curl line, one call per step, the shortest sequence named in what was found.
+        expect(found?.actual.endsWith(`after ${SHORTEST[fault.name]}`), `seed ${seed}: ${found?.actual}`).toBe(true);
+        expect(found?.repro.split('\n').length).toBe(found?.steps?.length);
+        expect(found?.repro.startsWith('curl ')).toBe(true);
+      }
+    });
+  }
+});
