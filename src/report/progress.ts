@@ -1,7 +1,7 @@
 import { findGroup } from '../catalogue/groups.js';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { OperationResult } from '../engine/operation/run-operation.js';
-import type { RequestProgress } from '../engine/schedule/run-plan.js';
+import type { RequestProgress } from '../engine/schedule/request-count.js';
 import { listenToProgress } from '../vitest-adapter/progress-channel.js';
 import { countSeverities } from './report.js';
 
