@@ -3,6 +3,7 @@ import type { ConnectionFacts, SentRequest, Transcript } from './exchange.js';
 import {
   abandoned,
   type Answer,
+  answeredTurn,
   closedBeforeAnswer,
   type ConversationOptions,
   deadlineOf,
@@ -15,10 +16,8 @@ import {
   messageOf,
   open,
   readAnswer,
-  receivedOf,
   saysClose,
   sentOf,
-  tenths,
   until,
   type WireRequest,
   withinDeadline,
@@ -72,7 +71,7 @@ export async function converse(requests: readonly WireRequest[], options: Conver
           return { answer, after, withheld };
         });
         closing[index] = saysClose(answer.head);
-        transcripts.push(transcriptOf(sent, answer, tenths(performance.now() - started), after, withheld));
+        transcripts.push(transcriptOf(sent, answer, performance.now() - started, after, withheld));
         // The server still counts on the content its Content-Length announced, as curl then assumes; or it sent what
         // no request asked for, and "the client SHOULD close the connection, since message delimitation is now
         // ambiguous" (RFC 9112 §9.2): either way the next request goes on a new connection.
@@ -204,15 +203,12 @@ function withConnection(transcript: Transcript, facts: ConnectionFacts): Transcr
   return { ...transcript, connection: { ...transcript.connection, ...facts } };
 }
 
-function transcriptOf(sent: SentRequest, answer: Answer, durationMs: number, after: AfterAnswer, withheld: boolean): Transcript {
-  const { response, facts: ofTheAnswer } = receivedOf(answer);
-  const facts: ConnectionFacts = {
+function transcriptOf(sent: SentRequest, answer: Answer, ms: number, after: AfterAnswer, withheld: boolean): Transcript {
+  return answeredTurn(sent, answer, ms, {
     ...(after.octets > 0 ? { octetsAfterAnswer: after.octets } : {}),
     ...(after.beyondCap ? { octetsAfterAnswerBeyondCap: true as const } : {}),
     ...(after.statusLine === undefined ? {} : { statusLineAfterAnswer: after.statusLine }),
     ...(after.keptOpen === true ? { keptOpenAfterClose: true as const } : {}),
-    ...ofTheAnswer,
     ...(withheld ? { contentWithheld: true as const } : {}),
-  };
-  return { request: sent, response, durationMs, ...(Object.keys(facts).length > 0 ? { connection: facts } : {}) };
+  });
 }

@@ -1,6 +1,7 @@
 import type { Transcript } from './exchange.js';
 import {
   abandoned,
+  answeredTurn,
   closedBeforeAnswer,
   type ConversationOptions,
   failedTurn,
@@ -8,10 +9,8 @@ import {
   messageOf,
   open,
   readAnswer,
-  receivedOf,
   saysClose,
   sentOf,
-  tenths,
   type WireRequest,
   withinDeadline,
 } from './wire-message.js';
@@ -41,9 +40,7 @@ export async function pipeline(requests: readonly WireRequest[], options: Conver
         if (answer === undefined && index > 0) break;
         if (answer === undefined) throw closedBeforeAnswer(inbox);
         const ended = performance.now();
-        const { response, facts } = receivedOf(answer);
-        const connection = Object.keys(facts).length > 0 ? { connection: facts } : {};
-        transcripts.push({ request: sentOf(request, origin), response, durationMs: tenths(ended - started), ...connection });
+        transcripts.push(answeredTurn(sentOf(request, origin), answer, ended - started));
         started = ended;
         if (saysClose(answer.head)) break;
       } catch (error) {

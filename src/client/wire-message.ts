@@ -341,6 +341,17 @@ export const closedBeforeAnswer = (inbox: Inbox): WireError =>
 
 export const tenths = (ms: number) => Math.round(ms * 10) / 10;
 
+/**
+ * A request answered, as its transcript: the answer, the time it took, and what the connection
+ * showed (ConnectionFacts): what the answer's own status line and interim answers showed, after
+ * what the caller learnt around it.
+ */
+export function answeredTurn(request: SentRequest, answer: Answer, ms: number, around: ConnectionFacts = {}): Transcript {
+  const { response, facts: ofTheAnswer } = receivedOf(answer);
+  const facts: ConnectionFacts = { ...around, ...ofTheAnswer };
+  return { request, response, durationMs: tenths(ms), ...(Object.keys(facts).length > 0 ? { connection: facts } : {}) };
+}
+
 /** A request whose turn failed, as its transcript: the failure as data, timed from when the turn began. */
 export const failedTurn = (request: SentRequest, error: unknown, started: number): Transcript => ({
   request,
