@@ -37,12 +37,15 @@ function verdictsOf(outcome: () => Promise<RunOutcome>, config: Pick<RunConfig, 
       const checked = await report();
       const summary = checked.operations.find((entry) => entry.id === operation.id);
       if (!summary) throw notChecked(checked, operation.id);
+      // A defect found fails the test whatever else could not be checked, as it fails the run.
+      const found = failing(checked, (deviation) => deviation.operationId === operation.id && deviation.intent !== 'flow');
+      if (found.length > 0) return found;
       if (summary.status === 'unverified' && !config.allowUnverified) {
         throw notChecked(checked, operation.id, `${summary.reason ?? 'no answer could be checked'}; allowUnverified: true accepts it`);
       }
       if (summary.recordsUnchecked !== undefined && config.requireRecords)
         throw notChecked(checked, `the records of ${operation.id}`, summary.recordsUnchecked);
-      return failing(checked, (deviation) => deviation.operationId === operation.id && deviation.intent !== 'flow');
+      return [];
     },
     flow: async (flow) => {
       const checked = await report();

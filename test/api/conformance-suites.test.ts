@@ -54,6 +54,12 @@ describe('defineConformanceSuites goes through the run of otp-conformance run, i
     expect(others.filter((outcome) => outcome.state !== 'passed')).toEqual([]);
   });
 
+  it('reports the defect of an operation the run could not verify, as the run fails on it: the body that is no JSON, not the missing verification', async () => {
+    const outcomes = await runSuiteFile('html-error-page.conformance.ts');
+    expect(outcomes.map((outcome) => outcome.state)).toEqual(['failed']);
+    expect(outcomes[0]?.errors.join('\n')).toContain('error json-body');
+  });
+
   it("fails every test with the run's own reason when the target cannot be reached", async () => {
     const outcomes = await runSuiteFile('unreachable.conformance.ts');
     expect(outcomes.map((outcome) => outcome.name)).toEqual(['Custom demand orders > #1 /pc/custom_demand/list']);
