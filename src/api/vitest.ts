@@ -24,10 +24,10 @@ function notChecked(report: Report, what: string, reason = report.reason): Error
  */
 function verdictsOf(outcome: () => Promise<RunOutcome>, config: Pick<RunConfig, 'allowUnverified' | 'requireRecords' | 'failOn'>): GroupVerdicts {
   const report = async (): Promise<Report> => {
-    const { report: written } = await outcome();
+    const { report: returned } = await outcome();
     // Only --dry-run and --replay, which these options cannot carry, end a run without a report.
-    if (!written) throw new Error('runConformance returned no report for a run that is neither --dry-run nor --replay.');
-    return written;
+    if (!returned) throw new Error('runConformance returned no report for a run that is neither --dry-run nor --replay.');
+    return returned;
   };
   const failing = (checked: Report, belongs: (deviation: GatedDeviation) => boolean) =>
     checked.deviations.filter((deviation) => belongs(deviation) && countsAgainst(deviation, checked.gate));
