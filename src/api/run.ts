@@ -1,4 +1,5 @@
 import { runConformance } from '../run/run.js';
+import { silentIo } from '../run/io.js';
 import { resolveTypedOptions } from '../config/resolve.js';
 import { KitError } from '../errors.js';
 import type { Report } from '../report/report.js';
@@ -44,9 +45,7 @@ export async function run(options: Options = {}): Promise<Report> {
   const config = resolveTypedOptions(options, options.cwd ?? process.cwd(), ['cwd']);
   if (config.replay !== undefined) throw new KitError('OTP_BAD_OPTION', 'run() writes a report; --replay prints one call instead: use the CLI for it.');
   if (config.dryRun) throw new KitError('OTP_BAD_OPTION', 'run() writes a report; --dry-run prints a plan and writes none: use the CLI for it.');
-  const outcome = await asGuest(() =>
-    runConformance({ ...config, verbosity: 'quiet' }, { log: () => {}, error: () => {}, progress: { tty: false, write: () => {} }, now: new Date() }),
-  );
+  const outcome = await asGuest(() => runConformance({ ...config, verbosity: 'quiet' }, silentIo(new Date())));
   // Only --dry-run and --replay, refused above, end a run without a report.
   if (!outcome.report) throw new Error('runConformance returned no report for a run that is neither --dry-run nor --replay.');
   return outcome.report;

@@ -3,9 +3,11 @@ import type { ConnectionFacts, SentRequest, Transcript } from './exchange.js';
 import {
   abandoned,
   type Answer,
+  answeredTurn,
+  closedBeforeAnswer,
   type ConversationOptions,
   deadlineOf,
-  failureOf,
+  failedTurn,
   framedContent,
   HEADER_END,
   headText,
@@ -14,13 +16,11 @@ import {
   messageOf,
   open,
   readAnswer,
-  receivedOf,
   saysClose,
   sentOf,
-  tenths,
   until,
-  WireError,
   type WireRequest,
+  withinDeadline,
 } from './wire-message.js';
 
 export type { ConversationOptions, WireRequest } from './wire-message.js';
@@ -43,53 +43,51 @@ export async function converse(requests: readonly WireRequest[], options: Conver
   if (options.abandon?.aborted) return abandoned(requests, origin);
   let socket = open(origin, options);
   let inbox = new Inbox(socket, options.maxBytes);
+  const reconnect = () => {
+    socket.destroy();
+    socket = open(origin, options);
+    inbox = new Inbox(socket, options.maxBytes);
+  };
   let reopened = false;
   /** Whether each answer said the connection closes after it. */
   const closing: boolean[] = [];
   try {
     // A request sent again on a new connection is read again at the same index (index-- below).
     for (let index = 0, request = requests[0]; request !== undefined; request = requests[++index]) {
-      const sent = sentOf(request, origin);
+      const current = request;
+      const sent = sentOf(current, origin);
       const started = performance.now();
-      const deadline = deadlineOf(options.timeoutMs, options.abandon);
+      const last = index === requests.length - 1;
+      const mayReopen = index > 0 && !reopened;
       try {
-        if (inbox.closed && index > 0 && !reopened) throw new Reopen();
-        const withheld = await writeRequest(socket, inbox, request, origin.host, deadline.promise);
-        const answer = await readAnswer(inbox, request.method, deadline.promise);
-        if (answer === undefined) {
-          if (index > 0 && !reopened) throw new Reopen();
-          throw new WireError('connection-reset', inbox.error?.message ?? 'the connection closed before any answer came');
-        }
+        const { answer, after, withheld } = await withinDeadline(options, async (deadline) => {
+          if (inbox.closed && mayReopen) throw new Reopen();
+          const withheld = await writeRequest(socket, inbox, current, origin.host, deadline);
+          const answer = await readAnswer(inbox, current.method, deadline);
+          if (answer === undefined) throw mayReopen ? new Reopen() : closedBeforeAnswer(inbox);
+          // Before the next request, only what has already come: a second answer written later is told from the answer to
+          // that request by no client but one that waits, and a clean server must cost no wait.
+          const after = last && asksClose(current) ? await octetsBeforeClose(inbox, options.maxBytes) : afterAnswer(inbox, options.maxBytes);
+          return { answer, after, withheld };
+        });
         closing[index] = saysClose(answer.head);
-        const last = index === requests.length - 1;
-        // Before the next request, only what has already come: a second answer written later is told from the answer to
-        // that request by no client but one that waits, and a clean server must cost no wait.
-        const after = last && asksClose(request) ? await octetsBeforeClose(inbox, options.maxBytes) : afterAnswer(inbox, options.maxBytes);
-        transcripts.push(transcriptOf(sent, answer, tenths(performance.now() - started), after, withheld, options.roomToParse));
-        if ((withheld || after.octets > 0) && !last) {
-          // The server still counts on the content its Content-Length announced, as curl then assumes; or it sent what
-          // no request asked for, and "the client SHOULD close the connection, since message delimitation is now
-          // ambiguous" (RFC 9112 §9.2): either way the next request goes on a new connection.
-          socket.destroy();
-          socket = open(origin, options);
-          inbox = new Inbox(socket, options.maxBytes);
-        }
+        transcripts.push(transcriptOf(sent, answer, performance.now() - started, after, withheld, options.roomToParse));
+        // The server still counts on the content its Content-Length announced, as curl then assumes; or it sent what
+        // no request asked for, and "the client SHOULD close the connection, since message delimitation is now
+        // ambiguous" (RFC 9112 §9.2): either way the next request goes on a new connection.
+        if ((withheld || after.octets > 0) && !last) reconnect();
       } catch (error) {
         if (error instanceof Reopen) {
           // Unless the answer before said it would, the server closed a connection it should have kept.
           const previous = transcripts[index - 1];
           if (previous?.response && !closing[index - 1]) transcripts[index - 1] = withConnection(previous, { closedUnannounced: true });
-          socket.destroy();
-          socket = open(origin, options);
-          inbox = new Inbox(socket, options.maxBytes);
+          reconnect();
           reopened = true;
           index--;
           continue;
         }
-        transcripts.push({ request: sent, failure: failureOf(error), durationMs: tenths(performance.now() - started) });
+        transcripts.push(failedTurn(sent, error, started));
         break;
-      } finally {
-        deadline.clear();
       }
     }
   } finally {
@@ -208,19 +206,22 @@ function withConnection(transcript: Transcript, facts: ConnectionFacts): Transcr
 function transcriptOf(
   sent: SentRequest,
   answer: Answer,
-  durationMs: number,
+  ms: number,
   after: AfterAnswer,
   withheld: boolean,
   roomToParse: ConversationOptions['roomToParse'],
 ): Transcript {
-  const { response, facts: ofTheAnswer } = receivedOf(answer, roomToParse);
-  const facts: ConnectionFacts = {
-    ...(after.octets > 0 ? { octetsAfterAnswer: after.octets } : {}),
-    ...(after.beyondCap ? { octetsAfterAnswerBeyondCap: true as const } : {}),
-    ...(after.statusLine === undefined ? {} : { statusLineAfterAnswer: after.statusLine }),
-    ...(after.keptOpen === true ? { keptOpenAfterClose: true as const } : {}),
-    ...ofTheAnswer,
-    ...(withheld ? { contentWithheld: true as const } : {}),
-  };
-  return { request: sent, response, durationMs, ...(Object.keys(facts).length > 0 ? { connection: facts } : {}) };
+  return answeredTurn(
+    sent,
+    answer,
+    ms,
+    {
+      ...(after.octets > 0 ? { octetsAfterAnswer: after.octets } : {}),
+      ...(after.beyondCap ? { octetsAfterAnswerBeyondCap: true as const } : {}),
+      ...(after.statusLine === undefined ? {} : { statusLineAfterAnswer: after.statusLine }),
+      ...(after.keptOpen === true ? { keptOpenAfterClose: true as const } : {}),
+      ...(withheld ? { contentWithheld: true as const } : {}),
+    },
+    roomToParse,
+  );
 }

@@ -1,19 +1,18 @@
 import type { Transcript } from './exchange.js';
 import {
   abandoned,
+  answeredTurn,
+  closedBeforeAnswer,
   type ConversationOptions,
-  deadlineOf,
-  failureOf,
+  failedTurn,
   Inbox,
   messageOf,
   open,
   readAnswer,
-  receivedOf,
   saysClose,
   sentOf,
-  tenths,
-  WireError,
   type WireRequest,
+  withinDeadline,
 } from './wire-message.js';
 
 /**
@@ -36,22 +35,17 @@ export async function pipeline(requests: readonly WireRequest[], options: Conver
     socket.write(Buffer.concat(requests.map((request) => messageOf(request, origin.host))));
     let started = performance.now();
     for (const [index, request] of requests.entries()) {
-      const deadline = deadlineOf(options.timeoutMs, options.abandon);
       try {
-        const answer = await readAnswer(inbox, request.method, deadline.promise);
+        const answer = await withinDeadline(options, (deadline) => readAnswer(inbox, request.method, deadline));
         if (answer === undefined && index > 0) break;
-        if (answer === undefined) throw new WireError('connection-reset', inbox.error?.message ?? 'the connection closed before any answer came');
+        if (answer === undefined) throw closedBeforeAnswer(inbox);
         const ended = performance.now();
-        const { response, facts } = receivedOf(answer, options.roomToParse);
-        const connection = Object.keys(facts).length > 0 ? { connection: facts } : {};
-        transcripts.push({ request: sentOf(request, origin), response, durationMs: tenths(ended - started), ...connection });
+        transcripts.push(answeredTurn(sentOf(request, origin), answer, ended - started, {}, options.roomToParse));
         started = ended;
         if (saysClose(answer.head)) break;
       } catch (error) {
-        transcripts.push({ request: sentOf(request, origin), failure: failureOf(error), durationMs: tenths(performance.now() - started) });
+        transcripts.push(failedTurn(sentOf(request, origin), error, started));
         break;
-      } finally {
-        deadline.clear();
       }
     }
   } finally {

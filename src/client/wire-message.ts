@@ -330,7 +330,45 @@ export function deadlineOf(ms: number, abandon: AbortSignal | undefined): { prom
   };
 }
 
+/** Runs one request's turn under its own deadline (its timeout, or the operation abandoned), cleared when the turn ends. */
+export async function withinDeadline<T>(options: ConversationOptions, turn: (deadline: Promise<never>) => Promise<T>): Promise<T> {
+  const deadline = deadlineOf(options.timeoutMs, options.abandon);
+  try {
+    return await turn(deadline.promise);
+  } finally {
+    deadline.clear();
+  }
+}
+
+/** The connection closed before any answer to the request came. */
+export const closedBeforeAnswer = (inbox: Inbox): WireError =>
+  new WireError('connection-reset', inbox.error?.message ?? 'the connection closed before any answer came');
+
 export const tenths = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * A request answered, as its transcript: the answer, the time it took, and what the connection
+ * showed (ConnectionFacts): what the answer's own status line and interim answers showed, after
+ * what the caller learnt around it.
+ */
+export function answeredTurn(
+  request: SentRequest,
+  answer: Answer,
+  ms: number,
+  around: ConnectionFacts = {},
+  roomToParse?: (bytes: number) => boolean,
+): Transcript {
+  const { response, facts: ofTheAnswer } = receivedOf(answer, roomToParse);
+  const facts: ConnectionFacts = { ...around, ...ofTheAnswer };
+  return { request, response, durationMs: tenths(ms), ...(Object.keys(facts).length > 0 ? { connection: facts } : {}) };
+}
+
+/** A request whose turn failed, as its transcript: the failure as data, timed from when the turn began. */
+export const failedTurn = (request: SentRequest, error: unknown, started: number): Transcript => ({
+  request,
+  failure: failureOf(error),
+  durationMs: tenths(performance.now() - started),
+});
 
 /** Every request's transcript where the operation was abandoned before any was sent. */
 export function abandoned(requests: readonly WireRequest[], origin: URL): Transcript[] {

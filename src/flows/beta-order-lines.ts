@@ -3,6 +3,7 @@ import { isPlainObject, resultData } from '../checks/preconditions.js';
 import { basePayloads } from '../generators/coverage/base-payloads.js';
 import type { Flow } from './flow.js';
 import { answered, listed, sameValue, shown } from './records.js';
+import { calling } from './_internals/calling.js';
 
 /** What an order line (2.4) takes from the catalogue product (2.5) its pCode names: line field → product field. */
 const FROM_THE_PRODUCT: Readonly<Record<string, string>> = { cCas: 'cas', pLevel: 'level' };
@@ -35,15 +36,13 @@ function otherwise(line: Record<string, unknown>, product: Product): string[] {
 /** #16 getProductsByBrandId → #15 createBetaOrders of two of its products, the later code first → each line carries its own product's data. */
 export const betaOrderLines: Flow = {
   id: 'flow-beta-order-lines',
-  group: 'beta-orders',
+  ...calling(['beta-products-by-brand', 'beta-order-create'], ['2.4', '2.5']),
   title: 'A beta order line carries the catalogue data of the product its pCode names',
   description:
     "Reads page 1 of the brand's products (#16, the coverage pass's body) and orders two of them whose CAS number or grade differ (#15), one unit each, the later code first: a line whose cCas or pLevel is not the cas or level the catalogue lists for the product its pCode names (products fetched in one query and matched to the items by place, where the query answers them in code order, say). One deviation for the order, at its first such line. A create refused, or a page without two such products, leaves nothing to compare. The order stays, since no cancel is documented. Warning: the spec shows the two shapes, not that a line is filled from the catalogue.",
-  rule: '2.4, 2.5, 4 #15 #16',
   quote:
     '/openapi/beta/orders/createBetaOrders | same header fields as #14; items: array of {pCode (string), brandId (string), num (string)} | Order with items (2.3, 2.4), with the full envelope … /openapi/beta/products/getProductsByBrandId | brandId (integer), pageSize (integer), pageNo (integer) | Page of beta catalogue products (2.5) … Behaviour of each operation beyond its request and response shape: not shown.',
   severity: 'warning',
-  operations: ['beta-products-by-brand', 'beta-order-create'],
   async run(context) {
     const catalogueBody = basePayloads['beta-products-by-brand'];
     const orderBody = basePayloads['beta-order-create'];

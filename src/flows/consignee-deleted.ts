@@ -3,6 +3,7 @@ import { recordId } from '../generators/fields.js';
 import { keepStep } from '../checks/kept-exchange.js';
 import type { Flow } from './flow.js';
 import { answered, unanswered } from './records.js';
+import { calling } from './_internals/calling.js';
 
 /** Ids tried to find a consignee that exists (no consignee list is documented). */
 const ATTEMPTS = 10;
@@ -10,15 +11,13 @@ const ATTEMPTS = 10;
 /** #9 consigneeInfoById finds one → #10 deleteConsignee → #9 no longer answers it. */
 export const consigneeDeleted: Flow = {
   id: 'flow-consignee-deleted',
-  group: 'member-account',
+  ...calling(['consignee-by-id', 'consignee-delete']),
   title: 'A deleted consignee is no longer answered by id',
   description:
     'Finds a consignee by id (#9), deletes it (#10) and asks for it again: a consignee still answered after deleteConsignee, whether the delete answered a success or an error result. Warning: the spec shows no behaviour beyond shapes.',
-  rule: '4 #9 #10',
   quote:
     '/pc/customer/consigneeInfoById | id | consignee record (2.9) … /pc/customer/deleteConsignee | id | empty object … Behaviour of each operation beyond its request and response shape: not shown.',
   severity: 'warning',
-  operations: ['consignee-by-id', 'consignee-delete'],
   async run(context) {
     for (const id of fc.sample(recordId, { seed: context.seed, numRuns: ATTEMPTS })) {
       const before = await context.call('consignee-by-id', { id });

@@ -4,6 +4,7 @@ import { resultData } from '../checks/preconditions.js';
 import { basePayloads } from '../generators/coverage/base-payloads.js';
 import type { Flow } from './flow.js';
 import { answered, unanswered } from './records.js';
+import { calling } from './_internals/calling.js';
 
 /** The ids tried, in turn: the coverage pass's bank card and consignee, each a record the run's own configuration names. */
 const idsTried = (): unknown[] => [...new Set([basePayloads['bank-card-by-id']?.id, basePayloads['consignee-by-id']?.id].filter((id) => id !== undefined))];
@@ -15,15 +16,13 @@ const withFields = (record: Record<string, unknown> | undefined): record is Reco
 /** #9 consigneeInfoById of an id → #8 bankCardInfoById of the same id: two lists' records, not one answer. */
 export const lookupsApart: Flow = {
   id: 'flow-lookups-apart',
-  group: 'member-account',
+  ...calling(['consignee-by-id', 'bank-card-by-id'], ['2.8', '2.9']),
   title: 'The bank card and the consignee of one id are two records',
   description:
     "Asks for the consignee of an id (#9), then for the bank card of the same id (#8), one right after the other (the coverage pass's bank card id, then its consignee id, until both answer a record): the same record, field for field, from both, where a bank card (2.8: account name, bank, account number) and a consignee (2.9: name, mobile, address) are records of two lists. Two lookups that share one cache of answers by id show so: whichever is asked first fills the entry the other answers. A refusal of either leaves nothing to compare. Warning: the spec gives #8 the consignee record's shape, not its content.",
-  rule: '2.8, 2.9, 4 #8 #9',
   quote:
     '/pc/customer/bankCardInfoById | id | consignee record shape (2.9) … /pc/customer/consigneeInfoById | id | consignee record (2.9) … Behaviour of each operation beyond its request and response shape: not shown.',
   severity: 'warning',
-  operations: ['consignee-by-id', 'bank-card-by-id'],
   async run(context) {
     for (const id of idsTried()) {
       const consignee = await context.call('consignee-by-id', { id });

@@ -1,7 +1,7 @@
 import { type FlowStep, flowSteps, type MappedFlowSpec } from '../catalogue/operation-map.js';
 import type { GroupId } from '../catalogue/groups.js';
-import { findOperation } from '../catalogue/operations.js';
 import type { Flow } from './flow.js';
+import { rowsOf } from './_internals/calling.js';
 import { runRoundTrip, type RoundTripStep } from './round-trip.js';
 
 const step = ({ operation, body }: FlowStep): RoundTripStep => ({
@@ -31,10 +31,10 @@ function described(spec: MappedFlowSpec): { title: string; description: string }
   };
 }
 
-/** The rows of section 4 the flow calls, and 4.1 for the operations only a map places: "4 #5 #6, 4.1". */
+/** The rows of section 4 the flow calls, and 4.1, where the map places what the flow calls: "4 #5 #6, 4.1". */
 function ruleOf(spec: MappedFlowSpec): string {
-  const numbers = [...new Set(flowSteps(spec).flatMap((s) => findOperation(s.operation)?.number ?? []))].sort((a, b) => a - b);
-  return [...(numbers.length > 0 ? [`4 ${numbers.map((number) => `#${number}`).join(' ')}`] : []), '4.1'].join(', ');
+  const rows = rowsOf(flowSteps(spec).map((s) => s.operation));
+  return (rows.includes('4.1') ? rows : [...rows, '4.1']).join(', ');
 }
 
 /**

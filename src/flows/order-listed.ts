@@ -5,6 +5,7 @@ import { keepStep, type KeptStep } from '../checks/kept-exchange.js';
 import { sampleLeftOff } from './_internals/list-count.js';
 import type { Flow, FlowFinding } from './flow.js';
 import { answered, differences, listed, shown, unanswered } from './records.js';
+import { calling } from './_internals/calling.js';
 
 const PAGE_SIZE = 50;
 /** The kit looks at most this many pages for the new order. */
@@ -72,15 +73,13 @@ function listedOtherwise(entry: Created, listedOrder: Record<string, unknown>): 
  */
 export const orderListed: Flow = {
   id: 'flow-order-listed',
-  group: 'alpha-orders',
+  ...calling(['alpha-order-create', 'alpha-orders-list'], ['2.3']),
   title: "A created alpha order appears in the user's order list, as created",
   description:
     'Creates two alpha orders (#14), the generated one and one unit of its first line, and pages through the order list (#13, up to 10 pages of 50) for their soNo: an order missing from the list, listed with another consignee name, province, city, street or note than those sent, or with other values than the create answered in the fields both carry (2.3: the created order "has the same fields plus" soFreightPrice and items; soCtime, typed apart, and the statuses, which may move on, aside). Where the run walked the list whole and pairs it with a lookup (the order detail of 4.1 an operation map places), the order the lookup answers for the map\'s own body must be on a page of the list, as the walk read it before any call of the run changed state and as read whole again (1: "list the user\'s orders"). Then an order the server should refuse, marked in soNote: its first line, then that line again with num "0". Answered with no order (an error result, or data without a soNo), it must be on no page read (7 rule 1: "Results and errors are carried in the envelope fields"): an order listed with its mark was placed, though the client was told it was not. The orders stay, since no cancel is documented. Warning: the spec shows no behaviour beyond shapes.',
-  rule: '2.3, 4 #13 #14',
   quote:
     "Alpha catalogue, orders | Create an order, list the user's orders, order detail, dispatch note. … /openapi/alpha/orders/getAlphaOrders | pageSize (number of records to return), pageNo (current page) | Page of orders (2.3) … The order returned by the two create-order operations has the same fields plus: … Behaviour of each operation beyond its request and response shape: not shown.",
   severity: 'warning',
-  operations: ['alpha-order-create', 'alpha-orders-list'],
   async run(context) {
     const walked = await context.walked?.('alpha-orders-list');
     const sampleFinding = walked && (await sampleLeftOff(context, walked));

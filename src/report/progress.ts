@@ -1,7 +1,7 @@
 import { findGroup } from '../catalogue/groups.js';
 import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { OperationResult } from '../engine/operation/run-operation.js';
-import type { RequestProgress } from '../engine/schedule/run-plan.js';
+import type { RequestProgress } from '../engine/schedule/request-count.js';
 import { listenToProgress } from '../vitest-adapter/progress-channel.js';
 import { countSeverities } from './report.js';
 
@@ -42,10 +42,7 @@ export class Progress {
       this.groups.set(group, { title: findGroup(group)?.title ?? group, total: tests, done: 0, requests: 0, results: [] });
     }
     if (output.tty) {
-      this.stopListening = listenToProgress((requests) => {
-        this.requests = requests;
-        this.redraw();
-      });
+      this.stopListening = listenToProgress((requests) => this.heard(requests));
       this.redraw();
     }
   }
@@ -53,6 +50,13 @@ export class Progress {
   /** No more request progress: the run is over. */
   close(): void {
     this.stopListening?.();
+  }
+
+  /** The schedule's request counts: posted by the suites' worker, or read from a schedule in this process. */
+  heard(requests: RequestProgress): void {
+    if (!this.output.tty) return;
+    this.requests = requests;
+    this.redraw();
   }
 
   /** One operation or flow finished. */

@@ -23,3 +23,22 @@ export interface RunIo {
   /** SIGINT and SIGTERM; without them nothing from outside interrupts the run. */
   readonly signals?: SignalSource;
 }
+
+/** Io for a run whose caller reads the report it returns: nothing printed, no progress, no signal heard. */
+export const silentIo = (now: Date): RunIo => ({ log: () => {}, error: () => {}, progress: { tty: false, write: () => {} }, now });
+
+/**
+ * Where a run's checks run, and what it leaves on disk. The command line and run() start vitest
+ * with the kit's suites (suites/) and write the report dir; a user's own vitest test file
+ * (defineConformanceSuites) is already inside vitest: it runs the engine's schedule in its own
+ * process, writes nothing, and reads the report the run returns.
+ */
+export interface RunHosting {
+  /** `vitest`: the kit's suites in a vitest run of their own; `in-process`: the engine's schedule in the calling process. */
+  readonly suites: 'vitest' | 'in-process';
+  /** `report-dir`: the reports (and --har, the CI job summary) written; `nothing`: no file written, no summary printed. */
+  readonly writes: 'report-dir' | 'nothing';
+}
+
+/** How the command line and run() host a run. */
+export const standaloneRun: RunHosting = { suites: 'vitest', writes: 'report-dir' };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as VitestNode from 'vitest/node';
-import { type Operation, operations } from '../catalogue/operations.js';
+import type { Operation } from '../catalogue/operations.js';
 import type { RunConfig } from '../config/resolve.js';
 import type { Deviation } from '../engine/judging/deviation.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
@@ -23,15 +23,17 @@ import { writeReports } from '../report/write.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { FailureLimit } from './failure-limit.js';
 import { contactTarget } from './first-contact.js';
-import type { RunIo, RunOutcome } from './io.js';
+import { type RunHosting, type RunIo, type RunOutcome, standaloneRun } from './io.js';
 import { probeTarget } from './probe.js';
 import { replay, withReplayTarget } from './replay.js';
 import { endingBeforeSuites, messageOf, notRunReason, skippedFlowsOf, stopLine } from './run-ending.js';
 import { RunStop, RunStopped } from './run-stop.js';
-import { runSuites, type SuitesOutcome, timingsOf } from './suites.js';
+import { selectedOperations, type SuitesOutcome, timingsOf } from './suite-part.js';
+import { runSuites } from './suites.js';
+import { runSuitesInProcess } from './suites-in-process.js';
 import { baseSettings, secretsOfRunWith, startTarget, type Target, tokenFor } from './target.js';
 
-export type { RunIo, RunOutcome } from './io.js';
+export type { RunHosting, RunIo, RunOutcome } from './io.js';
 
 /** Reads --baseline and --waivers before anything is sent, so a bad file costs no run. The map's flows can be waived like the kit's. */
 function gateSettings(config: RunConfig, now: Date): GateSettings {
@@ -143,7 +145,7 @@ async function prepareSuites(
   so.mapped = base.mapped;
   if (target.server && !quiet) io.log(`No --base-url given: started the embedded reference server at ${target.baseUrl} (random token).`);
   for (const warning of config.warnings) io.log(warning);
-  const selected: Operation[] = [...operations.filter((op) => base.operations.includes(op.id)), ...base.mapped];
+  const selected = selectedOperations(base);
   so.serverHeader = await stop.race(probeTarget(base.baseUrl, Math.min(base.timeoutMs, 5000), config.transport));
   const givenToken = await stop.race(tokenFor(config, base, target.server?.token));
   for (const secret of secretsOfRunWith(givenToken, base.secrets, config)) so.redactor.add(secret);
@@ -176,13 +178,14 @@ async function prepareSuites(
 }
 
 /**
- * The run: the one function the command line and the library API call, with the config their
- * options resolved to. Against the target or the embedded reference server; whatever happens once
- * it has started — the target unreachable, the token refused, a signal, --max-time, an exception of
- * the kit — it ends with a report whose status says what was checked, written atomically into a
- * report folder no other run writes to at the same time.
+ * The run: the one function the command line, the library API and the vitest adapter call, with
+ * the config their options resolved to. Against the target or the embedded reference server;
+ * whatever happens once it has started — the target unreachable, the token refused, a signal,
+ * --max-time, an exception of the kit — it ends with a report whose status says what was checked,
+ * written atomically into a report folder no other run writes to at the same time, or (hosted
+ * in-process, writing nothing) only returned.
  */
-export async function runConformance(config: RunConfig, given: RunIo): Promise<RunOutcome> {
+export async function runConformance(config: RunConfig, given: RunIo, hosting: RunHosting = standaloneRun): Promise<RunOutcome> {
   // performance.now() counts from the process's start: what came before this line is start-up.
   const enteredAt = performance.now();
   const gate = gateSettings(config, given.now);
@@ -191,24 +194,27 @@ export async function runConformance(config: RunConfig, given: RunIo): Promise<R
     const call = config.replay;
     return withReplayTarget(config, ({ settings, redactor }) => replay(call, settings, { ...given, log: (line) => given.log(redactor.text(line)) }));
   }
-  // Loaded by a run only, not with the CLI (--version, list or serve never load vitest's node side),
+  const writes = hosting.writes === 'report-dir';
+  // Loaded by a run in vitest only, not with the CLI (--version, list or serve never load vitest's node side),
   // and from the start: it loads while the embedded server starts and the target is probed.
-  const vitestLoading: Promise<typeof VitestNode> = import('vitest/node');
-  vitestLoading.catch(() => undefined);
+  const vitestLoading: Promise<typeof VitestNode> | undefined = hosting.suites === 'vitest' ? import('vitest/node') : undefined;
+  vitestLoading?.catch(() => undefined);
 
-  const lock = lockReportDir(config.reportDir);
+  const lock = writes ? lockReportDir(config.reportDir) : undefined;
   const spec = shippedSpec();
   const so = new RunSoFar(config, spec, excludedChecksOf(config.excludedChecks, config.checksLeftOutBy));
   const io: RunIo = { ...given, log: (line) => given.log(so.redactor.text(line)), error: (line) => given.error(so.redactor.text(line)) };
   const stop = new RunStop(config.maxTime?.ms, io.signals);
-  stop.whenStopped((cause) => io.log(`\n${stopLine(cause, config)}: stopping the run and writing the report…`));
+  stop.whenStopped((cause) => io.log(`\n${stopLine(cause, config)}: stopping the run${writes ? ' and writing the report' : ''}…`));
   const limit = config.maxFailures === undefined ? undefined : new FailureLimit(config.maxFailures, gate);
   const startedAt = new Date();
   // With --har, the workers append their exchanges here; the HAR is joined from it at the end.
-  const exchangeLogDir = config.har === undefined ? undefined : mkdtempSync(join(tmpdir(), 'otp-exchanges-'));
+  const exchangeLogDir = config.har === undefined || !writes ? undefined : mkdtempSync(join(tmpdir(), 'otp-exchanges-'));
+  const checkSuites = (settings: RunSettings, selected: Operation[]) =>
+    vitestLoading ? runSuites(settings, config, selected, io, stop, vitestLoading, limit) : runSuitesInProcess(settings, config, selected, io, stop, limit);
   try {
     const suites: SuitesOutcome = await prepareSuites(config, so, io, stop, limit, exchangeLogDir)
-      .then(({ settings, selected }) => runSuites(settings, config, selected, io, stop, vitestLoading, limit))
+      .then(({ settings, selected }) => checkSuites(settings, selected))
       .catch((error: unknown) => ({ results: [], flows: [], ending: endingBeforeSuites(error, stop, config), leftRunning: false, sent: 0 }));
     const { ending } = suites;
     if (ending.kind === 'not-run') io.error(ending.reason);
@@ -245,16 +251,18 @@ export async function runConformance(config: RunConfig, given: RunIo): Promise<R
     });
     // The last net: whatever reached the report, keys and values, is redacted before it is written or printed.
     const report = so.redactor.deep(built);
+    // A stop may leave calls in flight (a pre-flight waiting out --timeout, tests past their grace).
+    const leftRunning = suites.leftRunning || stop.cause !== undefined;
+    if (!writes) return { report, exitCode, leftRunning };
     const files = await writeReports(report, config.reportDir, io.jobSummaryFile);
     if (files.jobSummaryProblem) io.error(files.jobSummaryProblem);
     io.log(summaryText(report, files, config.verbosity));
     if (config.har && exchangeLogDir) await writeRunHar(config.har, exchangeLogDir, so.redactor, io);
-    // A stop may leave calls in flight (a pre-flight waiting out --timeout, tests past their grace).
-    return { report, reportFile: files.json, exitCode, leftRunning: suites.leftRunning || stop.cause !== undefined };
+    return { report, reportFile: files.json, exitCode, leftRunning };
   } finally {
     stop.dispose();
     await so.target?.server?.close();
-    lock.release();
+    lock?.release();
     if (exchangeLogDir) rmSync(exchangeLogDir, { recursive: true, force: true });
   }
 }

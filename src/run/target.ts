@@ -64,12 +64,3 @@ const startEmbeddedServer = async (): Promise<ReferenceServer> =>
 export function secretsOfRunWith(token: string, templateSecrets: readonly string[], config: RunConfig): string[] {
   return [...new Set([...secretsOfRun(token, templateSecrets, config), ...config.optionSecrets])];
 }
-
-/**
- * The settings the suites of a user's own vitest project run with (src/api/vitest.ts): those of a
- * run, built by the same steps, against the base URL and token given.
- */
-export function suiteSettings(config: RunConfig, baseUrl: string, token: string): RunSettings {
-  const base = baseSettings(config, { baseUrl });
-  return { ...base, token, secrets: secretsOfRunWith(token, base.secrets, config) };
-}

@@ -1,11 +1,12 @@
-import { describe, expect, inject, type TestContext, test } from 'vitest';
+import { describe, expect, inject, type TaskMeta, test } from 'vitest';
 import { findGroup, groups, type GroupId } from '../catalogue/groups.js';
 import { type Operation, operations } from '../catalogue/operations.js';
 import { severityRank } from '../checks/types.js';
 import type { Deviation } from '../engine/judging/deviation.js';
 import { HeapWatch, shortageText } from '../engine/schedule/heap-watch.js';
-import { type RunningChecks, startRun } from '../engine/schedule/run-plan.js';
+import { type RunningChecks, type RunScope, startRun } from '../engine/schedule/run-plan.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
+import type { Flow } from '../flows/flow.js';
 import { statefulRunsOf } from '../model/index.js';
 import { postProgress } from './progress-channel.js';
 import { listenForStop } from './stop-channel.js';
@@ -54,16 +55,16 @@ function runFor(settings: RunSettings, stopChannel: string | undefined): { runni
 /**
  * A test's result, unless the heap ran short while it waited: the run was then cancelled and the
  * result is of work cut short. The test carries the shortage to the runner in its meta, which ends
- * the run there, and fails with it where no runner reads it (a user's own vitest project).
+ * the run there.
  */
-async function unlessShort<T>(heap: HeapWatch, task: TestContext['task'], work: Promise<T>): Promise<T> {
+async function unlessShort<T>(heap: HeapWatch, meta: TaskMeta, work: Promise<T>): Promise<T> {
   const settled = await work.then(
     (value) => ({ ok: true as const, value }),
     (error: unknown) => ({ ok: false as const, error }),
   );
   const shortage = heap.shortage;
   if (shortage) {
-    task.meta.otpShortOfMemory = shortage;
+    meta.otpShortOfMemory = shortage;
     throw new Error(`the run stopped: the worker ran short of memory (${shortageText(shortage)})`);
   }
   if (!settled.ok) throw settled.error;
@@ -78,36 +79,65 @@ async function unlessShort<T>(heap: HeapWatch, task: TestContext['task'], work: 
 const UNTIMED = { timeout: 0 };
 
 /**
- * One vitest test per selected operation of a group of section 1, then one per stateful flow of
- * the group. The settings come from the CLI through vitest's provide/inject, or from a user's own
- * vitest project (see src/api/vitest.ts). The engine returns results; this adapter stores them for
- * the reporter and fails the test on deviations at or above --fail-on.
+ * Where a group's tests get their verdicts: for one operation or flow, the deviations that fail its
+ * test. It rejects, with what to fix, where the run could not check that operation or flow.
  */
-export function defineGroupSuite(groupId: GroupId, settings: RunSettings = inject('otpRun')): void {
-  const group = findGroup(groupId);
-  const { running, heap } = runFor(settings, inject('otpStop'));
+export interface GroupVerdicts {
+  /** What the deviations returned are, for the test's failure message: `deviations at or above error`. */
+  readonly failing: string;
+  operation(operation: Operation, meta: TaskMeta): Promise<readonly Deviation[]>;
+  flow(flow: Flow, meta: TaskMeta): Promise<readonly Deviation[]>;
+}
 
-  const expectNoFailing = (deviations: readonly Deviation[]) => {
-    const failing = deviations
-      .filter((deviation) => severityRank(deviation.severity) >= severityRank(settings.failOn))
-      .map((deviation) => `${deviation.severity} ${deviation.check} ${deviation.instancePath}: ${deviation.actual}`);
-    expect(failing, `deviations at or above ${settings.failOn}`).toEqual([]);
+/**
+ * One vitest test per operation of a group of section 1, then one per stateful flow, named as the
+ * kit's suites name them, each failing on the deviations its verdict returns. The run's one
+ * schedule is shared: a test only waits for a result already under way.
+ */
+export function registerGroupTests(groupId: GroupId, scope: RunScope, verdicts: GroupVerdicts): void {
+  const expectNone = (deviations: readonly Deviation[]) => {
+    const lines = deviations.map((deviation) => `${deviation.severity} ${deviation.check} ${deviation.instancePath}: ${deviation.actual}`);
+    expect(lines, verdicts.failing).toEqual([]);
   };
-
-  describe(group?.title ?? groupId, () => {
-    for (const operation of selectedOf(groupId, settings)) {
+  describe(findGroup(groupId)?.title ?? groupId, () => {
+    for (const operation of scope.operations) {
       test(`${operation.number === undefined ? '4.1' : `#${operation.number}`} ${operation.path}`, UNTIMED, async ({ task }) => {
-        const result = await unlessShort(heap, task, running.operation(operation.id));
-        task.meta.otp = result;
-        expectNoFailing(result.deviations);
+        expectNone(await verdicts.operation(operation, task.meta));
       });
     }
-    for (const flow of statefulRunsOf(groupId, settings)) {
+    for (const flow of scope.flows) {
       test(`flow ${flow.id}`, UNTIMED, async ({ task }) => {
-        const result = await unlessShort(heap, task, running.flow(flow.id));
-        task.meta.otpFlow = result;
-        expectNoFailing(result.deviations);
+        expectNone(await verdicts.flow(flow, task.meta));
       });
     }
   });
+}
+
+/**
+ * The kit's suite of a group (suites/), in the vitest run the CLI and run() start: the settings
+ * come from the run through vitest's provide/inject. The engine returns results; this adapter
+ * stores them in the task's meta for the run's reporter and fails the test on deviations at or
+ * above --fail-on.
+ */
+export function defineGroupSuite(groupId: GroupId): void {
+  const settings = inject('otpRun');
+  const { running, heap } = runFor(settings, inject('otpStop'));
+  const failing = (deviations: readonly Deviation[]) => deviations.filter((deviation) => severityRank(deviation.severity) >= severityRank(settings.failOn));
+  registerGroupTests(
+    groupId,
+    { operations: selectedOf(groupId, settings), flows: statefulRunsOf(groupId, settings) },
+    {
+      failing: `deviations at or above ${settings.failOn}`,
+      operation: async (operation, meta) => {
+        const result = await unlessShort(heap, meta, running.operation(operation.id));
+        meta.otp = result;
+        return failing(result.deviations);
+      },
+      flow: async (flow, meta) => {
+        const result = await unlessShort(heap, meta, running.flow(flow.id));
+        meta.otpFlow = result;
+        return failing(result.deviations);
+      },
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { BroadcastChannel } from 'node:worker_threads';
-import type { RequestProgress, RunningChecks } from '../engine/schedule/run-plan.js';
+import type { RequestProgress } from '../engine/schedule/request-count.js';
+import type { RunningChecks } from '../engine/schedule/run-plan.js';
 
 /** The suites run in a worker thread; their request counts reach the CLI's progress line through this channel. */
 const CHANNEL = 'otp-conformance:request-progress';

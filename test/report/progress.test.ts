@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationResult } from '../../src/engine/operation/run-operation.js';
-import type { RequestProgress, RunningChecks } from '../../src/engine/schedule/run-plan.js';
+import type { RequestProgress } from '../../src/engine/schedule/request-count.js';
+import type { RunningChecks } from '../../src/engine/schedule/run-plan.js';
 import { Progress } from '../../src/report/progress.js';
 import { postProgress } from '../../src/vitest-adapter/progress-channel.js';
 

@@ -1,5 +1,6 @@
 import { type ExchangeCheck, everyIntent } from '../types.js';
 import { clause } from '../clauses.js';
+import { requiredField } from './_internals/field-required.js';
 
 export const upgradeHeader: ExchangeCheck<'response'> = {
   id: 'upgrade-header',
@@ -12,12 +13,6 @@ export const upgradeHeader: ExchangeCheck<'response'> = {
     'An HTTP 426 (Upgrade Required) answer without an Upgrade header: "The server MUST send an Upgrade header field in a 426 response to indicate the required protocol(s) (Section 7.8)" (RFC 9110 §15.5.22). The kit meets a 426 most often on the first valid call it sends in HTTP/1.0 (the HTTP probes), which a server may refuse: refusing HTTP/1.0 is allowed, but a client told "not this protocol" must be told which (`Upgrade: HTTP/1.1`). Judged on every call, probes included. A warning: the spec says nothing of HTTP versions.',
   needs: 'response',
   intents: everyIntent,
-  run(exchange) {
-    const { status, headers } = exchange.response;
-    if (status !== 426 || (headers.upgrade ?? '').trim() !== '') return [];
-    const version = exchange.request.httpVersion === '1.0' ? ' to an HTTP/1.0 request' : '';
-    return [
-      { instancePath: '', expected: 'an Upgrade header naming the protocols required (RFC 9110 §15.5.22)', actual: `HTTP 426 without Upgrade${version}` },
-    ];
-  },
+  run: (exchange) =>
+    requiredField(exchange, { status: 426, name: 'Upgrade', emptySays: false }, 'an Upgrade header naming the protocols required (RFC 9110 §15.5.22)'),
 };

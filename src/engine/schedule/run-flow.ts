@@ -36,6 +36,9 @@ export interface FlowRunContext extends EvidenceContext, CheckContext {
   readonly walked?: (listOperation: string) => Promise<WalkedList | undefined>;
 }
 
+/** The place of a flow's calls (`Deviation.path` of what they show): the flow's id. */
+export const flowPath = (flowId: string): string => `flow:${flowId}`;
+
 /** Runs one flow with the documented header and turns its findings into deviations. */
 export async function runFlow(flow: Flow, context: FlowRunContext): Promise<FlowResult> {
   const started = performance.now();
@@ -65,7 +68,7 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
       ...(form === 'documented' ? {} : { headers: { authorization: undefined } }),
     };
     const transcript = await context.client.send(context.cancelled ? extend(request, { abandon: context.cancelled }) : request);
-    const exchange = extend(transcript, { operation, intent: 'flow' as const, payload: sent, path: `flow:${flow.id}` });
+    const exchange = extend(transcript, { operation, intent: 'flow' as const, payload: sent, path: flowPath(flow.id) });
     judgeOf(operation).add(exchange, exchanges);
     return exchange;
   };

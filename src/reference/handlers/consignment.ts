@@ -6,33 +6,22 @@ import { DOCUMENT_PREFIX } from '../seeding/formats.js';
 import { done, type GroupHandlers, notFound, type Outcome } from './_internals/answer.js';
 import { PC_PAGE } from './_internals/fields.js';
 import { publishedListing } from './_internals/published.js';
-import {
-  A_QUANTITY,
-  A_STRING,
-  A_WHOLE_NUMBER,
-  AN_AMOUNT,
-  flag,
-  LIST_REQUEST,
-  money,
-  quantity,
-  required,
-  text,
-  wholeNumber,
-  withRequest,
-} from './_internals/request.js';
-import { hasStatus, pageOf, removeWhere } from './_internals/state.js';
+import { listByStatus } from './_internals/lists.js';
+import { A_STRING, A_WHOLE_NUMBER, flag, PRODUCT_TERMS, required, text, wholeNumber, withRequest } from './_internals/request.js';
+import { pageOf, removeWhere } from './_internals/state.js';
 
 /** #5 "id, type, hasCas, cas, productName, level, nums, pack, price". What `id` and `type` name is not shown: checked, not kept. */
+const { type, cas, level, nums, pack, price } = PRODUCT_TERMS;
 const CONSIGNMENT_PUBLISH = {
   id: required(wholeNumber, A_WHOLE_NUMBER),
-  type: required(wholeNumber, A_WHOLE_NUMBER),
+  type,
   hasCas: required(flag, '0 or 1'),
-  cas: required(text, A_STRING),
+  cas,
   productName: required(text, A_STRING),
-  level: required(text, A_STRING),
-  nums: required(quantity, A_QUANTITY),
-  pack: required(text, A_STRING),
-  price: required(money, AN_AMOUNT),
+  level,
+  nums,
+  pack,
+  price,
 };
 
 function publishConsignment(payload: unknown, state: ReferenceState): Outcome {
@@ -62,10 +51,7 @@ export const consignmentHandlers: GroupHandlers = {
   'consignment-publish': publishConsignment,
   'consignment-delete': deleteConsignment,
   /** As #1 lists custom demands: pageSize, pageNo where given, status where given. */
-  'consignment-list': (payload, state) =>
-    withRequest(payload, LIST_REQUEST, ({ pageSize, pageNo = 1, status }) =>
-      done(pageOf(state.consignments.filter(hasStatus(status)), pageSize, pageNo, state.listOrder)),
-    ),
+  'consignment-list': listByStatus((state) => state.consignments),
   /** In the purchase order shape (2.7) delConsignment (#6) answers, by the `cid` #6 takes. */
   'consignment-detail': (payload, state) =>
     withRequest(payload, { cid: required(wholeNumber, A_WHOLE_NUMBER) }, ({ cid }) => {

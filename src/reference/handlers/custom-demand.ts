@@ -3,39 +3,13 @@ import type { ReferenceState } from '../records.js';
 import { DEMAND_STATUS_TEXT } from '../seeding/data.js';
 import { DOCUMENT_PREFIX, documentNumber, moneyText } from '../seeding/formats.js';
 import { done, type GroupHandlers, notFound, type Outcome } from './_internals/answer.js';
-import {
-  A_QUANTITY,
-  A_STRING,
-  A_WHOLE_NUMBER,
-  AN_AMOUNT,
-  LIST_REQUEST,
-  money,
-  quantity,
-  required,
-  text,
-  wholeNumber,
-  withRequest,
-} from './_internals/request.js';
-import { hasStatus, nowSeconds, pageOf, removeWhere, takeId } from './_internals/state.js';
+import { listByStatus } from './_internals/lists.js';
+import { A_WHOLE_NUMBER, PRODUCT_TERMS, required, wholeNumber, withRequest } from './_internals/request.js';
+import { nowSeconds, removeWhere, takeId } from './_internals/state.js';
 
-function listCustomDemands(payload: unknown, state: ReferenceState): Outcome {
-  return withRequest(payload, LIST_REQUEST, ({ pageSize, pageNo = 1, status }) =>
-    done(pageOf(state.customDemands.filter(hasStatus(status)), pageSize, pageNo, state.listOrder)),
-  );
-}
-
-/** #2 "type, cas, level, nums, pack, price". The meaning of `type` is not shown: it is checked, not kept. */
-const CUSTOM_DEMAND_CREATE = {
-  type: required(wholeNumber, A_WHOLE_NUMBER),
-  cas: required(text, A_STRING),
-  level: required(text, A_STRING),
-  nums: required(quantity, A_QUANTITY),
-  pack: required(text, A_STRING),
-  price: required(money, AN_AMOUNT),
-};
-
+/** #2 "type, cas, level, nums, pack, price": the product terms. The meaning of `type` is not shown: it is checked, not kept. */
 function createCustomDemand(payload: unknown, state: ReferenceState): Outcome {
-  return withRequest(payload, CUSTOM_DEMAND_CREATE, ({ cas, level, nums, pack, price }) => {
+  return withRequest(payload, PRODUCT_TERMS, ({ cas, level, nums, pack, price }) => {
     const id = takeId(state);
     const at = nowSeconds(state);
     state.customDemands.unshift({
@@ -66,7 +40,7 @@ function deleteCustomDemand(payload: unknown, state: ReferenceState): Outcome {
 }
 
 export const customDemandHandlers: GroupHandlers = {
-  'custom-demand-list': listCustomDemands,
+  'custom-demand-list': listByStatus((state) => state.customDemands),
   'custom-demand-create': createCustomDemand,
   'custom-demand-delete': deleteCustomDemand,
   /** The custom demand record (2.6), by the `demandId` delDemand (#3) takes. */

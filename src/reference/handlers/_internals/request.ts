@@ -175,6 +175,19 @@ export const LIST_REQUEST = {
 
 export const BY_ID = { id: required(wholeNumber, A_WHOLE_NUMBER) };
 
+/**
+ * The product a custom demand asks for (#2 "type, cas, level, nums, pack, price") and a consignment
+ * offers (#5 adds "id, hasCas, productName"): each field read by the same rule in both.
+ */
+export const PRODUCT_TERMS = {
+  type: required(wholeNumber, A_WHOLE_NUMBER),
+  cas: required(text, A_STRING),
+  level: required(text, A_STRING),
+  nums: required(quantity, A_QUANTITY),
+  pack: required(text, A_STRING),
+  price: required(money, AN_AMOUNT),
+};
+
 /** A surrogate without its other half, or a noncharacter (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF). */
 const UNSENDABLE =
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\uFDD0-\uFDEF\uFFFE\uFFFF]|[\uD83F\uD87F\uD8BF\uD8FF\uD93F\uD97F\uD9BF\uD9FF\uDA3F\uDA7F\uDABF\uDAFF\uDB3F\uDB7F\uDBBF\uDBFF][\uDFFE\uDFFF]/;
