@@ -244,7 +244,8 @@ export interface CheckContext {
   readonly validator: Validator;
 }
 
-interface CheckDefinition {
+/** What every check declares of itself: its id, the rule and sentences it enforces, its severity and its words. */
+export interface CheckDefinition {
   /** Stable: users type it in `--only`, waivers and baselines. */
   readonly id: string;
   /** The spec section the check enforces, e.g. "4 rule 1". */

@@ -1,6 +1,7 @@
 import { validPayload } from '../generators/payloads.js';
 import { sampleOne } from '../generators/sample-one.js';
 import type { Flow } from './flow.js';
+import { demandRoundTrip } from './demand-records.js';
 import { runRoundTrip } from './round-trip.js';
 import { calling } from './_internals/calling.js';
 
@@ -23,14 +24,8 @@ export const demandLifecycle: Flow = {
     return runRoundTrip(
       {
         // The pack carries the marker: no seeded record uses it, so the match is a demand this flow created.
-        create: { operation: 'custom-demand-create', body: { ...base, pack: '${UNIQUE}' } },
+        ...demandRoundTrip(base),
         lists: STATUSES.map((status) => ({ operation: 'custom-demand-list', body: { pageSize: LIST_PAGE_SIZE, status } })),
-        delete: { operation: 'custom-demand-delete', body: { demandId: '${id}' } },
-        match: 'productPack',
-        idField: 'id',
-        text: ['level'],
-        numbers: ['nums', 'price'],
-        fields: { cas: 'productCas', level: 'productLevel', nums: 'productNums', pack: 'productPack', price: 'demandPrice' },
       },
       context,
       `otp-${(context.seed >>> 0).toString(36)}`,

@@ -5,24 +5,27 @@ import { walkBase } from '../generators/coverage/pages.js';
 export const OWN_LIST_PAGE_SIZE = 100;
 
 /**
+ * How a round trip makes, finds, compares and deletes a custom demand of section 4, from a create
+ * body: the pack carries the marker, the list names what #2 sent otherwise, #3 takes its id as demandId.
+ */
+export function demandRoundTrip(createBody: Readonly<Record<string, unknown>>) {
+  return {
+    create: { operation: 'custom-demand-create', body: { ...createBody, pack: '${UNIQUE}' } },
+    delete: { operation: 'custom-demand-delete', body: { demandId: '${id}' } },
+    match: 'productPack',
+    idField: 'id',
+    text: ['level'],
+    numbers: ['nums', 'price'],
+    fields: { cas: 'productCas', level: 'productLevel', nums: 'productNums', pack: 'productPack', price: 'demandPrice' },
+  };
+}
+
+/**
  * The custom demands of section 4 as a round trip's records: #2 creates one with the coverage base
- * body, the pack carrying the marker; #1 lists it; #3 takes its id as demandId. The one set of
- * records section 4 documents whole (create, list, delete); the others come from an operation map.
+ * body; #1 lists it; #3 deletes it. The one set of records section 4 documents whole (create, list,
+ * delete); the others come from an operation map.
  */
 export function demandRecordSpec(): MappedFlowSpec | undefined {
   const base = walkBase('custom-demand-create', undefined);
-  return (
-    base && {
-      id: 'custom-demand',
-      create: { operation: 'custom-demand-create', body: { ...base, pack: '${UNIQUE}' } },
-      list: { operation: 'custom-demand-list', body: { pageSize: OWN_LIST_PAGE_SIZE } },
-      delete: { operation: 'custom-demand-delete', body: { demandId: '${id}' } },
-      match: 'productPack',
-      idField: 'id',
-      text: ['level'],
-      numbers: ['nums', 'price'],
-      // As the demand round trip compares them (demand-lifecycle.ts).
-      fields: { cas: 'productCas', level: 'productLevel', nums: 'productNums', pack: 'productPack', price: 'demandPrice' },
-    }
-  );
+  return base && { id: 'custom-demand', ...demandRoundTrip(base), list: { operation: 'custom-demand-list', body: { pageSize: OWN_LIST_PAGE_SIZE } } };
 }

@@ -1,6 +1,5 @@
 import type { Operation } from '../../catalogue/operations.js';
-import type { RequirementId } from '../standards/requirements.js';
-import type { CallRecord, Finding, OperationCheck, Severity } from '../types.js';
+import type { CallRecord, CheckDefinition, Finding, OperationCheck } from '../types.js';
 
 /** A request body of a relation: a JSON object, as the page walk's bodies are. */
 export type RelationPayload = Readonly<Record<string, unknown>>;
@@ -21,19 +20,9 @@ export interface WalkShape {
  * known way, whatever either answer is. What no single answer shows: an order that depends on the
  * page size, a read that changes what it reads.
  */
-export interface Relation {
+export interface Relation extends Omit<CheckDefinition, 'id' | 'appliesTo'> {
   /** Stable, prefixed `relation-`: users type it in `--checks`, waivers and baselines. */
   readonly id: `relation-${string}`;
-  /** The spec section, or the HTTP rule, the relation rests on. */
-  readonly rule: string;
-  /** The spec's sentences behind it, verbatim (CheckDefinition.quote). */
-  readonly quote: string;
-  readonly standards: readonly RequirementId[];
-  /** `error` only where it quotes the sentence it enforces; where the spec is silent, warning or info. */
-  readonly severity: Severity;
-  readonly title: string;
-  /** What it catches, and why at this severity. */
-  readonly description: string;
   /** What it cannot see: docs/relations.md. */
   readonly cannotSee: string;
   /** The operations it fits, read from the catalogue's properties (paging, response kind, mutates), never a list of ids. */
