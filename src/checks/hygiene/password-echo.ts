@@ -15,22 +15,28 @@ const SHORTEST_PASSWORD = 6;
  */
 const BASE64_RUN = /[A-Za-z0-9+/_-]{8,}={0,2}/g;
 
-/** The string values the body sent under a member whose name says password, at any depth, and every other string it sent. */
-function sentStrings(value: unknown, underPassword: boolean, found: { passwords: Set<string>; others: Set<string> }): void {
-  if (typeof value === 'string') (underPassword ? found.passwords : found.others).add(value);
-  else if (Array.isArray(value)) value.forEach((element) => sentStrings(element, underPassword, found));
+/** The string values the body sent at any depth: under a member whose name says password where `passwords`, under no such member otherwise. */
+function stringsSent(value: unknown, passwords: boolean, underPassword: boolean, found: Set<string>): void {
+  if (typeof value === 'string') {
+    if (underPassword === passwords) found.add(value);
+  } else if (Array.isArray(value)) value.forEach((element) => stringsSent(element, passwords, underPassword, found));
   else if (value !== null && typeof value === 'object')
-    for (const [name, member] of Object.entries(value)) sentStrings(member, underPassword || namesAPassword(name), found);
+    for (const [name, member] of Object.entries(value)) stringsSent(member, passwords, underPassword || namesAPassword(name), found);
 }
 
 /**
  * The passwords worth looking for: long enough not to turn up by chance, and not a value the body
  * also sent under another name (a mobile sent as the password too), which the answer may repeat as that.
+ * Most bodies send no password: their other strings are not gathered.
  */
 function passwordsSent(body: unknown): string[] {
-  const found = { passwords: new Set<string>(), others: new Set<string>() };
-  sentStrings(body, false, found);
-  return [...found.passwords].filter((password) => password.trim().length >= SHORTEST_PASSWORD && !found.others.has(password));
+  const passwords = new Set<string>();
+  stringsSent(body, true, false, passwords);
+  const long = [...passwords].filter((password) => password.trim().length >= SHORTEST_PASSWORD);
+  if (long.length === 0) return [];
+  const others = new Set<string>();
+  stringsSent(body, false, false, others);
+  return long.filter((password) => !others.has(password));
 }
 
 /** Whether the text holds a password, as sent, JSON-escaped, or inside a base64 run that decodes to text holding it. */
