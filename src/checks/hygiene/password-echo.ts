@@ -25,6 +25,14 @@ function stringsSent(value: unknown, passwords: boolean, underPassword: boolean,
 }
 
 /**
+ * Every name namesAPassword takes holds `pass` or `pwd` (or is `salt`), its letters apart by `_` or
+ * `-` at most: a body whose text has none of them and no escape to write one otherwise names no
+ * password, and is not parsed for one.
+ */
+const PASSWORD_LETTERS = /p[_-]*(?:a[_-]*s[_-]*s|w[_-]*d)|s[_-]*a[_-]*l[_-]*t/i;
+const mayNameAPassword = (text: string): boolean => text.includes('\\') || PASSWORD_LETTERS.test(text);
+
+/**
  * The passwords worth looking for: long enough not to turn up by chance, and not a value the body
  * also sent under another name (a mobile sent as the password too), which the answer may repeat as that.
  * Most bodies send no password: their other strings are not gathered.
@@ -61,6 +69,8 @@ export const passwordEcho: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'http-probe', 'flow'],
   run(exchange) {
+    const sent = exchange.request.body;
+    if (sent === undefined || !mayNameAPassword(sent)) return [];
     const passwords = passwordsSent(sentBody(exchange));
     if (passwords.length === 0) return [];
     const { bodyText, headers } = exchange.response;
