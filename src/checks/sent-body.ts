@@ -1,14 +1,23 @@
+import type { SentRequest } from '../client/exchange.js';
 import type { Exchange } from './types.js';
+
+/** Parsed once per request for every check that reads it; a request is never changed once sent. */
+const parsedBodies = new WeakMap<SentRequest, unknown>();
 
 /**
  * The request body as it went on the wire, parsed: what the checks of what a request asks read (a
  * hostile call's payload describes its class, not the body). Undefined where it is no JSON.
  */
 export function sentBody(exchange: Exchange): unknown {
-  if (exchange.request.body === undefined) return undefined;
+  const { request } = exchange;
+  if (request.body === undefined) return undefined;
+  if (parsedBodies.has(request)) return parsedBodies.get(request);
+  let parsed: unknown;
   try {
-    return JSON.parse(exchange.request.body) as unknown;
+    parsed = JSON.parse(request.body) as unknown;
   } catch {
-    return undefined;
+    parsed = undefined;
   }
+  parsedBodies.set(request, parsed);
+  return parsed;
 }

@@ -8,8 +8,10 @@ import { valuesIn } from './json-values.js';
  */
 const RECORDS_KEPT = 100;
 const REPLACEMENT_CHARACTER = '\uFFFD';
-/** U+FFFD in JSON text, as itself or as its escape. */
-const REPLACEMENT_IN_JSON = /\uFFFD|\\u[fF]{2}[fF][dD]/;
+/** U+FFFD as its escape in JSON text. */
+const ESCAPED_REPLACEMENT = /\\u[fF]{2}[fF][dD]/;
+/** Whether JSON text holds U+FFFD, as itself or as its escape: the escape is looked for only where the text has one at all. */
+const holdsReplacement = (text: string): boolean => text.includes(REPLACEMENT_CHARACTER) || (text.includes('\\u') && ESCAPED_REPLACEMENT.test(text));
 /** Characters kept either side of the first U+FFFD of a string: enough to show what it stands in. */
 const AROUND_REPLACEMENT = 12;
 
@@ -36,9 +38,9 @@ const idOf = (record: unknown): string | undefined => {
  * that sent U+FFFD itself, and for an answer with no such record.
  */
 export function recordTextsOf(exchange: Exchange, data: Record<string, unknown> | undefined): RecordTexts | undefined {
-  if (!data || exchange.operation.mutates || REPLACEMENT_IN_JSON.test(exchange.request.body ?? '')) return undefined;
+  if (!data || exchange.operation.mutates || holdsReplacement(exchange.request.body ?? '')) return undefined;
   // Most answers hold no U+FFFD at all: their records are not read string by string.
-  const mayHold = REPLACEMENT_IN_JSON.test(exchange.response?.bodyText ?? '');
+  const mayHold = holdsReplacement(exchange.response?.bodyText ?? '');
   const inList = Array.isArray(data.list);
   const list = inList ? (data.list as unknown[]) : [data];
   const ids: string[] = [];

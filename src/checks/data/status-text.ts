@@ -11,7 +11,14 @@ export const FROZEN_TEXT_STATUSES = 3;
 
 /** Fields `X` that records carry beside a display text `XText` (`status` and `statusText`, 3). */
 function textPairs(record: Record<string, unknown>): string[] {
-  return Object.keys(record).filter((field) => Object.hasOwn(record, `${field}Text`) && typeof record[field] === 'number');
+  const fields: string[] = [];
+  // Read from the texts' side: most members end otherwise, and no name is built for them.
+  for (const name in record) {
+    if (!name.endsWith('Text')) continue;
+    const field = name.slice(0, -'Text'.length);
+    if (Object.hasOwn(record, field) && typeof record[field] === 'number') fields.push(field);
+  }
+  return fields;
 }
 
 /** For each status field of the records, the status values each display text was given to. */

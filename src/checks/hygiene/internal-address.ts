@@ -25,11 +25,16 @@ export const internalAddress: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile'],
   run(exchange) {
-    const host = hostOf(exchange.request.url);
-    const named = Object.entries(exchange.response.headers).flatMap(([name, value]) => {
+    const { headers } = exchange.response;
+    const named: string[] = [];
+    // The host is read from the URL only where a field names a private one: most answers name none.
+    let host: string | undefined;
+    for (const [name, value] of Object.entries(headers)) {
       const found = PRIVATE_ADDRESS.exec(value)?.[0] ?? PRIVATE_NAME.exec(value)?.[0];
-      return found && !found.toLowerCase().includes(host) && !host.includes(found.toLowerCase()) ? [`${name}: ${value}`] : [];
-    });
+      if (!found) continue;
+      host ??= hostOf(exchange.request.url);
+      if (!found.toLowerCase().includes(host) && !host.includes(found.toLowerCase())) named.push(`${name}: ${value}`);
+    }
     if (named.length === 0) return [];
     return [{ instancePath: '', expected: 'no host of a private network in the headers', actual: named.join('; ') }];
   },

@@ -15,22 +15,36 @@ const SHORTEST_PASSWORD = 6;
  */
 const BASE64_RUN = /[A-Za-z0-9+/_-]{8,}={0,2}/g;
 
-/** The string values the body sent under a member whose name says password, at any depth, and every other string it sent. */
-function sentStrings(value: unknown, underPassword: boolean, found: { passwords: Set<string>; others: Set<string> }): void {
-  if (typeof value === 'string') (underPassword ? found.passwords : found.others).add(value);
-  else if (Array.isArray(value)) value.forEach((element) => sentStrings(element, underPassword, found));
+/** The string values the body sent at any depth: under a member whose name says password where `passwords`, under no such member otherwise. */
+function stringsSent(value: unknown, passwords: boolean, underPassword: boolean, found: Set<string>): void {
+  if (typeof value === 'string') {
+    if (underPassword === passwords) found.add(value);
+  } else if (Array.isArray(value)) value.forEach((element) => stringsSent(element, passwords, underPassword, found));
   else if (value !== null && typeof value === 'object')
-    for (const [name, member] of Object.entries(value)) sentStrings(member, underPassword || namesAPassword(name), found);
+    for (const [name, member] of Object.entries(value)) stringsSent(member, passwords, underPassword || namesAPassword(name), found);
 }
+
+/**
+ * Every name namesAPassword takes holds `pass` or `pwd` (or is `salt`), its letters apart by `_` or
+ * `-` at most: a body whose text has none of them and no escape to write one otherwise names no
+ * password, and is not parsed for one.
+ */
+const PASSWORD_LETTERS = /p[_-]*(?:a[_-]*s[_-]*s|w[_-]*d)|s[_-]*a[_-]*l[_-]*t/i;
+const mayNameAPassword = (text: string): boolean => text.includes('\\') || PASSWORD_LETTERS.test(text);
 
 /**
  * The passwords worth looking for: long enough not to turn up by chance, and not a value the body
  * also sent under another name (a mobile sent as the password too), which the answer may repeat as that.
+ * Most bodies send no password: their other strings are not gathered.
  */
 function passwordsSent(body: unknown): string[] {
-  const found = { passwords: new Set<string>(), others: new Set<string>() };
-  sentStrings(body, false, found);
-  return [...found.passwords].filter((password) => password.trim().length >= SHORTEST_PASSWORD && !found.others.has(password));
+  const passwords = new Set<string>();
+  stringsSent(body, true, false, passwords);
+  const long = [...passwords].filter((password) => password.trim().length >= SHORTEST_PASSWORD);
+  if (long.length === 0) return [];
+  const others = new Set<string>();
+  stringsSent(body, false, false, others);
+  return long.filter((password) => !others.has(password));
 }
 
 /** Whether the text holds a password, as sent, JSON-escaped, or inside a base64 run that decodes to text holding it. */
@@ -55,6 +69,8 @@ export const passwordEcho: ExchangeCheck<'response'> = {
   needs: 'response',
   intents: ['conforming', 'hostile', 'http-probe', 'flow'],
   run(exchange) {
+    const sent = exchange.request.body;
+    if (sent === undefined || !mayNameAPassword(sent)) return [];
     const passwords = passwordsSent(sentBody(exchange));
     if (passwords.length === 0) return [];
     const { bodyText, headers } = exchange.response;

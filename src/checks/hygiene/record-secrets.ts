@@ -1,5 +1,5 @@
 import { pointerToken } from '../../json-pointer.js';
-import { findingsAt } from '../_internals/json-values.js';
+import { findingsAt, jsonOutline } from '../_internals/json-values.js';
 import { namesASecret } from '../secret-names.js';
 import type { ExchangeCheck } from '../types.js';
 import { clause } from '../clauses.js';
@@ -11,9 +11,15 @@ const MASKED = /^[*•]+$|\*{3,}/;
 
 const givesAway = (value: unknown): boolean => (typeof value === 'string' && value !== '' && !MASKED.test(value)) || typeof value === 'number';
 
-/** Cheap test first: a member whose name ends as a secret's may, most answers have none. */
+/** Cheap test first, on the answer's member names, each once: a name that ends as a secret's may be one, most answers have none. */
 const MAYBE_SECRET =
-  /(?:pass(?:wor)?d|passwd|pwd|passcode|hash(?:ed)?|digest|salt|secret|key|token|(?:verify|verification|sms|otp|captcha|auth)_?code|otp|captcha)"\s*:/i;
+  /(?:pass(?:wor)?d|passwd|pwd|passcode|hash(?:ed)?|digest|salt|secret|key|token|(?:verify|verification|sms|otp|captcha|auth)_?code|otp|captcha)$/i;
+
+/** Whether a pattern finds any of the names. */
+function namesAny(names: ReadonlySet<string>, pattern: RegExp): boolean {
+  for (const name of names) if (pattern.test(name)) return true;
+  return false;
+}
 
 /** Every member of `value` at any depth named as a secret and holding one, with its pointer. */
 function secretsIn(value: unknown, pointer: string, tokensAllowed: boolean, found: { pointer: string; actual: string }[]): void {
@@ -41,7 +47,7 @@ export const recordSecrets: ExchangeCheck<'data'> = {
   needs: 'data',
   intents: ['conforming'],
   run(exchange) {
-    if (!MAYBE_SECRET.test(exchange.response.bodyText)) return [];
+    if (!namesAny(jsonOutline(exchange.json).names, MAYBE_SECRET)) return [];
     const found: { pointer: string; actual: string }[] = [];
     secretsIn(exchange.data, '/data', ISSUES_TOKENS.has(exchange.operation.id), found);
     return findingsAt(found, 'no password, secret or token in a record');

@@ -9,7 +9,9 @@ const NONCHARACTER =
 /** A surrogate without its other half: UTF-8 cannot carry one, so in JSON it arrives escaped. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** What the text holds before either can be in a string: a noncharacter as it is, or an escape of a surrogate or a noncharacter. */
-const MAYBE = new RegExp(`${NONCHARACTER.source}|\\\\u(?:[dD][89a-fA-F]|[fF][dD][dDeE]|[fF]{3}[eEfF])`);
+const ESCAPED = /\\u(?:[dD][89a-fA-F]|[fF][dD][dDeE]|[fF]{3}[eEfF])/;
+/** The escapes are looked for only where the text has one at all: most have none. */
+const mayHold = (text: string): boolean => NONCHARACTER.test(text) || (text.includes('\\u') && ESCAPED.test(text));
 
 const hex = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -33,7 +35,7 @@ export const jsonCodePoints: ExchangeCheck<'json'> = {
   intents: ['conforming', 'hostile'],
   run(exchange) {
     const response = exchange.response;
-    if (!MAYBE.test(jsonText(response))) return [];
+    if (!mayHold(jsonText(response))) return [];
     const places: { pointer: string; actual: string }[] = [];
     for (const { value, pointer } of valuesIn(exchange.json)) {
       if (value !== null && typeof value === 'object' && !Array.isArray(value)) {

@@ -1,6 +1,6 @@
 import type { ExchangeCheck } from '../types.js';
-import { findingsAt } from '../_internals/json-values.js';
-import { duplicateMembers, jsonText, membersIn, structureOf } from './_internals/json-text.js';
+import { findingsAt, jsonOutline } from '../_internals/json-values.js';
+import { duplicateMembers, jsonText, structureOf } from './_internals/json-text.js';
 import { clause } from '../clauses.js';
 
 /** Members written in the text: each has one colon outside the strings. */
@@ -34,7 +34,7 @@ export const jsonDuplicateNames: ExchangeCheck<'json'> = {
   intents: ['conforming', 'hostile'],
   run(exchange) {
     const response = exchange.response;
-    const members = membersIn(exchange.json);
+    const { members } = jsonOutline(exchange.json);
     // JSON.parse keeps one member of a name: fewer members parsed than written means a name twice.
     if (namesWrittenRoughly(jsonText(response)) === members || membersWritten(structureOf(response)) === members) return [];
     const places = duplicateMembers(jsonText(response)).map(({ pointer, name }) => ({ pointer, actual: `"${name}" written twice in one object` }));

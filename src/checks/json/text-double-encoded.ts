@@ -6,7 +6,10 @@ import { jsonText } from './_internals/json-text.js';
 import { clause } from '../clauses.js';
 
 /** A lead octet of a multi-byte UTF-8 sequence (C2–F4), as a character of the text or as its `\u` escape: where the check can find something at all. */
-const MAYBE = /[\u00C2-\u00F4]|\\u00[cCdDeEfF][0-9a-fA-F]/;
+const LEAD_OCTET = /[\u00C2-\u00F4]/;
+const ESCAPED_LEAD_OCTET = /\\u00[cCdDeEfF][0-9a-fA-F]/;
+/** The escape is looked for only where the text has one at all: most have none. */
+const mayHold = (text: string): boolean => LEAD_OCTET.test(text) || (text.includes('\\u00') && ESCAPED_LEAD_OCTET.test(text));
 /** A run of characters that, taken as octets, are not ASCII. */
 const HIGH_OCTETS = /[\u0080-\u00FF]+/g;
 /** A character no octet stands for: text that holds one was not made of octets read as characters. */
@@ -61,7 +64,7 @@ export const textDoubleEncoded: ExchangeCheck<'json'> = {
   intents: ['conforming', 'hostile'],
   run(exchange) {
     const response = exchange.response;
-    if (!MAYBE.test(jsonText(response))) return [];
+    if (!mayHold(jsonText(response))) return [];
     const sent = new Set(stringsIn(sentBody(exchange)));
     const found: { pointer: string; text: string; reads: string }[] = [];
     const judge = (text: string, pointer: string) => {

@@ -76,12 +76,3 @@ export function duplicateMembers(text: string): { readonly pointer: string; read
   }
   return found;
 }
-
-/** How many members the objects of a parsed document hold together. */
-export function membersIn(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + membersIn(item), 0);
-  if (value === null || typeof value !== 'object') return 0;
-  let count = 0;
-  for (const member of Object.values(value)) count += 1 + membersIn(member);
-  return count;
-}
