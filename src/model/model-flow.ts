@@ -1,8 +1,9 @@
 import type { Flow, FlowFinding } from '../flows/flow.js';
 import { type Command, commandName, sequenceFor } from './commands.js';
 import type { RecordSet } from './record-set.js';
+import { RACE_CALLS, runRaces } from './race.js';
 import { runSequence } from './run-sequence.js';
-import { type ModelRule, modelRules } from './rules.js';
+import { type ModelRule, modelRules, raceEnvelope, raceLinearizable } from './rules.js';
 import { failedRun, shrink } from './shrink.js';
 
 /** Calls one run of a sequence may make, the clean-up of its records included. */
@@ -10,8 +11,11 @@ export const SEQUENCE_CALLS = 28;
 /** Calls a set's model makes at most, its shrinking included: a disagreement found costs a few replays. */
 export const MODEL_CALLS = 100;
 
-/** The calls a set's model makes at most: a set without a delete is never run again, as each run leaves its records. */
-export const callBudgetOf = (set: RecordSet): number => (set.delete ? MODEL_CALLS : SEQUENCE_CALLS);
+/** The calls a set's model makes at most: a set without a delete is never run again, as each run leaves its records, nor raced. */
+export const callBudgetOf = (set: RecordSet): number => (set.delete ? MODEL_CALLS + RACE_CALLS : SEQUENCE_CALLS);
+
+/** The seed of a set's races: apart from its sequence's, so that neither draw follows the other. */
+const raceSeed = (seed: number): number => (seed ^ 0x5ace) >>> 0;
 
 /** A model's flow, with the calls it makes at most (what a dry run adds up). */
 export type ModelFlow = Flow & { readonly calls: number };
@@ -50,7 +54,14 @@ export function modelFlow(set: RecordSet, excluded: readonly string[] = []): Mod
         return run;
       };
       const first = await runOnce(commands, SEQUENCE_CALLS);
-      if (!failedRun(first)) return first.stop ? { completed: false, reason: first.stop, findings: [] } : { completed: true, findings: [] };
+      if (!failedRun(first)) {
+        if (first.stop) return { completed: false, reason: first.stop, findings: [] };
+        // Where the commands one after another agree with the model, the same commands are raced (race.ts).
+        if (!set.delete || !(judged(raceLinearizable) || judged(raceEnvelope))) return { completed: true, findings: [] };
+        const races = await runRaces(set, context, `${base}race-`, raceSeed(context.seed), judged);
+        if (races.findings.length > 0 || races.stop === undefined) return { completed: true, findings: races.findings };
+        return { completed: false, reason: `the races stopped: ${races.stop}`, findings: [] };
+      }
       // Only a set whose records the run deletes is run again: each try would leave records otherwise.
       const replay = async (sequence: readonly Command[]) => (set.delete && spent < MODEL_CALLS ? runOnce(sequence, MODEL_CALLS - spent) : undefined);
       const shortest = await shrink({ commands, run: first }, replay);
