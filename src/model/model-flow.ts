@@ -17,8 +17,8 @@ export const callBudgetOf = (set: RecordSet): number => (set.delete ? MODEL_CALL
 /** The seed of a set's races: apart from its sequence's, so that neither draw follows the other. */
 const raceSeed = (seed: number): number => (seed ^ 0x5ace) >>> 0;
 
-/** A model's flow, with the calls it makes at most (what a dry run adds up). */
-export type ModelFlow = Flow & { readonly calls: number };
+/** A model's flow, with the calls it makes at most (what a dry run adds up), its races' among them. */
+export type ModelFlow = Flow & { readonly calls: number; readonly raceCalls: number };
 
 /** The set's operations, in the order the model calls them. */
 export const setOperations = (set: RecordSet): string[] => [
@@ -37,12 +37,13 @@ export function modelFlow(set: RecordSet, excluded: readonly string[] = []): Mod
     id: `model-${set.id}`,
     group: set.group,
     title: `The records of ${set.create.operation} behave as a model of create, list${set.detail ? ', read' : ''}${set.edit ? ', edit' : ''}${set.delete ? ', delete' : ''} predicts`,
-    description: `Generated sequences over ${operations.join(', ')}, each answer checked against a model of the records the run made: ${modelRules.map((rule) => rule.id).join(', ')} (docs/model.md). A disagreement is reported with the shortest sequence that shows it. Warning: the spec shows no behaviour beyond shapes.`,
+    description: `Generated sequences over ${operations.join(', ')}, each answer checked against a model of the records the run made: ${modelRules.map((rule) => rule.id).join(', ')} (docs/model.md). A disagreement is reported with the shortest sequence that shows it; where the set has a delete, its commands are then raced, sent at once, and their answers must fit some order of them. Warning: the spec shows no behaviour beyond shapes; an answer to raced commands that is no envelope is an error (2.1).`,
     rule: '1',
     quote: 'Behaviour of each operation beyond its request and response shape: not shown.',
     severity: 'warning',
     operations,
     calls: callBudgetOf(set),
+    raceCalls: set.delete ? RACE_CALLS : 0,
     async run(context) {
       const commands = sequenceFor(set, context.seed);
       const base = `otp-model-${(context.seed >>> 0).toString(36)}-`;
