@@ -139,10 +139,11 @@ export function unexplained(set: RecordSet, state: HeldRecords, sent: Sent, gone
   }
 }
 
-/** Every order of n commands, as lists of their indexes: n! of them (n is at most 4). */
+/** Every order of n commands, as lists of their indexes, the order they were written in first: n! of them (n is at most 4). */
 export function orders(n: number): number[][] {
-  if (n <= 1) return [Array.from({ length: n }, (_, index) => index)];
-  return orders(n - 1).flatMap((order) => Array.from({ length: n }, (_, at) => [...order.slice(0, at), n - 1, ...order.slice(at)]));
+  const from = (left: readonly number[]): number[][] =>
+    left.length === 0 ? [[]] : left.flatMap((first) => from(left.filter((index) => index !== first)).map((rest) => [first, ...rest]));
+  return from(Array.from({ length: n }, (_, index) => index));
 }
 
 /** The verdict on one race: the state an order that explains every answer leaves, or each order tried with where it stopped. */
@@ -156,7 +157,8 @@ export type RaceVerdict = { readonly explained: HeldRecords } | { readonly furth
  * stops at is the evidence.
  */
 export function judgeRace(set: RecordSet, before: HeldRecords, raced: readonly Sent[], after: readonly Sent[], gone: Outcome | undefined): RaceVerdict {
-  const tried: string[] = [];
+  /** The orders tried, by the first answer each cannot explain: the same reason once, with its orders. */
+  const tried = new Map<string, string[]>();
   let furthest: { readonly unexplained: Unexplained; readonly reached: number } | undefined;
   for (const order of orders(raced.length)) {
     const state = copy(before);
@@ -169,9 +171,10 @@ export function judgeRace(set: RecordSet, before: HeldRecords, raced: readonly S
       reached++;
     }
     if (!stopped) return { explained: state };
-    tried.push(`${order.map((index) => index + 1).join(' ')}: ${stopped.why}`);
+    tried.set(stopped.why, [...(tried.get(stopped.why) ?? []), order.map((index) => index + 1).join(' ')]);
     if (!furthest || reached > furthest.reached) furthest = { unexplained: stopped, reached };
   }
   // orders() gives at least one order, and one that stops sets furthest.
-  return furthest ? { furthest: furthest.unexplained, tried } : { explained: before };
+  const triedText = [...tried].map(([why, stoppedThere]) => `${stoppedThere.length === 1 ? 'order' : 'orders'} ${stoppedThere.join(', ')}: ${why}`);
+  return furthest ? { furthest: furthest.unexplained, tried: triedText } : { explained: before };
 }

@@ -161,7 +161,7 @@ export async function runRaces(set: RecordSet, context: FlowContext, markerBase:
         const finding: FlowFinding = {
           by: raceEnvelope,
           instancePath: '',
-          expected: 'a JSON object with the fields of the envelope (2.1)',
+          expected: 'a JSON object with the fields of the envelope',
           actual: `${instead}, to ${commandName(sent.command)} sent at once with the others of ${names}`,
           exchange: sent.kept,
           steps: [...runner.steps],
@@ -187,7 +187,7 @@ export async function runRaces(set: RecordSet, context: FlowContext, markerBase:
         const finding: FlowFinding = {
           by: raceLinearizable,
           instancePath: verdict.furthest.instancePath,
-          expected: `answers some order of the commands sent at once (${names}) explains`,
+          expected: `answers that some order of the commands sent at once (${names}) explains`,
           actual: `${verdict.furthest.why}; no order of ${names} explains the answers (${verdict.tried.join('; ')})`,
           exchange: verdict.furthest.at,
           steps: [...runner.steps],

@@ -35,7 +35,7 @@ describe('the races of the model', () => {
   });
 
   it('try every order of the commands raced', () => {
-    expect(orders(3).map((order) => order.join(''))).toEqual(expect.arrayContaining(['012', '021', '102', '120', '201', '210']));
+    expect(orders(3).map((order) => order.join(''))).toEqual(['012', '021', '102', '120', '201', '210']);
     expect(orders(4)).toHaveLength(24);
   });
 });
