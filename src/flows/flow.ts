@@ -17,12 +17,15 @@ export interface FlowFinding extends Finding {
   readonly by?: FlowRule;
 }
 
-/** A rule a finding is reported under: an id users type in --checks and waivers, the spec clause, a title. */
+/**
+ * A rule a finding is reported under: an id users type in --checks and waivers, the spec clause, a
+ * title. A warning, but where an answer breaks a sentence the rule quotes (the envelope of 2.1).
+ */
 export interface FlowRule {
   readonly id: string;
   readonly rule: string;
   readonly title: string;
-  readonly severity: 'warning';
+  readonly severity: 'warning' | 'error';
 }
 
 /**

@@ -17,17 +17,17 @@ export type Command =
   | { readonly kind: 'delete'; readonly handle: Handle };
 
 /** Words every server stores as sent: ASCII and CJK, no edge of Unicode (the round trips test those). */
-const WORDS = ['amber', 'cobalt', 'meadow', 'quartz', 'harbor', '试剂', '样品', '溶剂', '纯度', '批次'];
+export const WORDS = ['amber', 'cobalt', 'meadow', 'quartz', 'harbor', '试剂', '样品', '溶剂', '纯度', '批次'];
 
 const textValue = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((words) => words.join(' '));
 /** Quantities and prices any sandbox takes: whole, small, positive. */
 const numberValue = fc.integer({ min: 1, max: 500 });
 
-const valuesOf = (set: RecordSet, fields: readonly string[]): fc.Arbitrary<Values> =>
+export const valuesOf = (set: RecordSet, fields: readonly string[]): fc.Arbitrary<Values> =>
   fc.record(Object.fromEntries(fields.map((field) => [field, set.numbers.includes(field) ? numberValue : textValue])));
 
 /** The text fields an edit's template names: those it can change. */
-const editedFields = (set: RecordSet): string[] => set.text.filter((field) => set.edit !== undefined && field in set.edit.body);
+export const editedFields = (set: RecordSet): string[] => set.text.filter((field) => set.edit !== undefined && field in set.edit.body);
 
 /**
  * The commands after the skeleton, drawn from the seed: reads and edits of the record the skeleton

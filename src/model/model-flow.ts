@@ -1,8 +1,9 @@
 import type { Flow, FlowFinding } from '../flows/flow.js';
 import { type Command, commandName, sequenceFor } from './commands.js';
 import type { RecordSet } from './record-set.js';
+import { RACE_CALLS, runRaces } from './race.js';
 import { runSequence } from './run-sequence.js';
-import { type ModelRule, modelRules } from './rules.js';
+import { type ModelRule, modelRules, raceEnvelope, raceLinearizable } from './rules.js';
 import { failedRun, shrink } from './shrink.js';
 
 /** Calls one run of a sequence may make, the clean-up of its records included. */
@@ -10,11 +11,14 @@ export const SEQUENCE_CALLS = 28;
 /** Calls a set's model makes at most, its shrinking included: a disagreement found costs a few replays. */
 export const MODEL_CALLS = 100;
 
-/** The calls a set's model makes at most: a set without a delete is never run again, as each run leaves its records. */
-export const callBudgetOf = (set: RecordSet): number => (set.delete ? MODEL_CALLS : SEQUENCE_CALLS);
+/** The calls a set's model makes at most: a set without a delete is never run again, as each run leaves its records, nor raced. */
+export const callBudgetOf = (set: RecordSet): number => (set.delete ? MODEL_CALLS + RACE_CALLS : SEQUENCE_CALLS);
 
-/** A model's flow, with the calls it makes at most (what a dry run adds up). */
-export type ModelFlow = Flow & { readonly calls: number };
+/** The seed of a set's races: apart from its sequence's, so that neither draw follows the other. */
+const raceSeed = (seed: number): number => (seed ^ 0x5ace) >>> 0;
+
+/** A model's flow, with the calls it makes at most (what a dry run adds up), its races' among them. */
+export type ModelFlow = Flow & { readonly calls: number; readonly raceCalls: number };
 
 /** The set's operations, in the order the model calls them. */
 export const setOperations = (set: RecordSet): string[] => [
@@ -33,12 +37,13 @@ export function modelFlow(set: RecordSet, excluded: readonly string[] = []): Mod
     id: `model-${set.id}`,
     group: set.group,
     title: `The records of ${set.create.operation} behave as a model of create, list${set.detail ? ', read' : ''}${set.edit ? ', edit' : ''}${set.delete ? ', delete' : ''} predicts`,
-    description: `Generated sequences over ${operations.join(', ')}, each answer checked against a model of the records the run made: ${modelRules.map((rule) => rule.id).join(', ')} (docs/model.md). A disagreement is reported with the shortest sequence that shows it. Warning: the spec shows no behaviour beyond shapes.`,
+    description: `Generated sequences over ${operations.join(', ')}, each answer checked against a model of the records the run made: ${modelRules.map((rule) => rule.id).join(', ')} (docs/model.md). A disagreement is reported with the shortest sequence that shows it; where the set has a delete, its commands are then raced, sent at once, and their answers must fit some order of them. Warning: the spec shows no behaviour beyond shapes; an answer to raced commands that is no envelope is an error (2.1).`,
     rule: '1',
     quote: 'Behaviour of each operation beyond its request and response shape: not shown.',
     severity: 'warning',
     operations,
     calls: callBudgetOf(set),
+    raceCalls: set.delete ? RACE_CALLS : 0,
     async run(context) {
       const commands = sequenceFor(set, context.seed);
       const base = `otp-model-${(context.seed >>> 0).toString(36)}-`;
@@ -50,7 +55,14 @@ export function modelFlow(set: RecordSet, excluded: readonly string[] = []): Mod
         return run;
       };
       const first = await runOnce(commands, SEQUENCE_CALLS);
-      if (!failedRun(first)) return first.stop ? { completed: false, reason: first.stop, findings: [] } : { completed: true, findings: [] };
+      if (!failedRun(first)) {
+        if (first.stop) return { completed: false, reason: first.stop, findings: [] };
+        // Where the commands one after another agree with the model, the same commands are raced (race.ts).
+        if (!set.delete || !(judged(raceLinearizable) || judged(raceEnvelope))) return { completed: true, findings: [] };
+        const races = await runRaces(set, context, `${base}race-`, raceSeed(context.seed), judged);
+        if (races.findings.length > 0 || races.stop === undefined) return { completed: true, findings: races.findings };
+        return { completed: false, reason: `the races stopped: ${races.stop}`, findings: [] };
+      }
       // Only a set whose records the run deletes is run again: each try would leave records otherwise.
       const replay = async (sequence: readonly Command[]) => (set.delete && spent < MODEL_CALLS ? runOnce(sequence, MODEL_CALLS - spent) : undefined);
       const shortest = await shrink({ commands, run: first }, replay);

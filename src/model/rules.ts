@@ -73,5 +73,34 @@ export const idsDistinct: ModelRule = {
   severity: 'warning',
 };
 
+export const raceLinearizable: ModelRule = {
+  id: 'model-race-linearizable',
+  rule: '1, 2.2',
+  title: 'Commands sent at once answer as in some order of them',
+  description:
+    "Commands on the run's own records sent at once (two creates; two edits of one record and a read of it; two deletes of one record and reads) and the reads after them answer as the model predicts for some order of those commands: an edit lost or mixed with another, a record deleted twice with success, two records under one id is each in no order.",
+  quote: `list | array of records … ${NOT_SHOWN}`,
+  severity: 'warning',
+};
+
+export const raceEnvelope: ModelRule = {
+  id: 'model-race-envelope',
+  rule: '2.1',
+  title: 'An answer to commands sent at once is still an envelope',
+  description:
+    'Every answer to a command sent at once with others is a JSON object with the fields of the envelope (2.1): a server that answers a lock it could not take with an error page or a bare message breaks 2.1 only when called so.',
+  quote: 'Every response body is a JSON object with these fields.',
+  severity: 'error',
+};
+
 /** Every rule of the model, in the order docs/model.md lists them. */
-export const modelRules: readonly ModelRule[] = [createdShown, editShown, deletedGone, readChangesNothing, othersUntouched, idsDistinct];
+export const modelRules: readonly ModelRule[] = [
+  createdShown,
+  editShown,
+  deletedGone,
+  readChangesNothing,
+  othersUntouched,
+  idsDistinct,
+  raceLinearizable,
+  raceEnvelope,
+];

@@ -36,12 +36,12 @@ export interface SequenceRun {
 }
 
 /** A list is read at most this many pages for the run's records. */
-const LIST_PAGES = 6;
+export const LIST_PAGES = 6;
 
-const fill = (step: SetStep, values: Record<string, unknown>) => fillTemplate(step.body, values, step.operation) as Record<string, unknown>;
+export const fill = (step: SetStep, values: Record<string, unknown>) => fillTemplate(step.body, values, step.operation) as Record<string, unknown>;
 
 /** The values laid over a body, each number written as the template writes that field (a string of digits where it has text). */
-function laid(body: Record<string, unknown>, values: Values): Record<string, unknown> {
+export function laid(body: Record<string, unknown>, values: Values): Record<string, unknown> {
   return {
     ...body,
     ...Object.fromEntries(
@@ -51,11 +51,11 @@ function laid(body: Record<string, unknown>, values: Values): Record<string, unk
 }
 
 /** The predicted record fields a body sets: body field → record field, for the fields the set predicts. */
-function predictedOf(set: RecordSet, body: Record<string, unknown>): Record<string, unknown> {
+export function predictedOf(set: RecordSet, body: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(set.predicted).flatMap(([field, named]) => (field in body ? [[named, body[field]]] : [])));
 }
 
-interface ListRead {
+export interface ListRead {
   readonly records: readonly { readonly record: Record<string, unknown>; readonly page: KeptStep; readonly pageNo: number; readonly index: number }[];
   /** How many pages were read. */
   readonly pages: number;
@@ -64,10 +64,10 @@ interface ListRead {
   readonly last: KeptStep;
 }
 
-const idText = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+export const idText = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 
 /** Runs commands against the server, checking each answer against the model as it comes. */
-class SequenceRunner {
+export class SequenceRunner {
   readonly state: ModelState = new Map();
   readonly steps: KeptStep[] = [];
   calls = 0;
@@ -99,9 +99,9 @@ class SequenceRunner {
   /**
    * Reads the list's pages (up to LIST_PAGES) until every record the run holds is found and every
    * deleted one it has not yet seen gone has been looked for on every page; or says why it cannot
-   * where a page is not answered as one.
+   * where a page is not answered as one; `maxPages` bounds the pages read.
    */
-  private async readList(label: string): Promise<ListRead | string> {
+  async readList(label: string, maxPages = LIST_PAGES): Promise<ListRead | string> {
     const wanted = this.tracked().filter((record) => record.exists);
     // A deleted record not yet seen gone is looked for up to the page that last showed it.
     const goneBy = Math.max(0, ...this.tracked().flatMap((record) => (!record.exists && !record.confirmed.has('list') ? [record.page ?? LIST_PAGES] : [])));
@@ -123,7 +123,8 @@ class SequenceRunner {
       const totalPage = resultData(exchange)?.totalPage;
       const full = typeof body.pageSize === 'number' && list.length >= body.pageSize;
       const ended = list.length === 0 || (typeof totalPage === 'number' ? pageNo >= totalPage : !full);
-      if (ended || !paged || pageNo >= LIST_PAGES || (pageNo >= goneBy && seen(records))) return { records, pages: pageNo, complete: ended, last: page };
+      if (ended || !paged || pageNo >= Math.min(LIST_PAGES, maxPages) || (pageNo >= goneBy && seen(records)))
+        return { records, pages: pageNo, complete: ended, last: page };
     }
   }
 

@@ -73,7 +73,7 @@ export function confirm(record: OwnRecord, view: View): void {
  * names, compared as the round trips compare (records.ts: a number as its numeric text, text in
  * any Unicode normalisation form).
  */
-export function otherwise(record: OwnRecord, shown: Readonly<Record<string, unknown>>): string[] {
+export function otherwise(record: Pick<OwnRecord, 'values'>, shown: Readonly<Record<string, unknown>>): string[] {
   const named = Object.fromEntries(Object.entries(record.values).filter(([field]) => field in shown));
   return differences(shown, named);
 }

@@ -19,6 +19,7 @@ import { modelFaults } from './records/model.js';
 import { orderFaults } from './records/orders.js';
 import { pageNumberFaults } from './records/page-numbers.js';
 import { pageFaults } from './records/pages.js';
+import { raceFaults } from './records/races.js';
 import { roundTripFaults } from './records/round-trip.js';
 import { stateFaults } from './records/state.js';
 import { envelopeFaults } from './text/envelope.js';
@@ -63,6 +64,7 @@ export const plantedFaults: readonly PlantedFault[] = [
   ...stateFaults,
   ...roundTripFaults,
   ...modelFaults,
+  ...raceFaults,
   ...inputClassFaults,
 ];
 
