@@ -11,6 +11,7 @@ import { headerFaults } from './http/headers.js';
 import { requestFormFaults } from './http/request-forms.js';
 import { transportFaults } from './http/transport.js';
 import { askedFaults } from './records/asked.js';
+import { concurrencyFaults } from './records/concurrency.js';
 import { consignmentFaults } from './records/consignments.js';
 import { demandFaults } from './records/demands.js';
 import { recordFaults } from './records/fields.js';
@@ -20,6 +21,7 @@ import { orderFaults } from './records/orders.js';
 import { pageNumberFaults } from './records/page-numbers.js';
 import { pageFaults } from './records/pages.js';
 import { roundTripFaults } from './records/round-trip.js';
+import { sequenceFaults } from './records/sequences.js';
 import { stateFaults } from './records/state.js';
 import { envelopeFaults } from './text/envelope.js';
 import { inputClassFaults } from './text/input-classes.js';
@@ -61,6 +63,8 @@ export const plantedFaults: readonly PlantedFault[] = [
   ...misconfigurationFaults,
   ...resourceFaults,
   ...stateFaults,
+  ...sequenceFaults,
+  ...concurrencyFaults,
   ...roundTripFaults,
   ...modelFaults,
   ...inputClassFaults,
