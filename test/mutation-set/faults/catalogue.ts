@@ -11,6 +11,7 @@ import { headerFaults } from './http/headers.js';
 import { requestFormFaults } from './http/request-forms.js';
 import { transportFaults } from './http/transport.js';
 import { askedFaults } from './records/asked.js';
+import { concurrencyFaults } from './records/concurrency.js';
 import { consignmentFaults } from './records/consignments.js';
 import { demandFaults } from './records/demands.js';
 import { recordFaults } from './records/fields.js';
@@ -21,6 +22,7 @@ import { pageNumberFaults } from './records/page-numbers.js';
 import { pageFaults } from './records/pages.js';
 import { raceFaults } from './records/races.js';
 import { roundTripFaults } from './records/round-trip.js';
+import { sequenceFaults } from './records/sequences.js';
 import { stateFaults } from './records/state.js';
 import { envelopeFaults } from './text/envelope.js';
 import { inputClassFaults } from './text/input-classes.js';
@@ -62,6 +64,8 @@ export const plantedFaults: readonly PlantedFault[] = [
   ...misconfigurationFaults,
   ...resourceFaults,
   ...stateFaults,
+  ...sequenceFaults,
+  ...concurrencyFaults,
   ...roundTripFaults,
   ...modelFaults,
   ...raceFaults,
