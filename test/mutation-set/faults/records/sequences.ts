@@ -7,7 +7,7 @@ import { isPlainObject, type Json } from '../../../../src/reference/json.js';
 import { SEEDED_RECORDS } from '../../../../src/reference/seed.js';
 import { pathOf, succeeded, success } from '../_internals/answers.js';
 import { bodyObject, rewriteBody, watchBody } from '../_internals/request-body.js';
-import { AT_FIRST_SIGHT, everyRecordOf, idNamed, rememberingFault, rewriteAnswer, withListed } from '../_internals/sequences.js';
+import { MISSED_AT_FIRST_SIGHT, everyRecordOf, idNamed, rememberingFault, rewriteAnswer, withListed } from '../_internals/sequences.js';
 import { SPEC } from '../_internals/standards.js';
 import { listedPathOf } from '../_internals/struck.js';
 import { planted, type PlantedFault } from '../../planted-fault.js';
@@ -106,7 +106,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: bankCardList (#7) walked at pageSize 10, a card added (4.1 edit without id), then the walk again. Page 1 starts with the new card, while page 2 still starts with card 190 where the clean server starts it with 191: card 191 is on no page; after a delete, a card shows on two pages',
     },
-    expect: AT_FIRST_SIGHT,
+    expect: MISSED_AT_FIRST_SIGHT,
     interceptor() {
       const list = pathOf('bank-card-list');
       const writes = new Set([listedPathOf('bank-card-edit'), listedPathOf('bank-card-delete')]);
@@ -146,7 +146,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: delDemand (#3) of an id no demand has (999999), answered code "404" as by the clean server, then the list (#1) without status. At pageSize 1 totalPage is 199 where 200 demands are listed and page 200 still holds one; each refused delete takes one more; with status the count is right',
     },
-    expect: AT_FIRST_SIGHT,
+    expect: MISSED_AT_FIRST_SIGHT,
     make: () => ({ drift: 0 }),
     watch(memory, req, res) {
       if (req.url === DEMAND_DELETE_PATH)
@@ -176,7 +176,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: a card added (4.1 edit without id, answered {"id":201}), deleted, and another added. The second is answered {"id":201} too where the clean server gives 202; bankCardInfoById (#8) of 201 answers the second card, and the delete of 201 sent again (a retry) answers success and deletes it, where the clean server answers code "404"',
     },
-    expect: AT_FIRST_SIGHT,
+    expect: MISSED_AT_FIRST_SIGHT,
     interceptor() {
       const ids = new ReusedIds();
       const edit = listedPathOf('bank-card-edit');
@@ -235,7 +235,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: consigneeInfoById (#9) of 5, then the consignee edit (4.1) of id 3. It answers {"id":3} as from the clean server, yet #9 of 3 answers consignee 3 as it was and #9 of 5 answers the edit; an edit before any read, and an edit without id, are as from the clean server',
     },
-    expect: AT_FIRST_SIGHT,
+    expect: { check: 'flow-consignee-lifecycle', severity: 'warning' },
     interceptor() {
       const byId = pathOf('consignee-by-id');
       const edit = listedPathOf('consignee-edit');
@@ -273,7 +273,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: delConsignment (#6) of a consignment the awaiting-dispatch list (4.1) shows (status 2). It answers the record as from the clean server, and the consignment detail (4.1) then answers "404", yet the awaiting-dispatch list still holds it, at its place, where the clean server lists one fewer',
     },
-    expect: AT_FIRST_SIGHT,
+    expect: MISSED_AT_FIRST_SIGHT,
     make: () => ({ awaiting: [] }),
     watch(memory, req, res) {
       if (req.url === pathOf('consignment-delete'))
@@ -303,7 +303,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: publishConsignment (#5), then the consignment list (4.1) page 1. The new consignment is missing (totalPage and every page as before the publish) though the consignment detail (4.1) of its id answers it; the same list asked again shows it first, as the clean server does at once',
     },
-    expect: AT_FIRST_SIGHT,
+    expect: { check: 'flow-consignment-lifecycle', severity: 'warning', at: 'consignment-list' },
     make: () => ({ released: SEEDED_RECORDS }),
     watch: () => undefined,
     respond(memory, body, payload, answerTo) {
@@ -329,7 +329,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: the same create (#2) sent twice (a member who needs a second lot of the same reagent). Both answer success, yet the list (#1) holds one new demand where the clean server holds two, and totalPage counts one; a different create in between lets the same one through again',
     },
-    expect: AT_FIRST_SIGHT,
+    expect: MISSED_AT_FIRST_SIGHT,
     interceptor() {
       const path = pathOf('custom-demand-create');
       let last: string | undefined;
@@ -366,7 +366,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: the consignee edit (4.1) of id 3 with a new remark ("实验室收") and other fields. It answers {"id":3}; consigneeInfoById (#9) of 3 then answers every other field as edited and the remark as before, where the clean server holds the new remark; a consignee added with a remark keeps it',
     },
-    expect: AT_FIRST_SIGHT,
+    expect: { check: 'model-edit-shown', severity: 'warning' },
     interceptor() {
       const path = listedPathOf('consignee-edit');
       return (req) => {
@@ -395,7 +395,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: createAlphaOrders (#14) with a good header and an item refused (num "0"), answered with no order as by the clean server, then the order list (#13) at pageSize 1. totalPage is one more than the orders there are, and its last page is empty; each such refusal adds one',
     },
-    expect: AT_FIRST_SIGHT,
+    expect: MISSED_AT_FIRST_SIGHT,
     make: () => ({ refused: 0 }),
     watch(memory, req, res) {
       if (req.url !== pathOf('alpha-order-create')) return;
@@ -429,7 +429,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: two edits (4.1) of one bank card, one after the other, with nothing between them but reads. The first answers {"id":3} and bankCardInfoById (#8) shows it; the second answers status "fail", code "409", "数据已被修改，请刷新后重试", and #8 still shows the first, where the clean server saves both; the first edit of any other card goes through',
     },
-    expect: AT_FIRST_SIGHT,
+    expect: MISSED_AT_FIRST_SIGHT,
     interceptor() {
       const path = listedPathOf('bank-card-edit');
       const edited = new Set<number>();
@@ -465,7 +465,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: the consignee list (4.1) read, then a consignee edit (4.1) of id 3 with isDefault 1, then the list again. It shows consignee 3 and the former default (id 1) both with isDefault 1, while consigneeInfoById (#9) of 1 answers isDefault 0, as the clean server lists it; a consignee not listed before the edit is listed as it is',
     },
-    expect: AT_FIRST_SIGHT,
+    expect: MISSED_AT_FIRST_SIGHT,
     interceptor() {
       const list = listedPathOf('consignee-list');
       const writes = new Set([listedPathOf('consignee-edit'), pathOf('consignee-delete')]);
