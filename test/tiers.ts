@@ -9,6 +9,7 @@ export const tiers = {
     'test/cli/',
     'test/package/',
     'test/api/host.test.ts',
+    'test/api/conformance-suites.test.ts',
     'test/readme-commands.test.ts',
     'test/ci-examples.test.ts',
     'test/docs-commands.test.ts',

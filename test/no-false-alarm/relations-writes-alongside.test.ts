@@ -1,23 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { relations } from '../../src/checks/relations/index.js';
-import { writesAlongside } from '../../src/reference/variants.js';
-import { MUTATION_SEEDS } from '../mutation-set/mutation.js';
-import { deviationsAgainst, selfCheckOperations } from '../mutation-set/run-against.js';
-import { line } from '../support/kit.js';
+import { describeRelationsAlongsideWrites } from '../support/relations-alongside-writes.js';
+import { FIRST_SEED } from '../support/mutation-suite.js';
 
-/** Every list a relation fits, of section 4 and of the reference server's map. */
-const fitted = selfCheckOperations.filter((operation) => relations.some((relation) => relation.fits(operation))).map((operation) => operation.id);
-
-/**
- * Another client of the account creates and deletes records of its own while the run reads the
- * lists: records come and go between the two requests of a relation. No relation may fire, at any
- * severity, under any mutation seed.
- */
-describe('no relation fires where another client writes alongside the run', () => {
-  for (const seed of MUTATION_SEEDS) {
-    it(`under the mutation seed ${seed}`, async () => {
-      const { deviations } = await deviationsAgainst({ variant: writesAlongside }, fitted, { seed });
-      expect(deviations.filter((d) => d.check.startsWith('relation-')).map(line)).toEqual([]);
-    });
-  }
-});
+// The other four seeds: test/sweep/relations-writes-alongside.test.ts.
+describeRelationsAlongsideWrites([FIRST_SEED]);
