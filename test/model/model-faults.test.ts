@@ -3,7 +3,7 @@ import { modelFaults } from '../mutation-set/faults/records/model.js';
 import { raceFaults } from '../mutation-set/faults/records/races.js';
 import { MUTATION_SEEDS } from '../mutation-set/mutation.js';
 import { isCaught } from '../mutation-set/planted-fault.js';
-import { modelAgainst } from './model-run.js';
+import { modelOnFault } from './model-run.js';
 
 /** The shortest sequence each fault is reported with, as the model's shrinking finds it under every seed. */
 const SHORTEST: Readonly<Record<string, string>> = {
@@ -27,13 +27,7 @@ describe('the model reports each of its faults under every mutation seed, with t
   for (const fault of caught) {
     it.concurrent(`${fault.name} → ${fault.expect.check}`, async () => {
       for (const seed of MUTATION_SEEDS) {
-        const { deviations } = await modelAgainst({ fault }, seed);
-        const found = deviations.find(
-          (deviation) =>
-            deviation.check === fault.expect.check &&
-            deviation.severity === fault.expect.severity &&
-            deviation.operationId === (fault.expect.at ?? fault.operationId),
-        );
+        const { deviations, found } = await modelOnFault(fault, seed);
         expect(found, `seed ${seed}: ${deviations.map((d) => `${d.check} at ${d.operationId}`).join('; ')}`).toBeDefined();
         // Each step a curl line, one call per step, the shortest sequence named in what was found.
         expect(found?.actual.endsWith(`after ${SHORTEST[fault.name]}`), `seed ${seed}: ${found?.actual}`).toBe(true);

@@ -5,6 +5,7 @@ import { modelFlows } from '../../src/model/index.js';
 import { readOperationMap } from '../../src/validation/operation-map-file.js';
 import { referenceOperationMapFile } from '../../src/reference/map-file.js';
 import { type ReferenceServerOptions, startReferenceServer } from '../../src/reference/server.js';
+import type { CaughtFault } from '../mutation-set/planted-fault.js';
 import { mappedWith, SELF_CHECK_CLOCK_MS, selfCheckSettings } from '../mutation-set/run-against.js';
 
 const token = 'model-token';
@@ -25,4 +26,17 @@ export async function modelAgainst(
   } finally {
     await reference.close();
   }
+}
+
+/** The model against a server with the fault under the seed: its deviations, and the one that reports the fault where there is one. */
+export async function modelOnFault(
+  fault: CaughtFault,
+  seed: number,
+): Promise<{ readonly deviations: readonly Deviation[]; readonly found: Deviation | undefined }> {
+  const { deviations } = await modelAgainst({ fault }, seed);
+  const at = fault.expect.at ?? fault.operationId;
+  const found = deviations.find(
+    (deviation) => deviation.check === fault.expect.check && deviation.severity === fault.expect.severity && deviation.operationId === at,
+  );
+  return { deviations, found };
 }

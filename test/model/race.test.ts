@@ -7,7 +7,7 @@ import { orders } from '../../src/model/race-judge.js';
 import { recordSets } from '../../src/model/record-set.js';
 import { raceFaults } from '../mutation-set/faults/records/races.js';
 import { MUTATION_SEEDS } from '../mutation-set/mutation.js';
-import { modelAgainst } from './model-run.js';
+import { modelOnFault } from './model-run.js';
 
 const sets = recordSets(readOperationMap(referenceOperationMapFile).flows, new Map([['custom-demand-detail', { demandId: 1 }]]));
 
@@ -44,13 +44,7 @@ describe('the races report each fault found only when calls overlap, under every
   for (const fault of raceFaults) {
     it.concurrent(`${fault.name} → ${fault.expect.check}`, async () => {
       for (const seed of MUTATION_SEEDS) {
-        const { deviations } = await modelAgainst({ fault }, seed);
-        const found = deviations.find(
-          (deviation) =>
-            deviation.check === fault.expect.check &&
-            deviation.severity === fault.expect.severity &&
-            deviation.operationId === ('at' in fault.expect && fault.expect.at ? fault.expect.at : fault.operationId),
-        );
+        const { deviations, found } = await modelOnFault(fault, seed);
         expect(found, `seed ${seed}: ${deviations.map((d) => `${d.check} at ${d.operationId}: ${d.actual}`).join('; ')}`).toBeDefined();
         // Only the races see it: no rule of the model's commands one after another.
         const sequential = deviations.filter((deviation) => deviation.check.startsWith('model-') && !deviation.check.startsWith('model-race-'));
