@@ -2,7 +2,7 @@ import { redTeamFaults } from '../mutation-set/faults/catalogue.js';
 import { redTeamRow } from '../mutation-set/red-team.js';
 import { roundsAtFirstSight } from '../mutation-set/first-sight.js';
 
-const TABLE_HEAD = ['| fault | operation | clause broken | what a client sees | seen at first sight |', '|---|---|---|---|---|'];
+const TABLE_HEAD = ['| fault | operation | clause broken | what a client sees | seen at first sight | reported now by |', '|---|---|---|---|---|---|'];
 
 /**
  * docs/red-team-rounds.md: each red-team round as the kit first met it, from the record of what it
@@ -22,7 +22,9 @@ export function renderRedTeamRoundsDoc(): string {
     "# The red team's rounds at first sight",
     '',
     'Each round as [the red team](red-team.md) met it: its faults, the clause each breaks, and whether',
-    'the kit saw it before anything was tuned to it. The rows are kept as recorded.',
+    'the kit saw it before anything was tuned to it. The rows are kept as recorded; the last column',
+    'says what reports each fault now (the check, the rule of the model or the relation a miss became),',
+    'as the mutation set holds it.',
   ].join('\n');
   return `${[head, ...rounds].join('\n\n')}\n`;
 }

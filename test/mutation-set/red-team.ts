@@ -38,9 +38,17 @@ export function shownAs(sight: FirstSight): string {
   return sight.notRun !== undefined ? `no: not run (${sight.notRun.split(':')[0]})` : seen(sight) ? `yes: ${checks}` : 'no';
 }
 
-/** One row of docs/red-team-rounds.md's table: the fault, the clause it breaks, what a client sees, and what the kit showed of it. */
-export function redTeamRow(fault: RedTeamFault, verdict: string): string {
+/** What reports the fault now, as its expectation in the mutation set says: the check, rule or relation, or why nothing does. */
+export function reportedNow(fault: RedTeamFault): string {
+  return 'unseen' in fault.expect ? `nothing: ${fault.expect.unseen}` : `${fault.expect.severity} \`${fault.expect.check}\``;
+}
+
+/**
+ * One row of docs/red-team-rounds.md's table: the fault, the clause it breaks, what a client sees,
+ * what the kit showed of it at first sight, and what reports it now.
+ */
+export function redTeamRow(fault: RedTeamFault, atFirstSight: string): string {
   const { standard, clause, observable } = fault.redTeam;
   const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
-  return `| \`${fault.name}\` | ${fault.operationId} | ${cell(`${standard} ${clause}`)} | ${cell(observable)} | ${verdict} |`;
+  return `| \`${fault.name}\` | ${fault.operationId} | ${cell(`${standard} ${clause}`)} | ${cell(observable)} | ${atFirstSight} | ${cell(reportedNow(fault))} |`;
 }
