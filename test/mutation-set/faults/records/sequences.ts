@@ -273,7 +273,10 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: delConsignment (#6) of a consignment the awaiting-dispatch list (4.1) shows (status 2). It answers the record as from the clean server, and the consignment detail (4.1) then answers "404", yet the awaiting-dispatch list still holds it, at its place, where the clean server lists one fewer',
     },
-    expect: MISSED_AT_FIRST_SIGHT,
+    expect: {
+      unseen:
+        "only a sold consignment awaits dispatch, and no operation the spec documents sells one: the run deletes only consignments it published itself, which stay unsold, and deleting a sold one would delete another client's record",
+    },
     make: () => ({ awaiting: [] }),
     watch(memory, req, res) {
       if (req.url === pathOf('consignment-delete'))
