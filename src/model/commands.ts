@@ -2,16 +2,21 @@ import fc from 'fast-check';
 import { sampleOne } from '../generators/sample-one.js';
 import type { RecordSet } from './record-set.js';
 
-/** The two records a sequence makes: enough to see a write reach the record beside the one it names. */
-export type Handle = 'a' | 'b';
+/**
+ * The records a sequence makes: a, the one written; b, the one beside it; c and d, one create sent
+ * twice (d as c); e, made once the newest records are deleted.
+ */
+export type Handle = 'a' | 'b' | 'c' | 'd' | 'e';
 
 /** What a create or an edit lays over its body's template: body field → generated value. */
 export type Values = Readonly<Record<string, string | number>>;
 
 /** One call the model makes and predicts the answer of. */
 export type Command =
-  | { readonly kind: 'create'; readonly handle: Handle; readonly values: Values }
-  | { readonly kind: 'list' }
+  /** `as`: the create of that record sent again as it was, its marker included. */
+  | { readonly kind: 'create'; readonly handle: Handle; readonly values: Values; readonly as?: Handle }
+  /** `pageOf`: only the page at one record a page where the last list showed that record. */
+  | { readonly kind: 'list'; readonly pageOf?: Handle }
   | { readonly kind: 'read'; readonly handle: Handle }
   | { readonly kind: 'edit'; readonly handle: Handle; readonly values: Values }
   | { readonly kind: 'delete'; readonly handle: Handle };
@@ -44,32 +49,47 @@ function extras(set: RecordSet): fc.Arbitrary<Command[]> {
 
 /**
  * A sequence over a set's operations: a fixed skeleton that reaches every rule the set's operations
- * allow (create, list, read, read again; a second create; an edit and what shows it; a delete and
- * what shows it), with generated values, then generated extra commands. A set without a delete makes
- * one record, which stays, as the round trip's do.
+ * allow, with generated values, then generated extra commands. Record a is read, listed, then has
+ * three records made after it (b, and c sent twice as d, both to be listed), so that at one record a
+ * page it sits on page 4, which its page is read at before and after its writes: a cache of later
+ * pages kept past a write shows there. a is edited twice in a row; then a, c and d (the newest) are
+ * deleted and e is made, so that an id given again shows on e. A set without a delete makes one
+ * record, which stays, as the round trip's do.
  */
 export function sequenceFor(set: RecordSet, seed: number): Command[] {
   const created = valuesOf(set, [...set.text, ...set.numbers]);
   const edited = valuesOf(set, editedFields(set));
-  const drawn = fc.tuple(created, created, edited, extras(set));
-  const [first, second, edit, more] = sampleOne(drawn, seed);
+  const drawn = fc.tuple(created, created, edited, extras(set), created, created, edited);
+  const [first, second, edit, more, twin, last, editAgain] = sampleOne(drawn, seed);
   const read = (handle: Handle): Command[] => (set.detail ? [{ kind: 'read', handle }] : []);
   const list: Command = { kind: 'list' };
+  const page: Command = { kind: 'list', pageOf: 'a' };
   if (!set.delete) return [{ kind: 'create', handle: 'a', values: first }, list, ...read('a'), list, ...more];
+  const edits: Command[] = set.edit ? [{ kind: 'edit', handle: 'a', values: edit }, { kind: 'edit', handle: 'a', values: editAgain }, ...read('a'), list] : [];
   return [
     { kind: 'create', handle: 'a', values: first },
     list,
     ...read('a'),
     list,
     { kind: 'create', handle: 'b', values: second },
+    { kind: 'create', handle: 'c', values: twin },
+    { kind: 'create', handle: 'd', values: twin, as: 'c' },
     list,
-    ...(set.edit ? [{ kind: 'edit', handle: 'a', values: edit } as const, ...read('a'), list] : []),
+    page,
+    ...edits,
     { kind: 'delete', handle: 'a' },
+    { kind: 'delete', handle: 'c' },
+    { kind: 'delete', handle: 'd' },
+    { kind: 'create', handle: 'e', values: last },
     list,
+    page,
     ...read('a'),
     ...more,
   ];
 }
 
-/** A command as evidence names it: "create a", "list", "edit b". */
-export const commandName = (command: Command): string => (command.kind === 'list' ? 'list' : `${command.kind} ${command.handle}`);
+/** A command as evidence names it: "create a", "create d as c", "list", "page a", "edit b". */
+export function commandName(command: Command): string {
+  if (command.kind === 'list') return command.pageOf ? `page ${command.pageOf}` : 'list';
+  return command.kind === 'create' && command.as ? `create ${command.handle} as ${command.as}` : `${command.kind} ${command.handle}`;
+}

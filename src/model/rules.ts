@@ -19,7 +19,7 @@ export const createdShown: ModelRule = {
   rule: '1, 2.2',
   title: 'A record the run created is listed and read by id with what was sent',
   description:
-    'After a create answered with success, the next list shows the record (by the marker it was sent with) and the lookup by its id answers it, each with the values the create sent in the fields the record names.',
+    'After a create answered with success, the next list shows the record (by the marker it was sent with) and the lookup by its id answers it, each with the values the create sent in the fields the record names. Each create answered with success adds one record: the same create sent twice in a row and answered with success twice is listed on two records.',
   quote: `Custom demand orders | Publish, list, delete, detail. … list | array of records … ${NOT_SHOWN}`,
   severity: 'warning',
 };
@@ -68,8 +68,18 @@ export const idsDistinct: ModelRule = {
   rule: '2.6, 2.7, 2.8, 2.9',
   title: 'Two records the run made have two ids',
   description:
-    'Two records the run created with different markers are never listed under one id: the id is what the lookup, the edit and the delete name a record by (2.6 to 2.9: "id | integer").',
+    'Two records the run created with different markers are never listed under one id, and a record the run made is never listed under the id of one it deleted before: the id is what the lookup, the edit and the delete name a record by (2.6 to 2.9: "id | integer"), so an id given again makes a retried delete or a lookup kept from before act on another record.',
   quote: `| id | integer | … ${NOT_SHOWN}`,
+  severity: 'warning',
+};
+
+export const editAccepted: ModelRule = {
+  id: 'model-edit-accepted',
+  rule: '1, 4.1',
+  title: 'An edit like one the server accepted is accepted',
+  description:
+    "Once the server accepted an edit of the set in a sequence, a later edit of a record the run made and holds, which differs from the accepted one only in generated values of the same kind (a few words, small whole numbers), is answered with success: an edit refused as a conflict when nothing but the run changed the record (a version check against a stale copy) is an edit a member cannot make. The first edit of a sequence refused is the server's choice; a rate limit refuses nothing.",
+  quote: `Member | edit / delete bank card; edit consignee address; edit / delete / list / detail invoice profile … ${NOT_SHOWN}`,
   severity: 'warning',
 };
 
@@ -101,6 +111,7 @@ export const modelRules: readonly ModelRule[] = [
   readChangesNothing,
   othersUntouched,
   idsDistinct,
+  editAccepted,
   raceLinearizable,
   raceEnvelope,
 ];

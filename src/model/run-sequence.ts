@@ -1,12 +1,12 @@
 import { fillTemplate } from '../catalogue/operation-map.js';
 import { keepStep, type KeptStep } from '../checks/kept-exchange.js';
-import { resultData } from '../checks/preconditions.js';
+import { isPlainObject, jsonBody, resultData } from '../checks/preconditions.js';
 import type { Exchange } from '../checks/types.js';
 import type { FlowContext } from '../flows/flow.js';
 import { answered, listed, shown, unanswered } from '../flows/records.js';
 import { type Command, commandName, type Handle, type Values } from './commands.js';
 import type { RecordSet, SetStep } from './record-set.js';
-import { idsDistinct, type ModelRule } from './rules.js';
+import { editAccepted, idsDistinct, type ModelRule } from './rules.js';
 import { confirm, created, type ModelState, otherwise, type OwnRecord, ruleFor, written } from './state.js';
 
 /** A call's answer that disagrees with the model. */
@@ -64,6 +64,15 @@ export interface ListRead {
   readonly last: KeptStep;
 }
 
+/** What a refusal said: its HTTP status and the envelope's status, code and message, where it has them. */
+function refusal(exchange: Exchange): string {
+  const body = jsonBody(exchange);
+  const said = isPlainObject(body)
+    ? ['status', 'code', 'message'].flatMap((field) => (body[field] === undefined ? [] : [`${field} ${shown(body[field])}`]))
+    : [];
+  return [`HTTP ${exchange.response?.status ?? 'none'}`, ...said].join(', ');
+}
+
 export const idText = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 
 /** Runs commands against the server, checking each answer against the model as it comes. */
@@ -71,6 +80,8 @@ export class SequenceRunner {
   readonly state: ModelState = new Map();
   readonly steps: KeptStep[] = [];
   calls = 0;
+  /** The server accepted an edit of the set in this sequence: a later one like it is predicted to be accepted too. */
+  private editAccepted = false;
 
   constructor(
     private readonly set: RecordSet,
@@ -105,11 +116,13 @@ export class SequenceRunner {
     const wanted = this.tracked().filter((record) => record.exists);
     // A deleted record not yet seen gone is looked for up to the page that last showed it.
     const goneBy = Math.max(0, ...this.tracked().flatMap((record) => (!record.exists && !record.confirmed.has('list') ? [record.page ?? LIST_PAGES] : [])));
+    // A record not yet listed is found by its marker: as many times as the run's creates sent it.
     const seen = (records: readonly ListRead['records'][number][]) =>
       wanted.every((record) =>
-        records.some(({ record: shown }) =>
-          record.id === undefined ? shown[this.set.match] === record.marker : idText(shown[this.set.idField]) === record.id.text,
-        ),
+        record.id === undefined
+          ? records.filter(({ record: shown }) => shown[this.set.match] === record.marker).length >=
+            wanted.filter((other) => other.id === undefined && other.marker === record.marker).length
+          : records.some(({ record: shown }) => idText(shown[this.set.idField]) === record.id?.text),
       );
     const body = fill(this.set.list, {});
     const paged = typeof body.pageNo === 'number';
@@ -123,25 +136,40 @@ export class SequenceRunner {
       const totalPage = resultData(exchange)?.totalPage;
       const full = typeof body.pageSize === 'number' && list.length >= body.pageSize;
       const ended = list.length === 0 || (typeof totalPage === 'number' ? pageNo >= totalPage : !full);
+      if (!ended && !paged && !seen(records) && typeof totalPage === 'number')
+        return this.readWhole(body, totalPage, { records, pages: 1, complete: false, last: page }, label);
       if (ended || !paged || pageNo >= Math.min(LIST_PAGES, maxPages) || (pageNo >= goneBy && seen(records)))
         return { records, pages: pageNo, complete: ended, last: page };
     }
+  }
+
+  /**
+   * A list that takes no page number, whose first page does not show every record the run holds
+   * while totalPage says there are more: read once more at a page size that holds the records six
+   * pages would (the walk's bound), so that what it holds can be judged whole. A refusal of that
+   * size, or a page not holding them all, leaves the first read as it was.
+   */
+  private async readWhole(body: Record<string, unknown>, totalPage: number, first: ListRead, label: string): Promise<ListRead | string> {
+    if (typeof body.pageSize !== 'number' || totalPage <= 1) return first;
+    const { exchange, kept: page } = await this.call(this.set.list, { ...body, pageSize: Math.min(totalPage, LIST_PAGES) * body.pageSize }, label);
+    if (unanswered(exchange)) return `${this.set.list.operation} gave no answer`;
+    const whole = resultData(exchange)?.totalPage;
+    if (!answered(exchange) || (typeof whole === 'number' && whole > 1)) return first;
+    return { records: listed(exchange).map((record, index) => ({ record, page, pageNo: 1, index })), pages: 1, complete: true, last: page };
   }
 
   async list(label: string): Promise<Disagreement[] | string> {
     const read = await this.readList(label);
     if (typeof read === 'string') return read;
     const { idField, match } = this.set;
+    const reused = this.learnIds(read);
+    const pageSize = fill(this.set.list, {}).pageSize;
     const found: Disagreement[] = [];
     for (const record of this.tracked()) {
-      const byId = (entry: ListRead['records'][number]) => record.id !== undefined && idText(entry.record[idField]) === record.id.text;
-      const byMarker = (entry: ListRead['records'][number]) => entry.record[match] === record.marker;
-      const where = record.id === undefined ? read.records.filter(byMarker) : read.records.filter(byId);
-      if (record.id === undefined && new Set(where.map((entry) => idText(entry.record[idField]))).size > 1) {
-        record.untracked = true;
-        continue;
-      }
-      const [entry] = where;
+      // A deleted record is still listed where its id shows with its marker: a new record under its id is model-ids-distinct's.
+      const byId = (entry: ListRead['records'][number]) =>
+        record.id !== undefined && idText(entry.record[idField]) === record.id.text && (record.exists || entry.record[match] === record.marker);
+      const entry = read.records.find(byId);
       const named = `${idField} ${record.id?.text ?? `unknown, ${match} ${JSON.stringify(record.marker)}`}`;
       if (!record.exists) {
         if (entry) found.push(this.disagree(record, ruleFor(record, 'list'), entry.page, `/data/list/${entry.index}`, `${named} gone`, 'still listed'));
@@ -149,15 +177,11 @@ export class SequenceRunner {
         continue;
       }
       if (!entry) {
-        if (read.complete)
-          found.push(
-            this.disagree(record, ruleFor(record, 'list'), read.last, '/data/list', `${named} (record ${record.handle}) listed`, 'on no page of the list'),
-          );
+        if (read.complete && !this.listedUnderAnother(record, read)) found.push(this.notListed(record, named, read));
         continue;
       }
       record.page = entry.pageNo;
-      const id = idText(entry.record[idField]);
-      if (record.id === undefined && id !== undefined) record.id = { value: entry.record[idField], text: id };
+      if (typeof pageSize === 'number') record.position = (entry.pageNo - 1) * pageSize + entry.index;
       const differing = otherwise(record, entry.record);
       if (differing.length > 0)
         found.push(
@@ -172,7 +196,108 @@ export class SequenceRunner {
         );
       else confirm(record, 'list');
     }
-    return [...found, ...this.sharedIds(read)];
+    return [...found, ...reused, ...this.sharedIds(read)];
+  }
+
+  /** The record's marker listed under the id of a record the run made with another marker: model-ids-distinct's finding, not a record gone. */
+  private listedUnderAnother(record: OwnRecord, read: ListRead): boolean {
+    const others = new Set(this.tracked().flatMap((other) => (other.marker !== record.marker && other.id ? [other.id.text] : [])));
+    return read.records.some((entry) => entry.record[this.set.match] === record.marker && others.has(idText(entry.record[this.set.idField]) ?? ''));
+  }
+
+  /** A record the run holds on no page of a list read whole; where its create was sent twice, how many records its marker is on. */
+  private notListed(record: OwnRecord, named: string, read: ListRead): Disagreement {
+    const sent = this.tracked().filter((other) => other.marker === record.marker).length;
+    const listedOn = read.records.filter((entry) => entry.record[this.set.match] === record.marker).length;
+    const actual =
+      sent > 1 ? `its ${this.set.match} listed on ${listedOn} of the ${sent} records its ${sent} creates answered with success made` : 'on no page of the list';
+    return this.disagree(record, ruleFor(record, 'list'), read.last, '/data/list', `${named} (record ${record.handle}) listed`, actual);
+  }
+
+  /**
+   * Gives each record listed for the first time its id: the records of one create sent n times take
+   * the ids its marker is listed under, one each. A marker under more ids than that was sent by
+   * another client too (a retry, a second tab): those records cannot be told apart, and are left.
+   * An id the run saw deleted, given to a record made after, is reported (model-ids-distinct).
+   */
+  private learnIds(read: ListRead): Disagreement[] {
+    const { idField, match } = this.set;
+    const reused: Disagreement[] = [];
+    const unknown = this.tracked().filter((record) => record.id === undefined);
+    for (const marker of new Set(unknown.map((record) => record.marker))) {
+      const records = unknown.filter((record) => record.marker === marker);
+      const taken = new Set(this.tracked().flatMap((record) => (record.marker === marker && record.id ? [record.id.text] : [])));
+      const entries = new Map<string, ListRead['records'][number]>();
+      for (const entry of read.records) {
+        const id = idText(entry.record[idField]);
+        if (entry.record[match] === marker && id !== undefined && !taken.has(id) && !entries.has(id)) entries.set(id, entry);
+      }
+      if (entries.size > records.length) {
+        for (const record of records) record.untracked = true;
+        continue;
+      }
+      for (const [[id, entry], record] of [...entries].map((pair, index) => [pair, records[index]] as const)) {
+        if (!record) continue;
+        record.id = { value: entry.record[idField], text: id };
+        const deleted = [...this.state.values()].find((other) => !other.exists && other.id?.text === id);
+        if (deleted)
+          reused.push(
+            this.disagree(
+              record,
+              idsDistinct,
+              entry.page,
+              `/data/list/${entry.index}/${idField}`,
+              `an id of its own for record ${record.handle} (${match} ${shown(marker)}), made after record ${deleted.handle} was deleted`,
+              `listed with ${idField} ${shown(entry.record[idField])}, the id of record ${deleted.handle}, deleted before`,
+            ),
+          );
+      }
+    }
+    return reused;
+  }
+
+  /**
+   * The record's page at one record a page, where the last list showed it (its place there plus
+   * one): a page after the first even where the list's own pages hold every record of the run on
+   * page 1, so that a later page kept from before a write shows. The record as the model holds it,
+   * or, once deleted, no record of its id and marker. Not found there, it says nothing (another
+   * client's write moves it); a page size the list refuses says nothing either.
+   */
+  async page(handle: Handle, label: string): Promise<Disagreement[] | string | undefined> {
+    const record = this.state.get(handle);
+    const body = fill(this.set.list, {});
+    const held = record?.id;
+    if (!record || !held || record.untracked || record.position === undefined || typeof body.pageNo !== 'number') return undefined;
+    const pageNo = record.position + 1;
+    const { exchange, kept } = await this.call(this.set.list, { ...body, pageSize: 1, pageNo }, label);
+    if (unanswered(exchange)) return `${this.set.list.operation} gave no answer`;
+    if (!answered(exchange)) return undefined;
+    const { idField, match } = this.set;
+    const list = listed(exchange);
+    const index = list.findIndex((shownRecord) => idText(shownRecord[idField]) === held.text && (record.exists || shownRecord[match] === record.marker));
+    const entry = list[index];
+    const named = `${idField} ${held.text}`;
+    const where = `on its page at one record a page (pageNo ${pageNo})`;
+    if (!record.exists) {
+      if (!entry) confirm(record, 'page');
+      return entry ? [this.disagree(record, ruleFor(record, 'page'), kept, `/data/list/${index}`, `${named} gone`, `still listed ${where}`)] : [];
+    }
+    if (!entry) return [];
+    const differing = otherwise(record, entry);
+    if (differing.length === 0) {
+      confirm(record, 'page');
+      return [];
+    }
+    return [
+      this.disagree(
+        record,
+        ruleFor(record, 'page'),
+        kept,
+        `/data/list/${index}`,
+        `${named} (record ${record.handle}) as the model holds it`,
+        `listed ${where} with ${differing.join(', ')}`,
+      ),
+    ];
   }
 
   /** Two of the run's records, told by their markers, listed under one id. */
@@ -235,8 +360,9 @@ export class SequenceRunner {
     return [];
   }
 
-  async create(handle: Handle, values: Values, label: string): Promise<string | undefined> {
-    const marker = `${this.markerBase}${handle}`;
+  /** A create; `as` names the record whose create this sends again, marker and all. */
+  async create(handle: Handle, values: Values, label: string, as?: Handle): Promise<string | undefined> {
+    const marker = `${this.markerBase}${as ?? handle}`;
     const body = laid(fill(this.set.create, { UNIQUE: marker }), values);
     const { exchange } = await this.call(this.set.create, body, label);
     if (unanswered(exchange)) return `${this.set.create.operation} gave no answer`;
@@ -246,15 +372,31 @@ export class SequenceRunner {
     return undefined;
   }
 
-  async change(kind: 'edit' | 'delete', handle: Handle, values: Values, label: string): Promise<string | undefined> {
+  async change(kind: 'edit' | 'delete', handle: Handle, values: Values, label: string): Promise<Disagreement[] | string | undefined> {
     const record = this.state.get(handle);
     const step = kind === 'edit' ? this.set.edit : this.set.delete;
     if (!step || !record?.id || !record.exists || record.untracked) return undefined;
     const body = laid(fill(step, { id: record.id.value, UNIQUE: record.marker }), values);
-    const { exchange } = await this.call(step, body, label);
+    const { exchange, kept } = await this.call(step, body, label);
     if (unanswered(exchange)) return `${step.operation} gave no answer`;
-    if (!answered(exchange)) return undefined;
-    if (kind === 'edit') record.values = { ...record.values, ...predictedOf(this.set, body) };
+    if (!answered(exchange)) {
+      // A refusal is the server's choice, but for an edit like one it accepted; a rate limit refuses nothing.
+      if (kind !== 'edit' || !this.editAccepted || exchange.response?.status === 429) return undefined;
+      return [
+        this.disagree(
+          record,
+          editAccepted,
+          kept,
+          '',
+          `the edit of ${this.set.idField} ${record.id.text} (record ${record.handle}) answered with success, as an edit of this set was`,
+          `refused: ${refusal(exchange)}`,
+        ),
+      ];
+    }
+    if (kind === 'edit') {
+      this.editAccepted = true;
+      record.values = { ...record.values, ...predictedOf(this.set, body) };
+    }
     written(this.state, record, kind);
     return undefined;
   }
@@ -262,9 +404,9 @@ export class SequenceRunner {
   async run(command: Command, label: string): Promise<Disagreement[] | string | undefined> {
     switch (command.kind) {
       case 'create':
-        return this.create(command.handle, command.values, label);
+        return this.create(command.handle, command.values, label, command.as);
       case 'list':
-        return this.list(label);
+        return command.pageOf ? this.page(command.pageOf, label) : this.list(label);
       case 'read':
         return this.read(command.handle, label);
       case 'edit':

@@ -14,6 +14,8 @@ export interface OwnRecord {
   exists: boolean;
   /** The page of the list that last showed it: where a deleted record would still be. */
   page?: number;
+  /** Its place in the list (from 0) where the last list showed it: its page at one record a page is this plus one. */
+  position?: number;
   lastWrite: 'create' | 'edit' | 'delete';
   /**
    * The views (the list, the lookup) that showed it as predicted since its last write, each with
@@ -27,8 +29,8 @@ export interface OwnRecord {
   untracked: boolean;
 }
 
-/** Where a record is seen: the list, or the lookup by id. */
-export type View = 'list' | 'read';
+/** Where a record is seen: the list, its page at one record a page, or the lookup by id. */
+export type View = 'list' | 'page' | 'read';
 
 /** The records of one sequence, by handle. */
 export type ModelState = Map<Handle, OwnRecord>;

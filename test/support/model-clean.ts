@@ -42,6 +42,11 @@ const CLEAN_CASES: readonly { readonly name: string; readonly rule: string; read
   { name: 'lists oldest first (oldest-first)', rule: 'model-created-shown', server: { variant: variant('oldest-first') } },
   { name: 'a status of 0 lists every record (status-zero-lists-all)', rule: 'model-created-shown', server: { variant: variant('status-zero-lists-all') } },
   { name: 'ids counted from far away (ids-held-elsewhere)', rule: 'model-ids-distinct', server: { variant: variant('ids-held-elsewhere') } },
+  {
+    name: 'a rate limit that turns a request away with HTTP 429 the first time it is sent (rate-limited-retry-after)',
+    rule: 'model-edit-accepted',
+    server: { variant: variant('rate-limited-retry-after') },
+  },
 ];
 
 /**

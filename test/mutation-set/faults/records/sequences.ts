@@ -106,7 +106,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: bankCardList (#7) walked at pageSize 10, a card added (4.1 edit without id), then the walk again. Page 1 starts with the new card, while page 2 still starts with card 190 where the clean server starts it with 191: card 191 is on no page; after a delete, a card shows on two pages',
     },
-    expect: MISSED_AT_FIRST_SIGHT,
+    expect: { check: 'model-deleted-gone', severity: 'warning' },
     interceptor() {
       const list = pathOf('bank-card-list');
       const writes = new Set([listedPathOf('bank-card-edit'), listedPathOf('bank-card-delete')]);
@@ -176,7 +176,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: a card added (4.1 edit without id, answered {"id":201}), deleted, and another added. The second is answered {"id":201} too where the clean server gives 202; bankCardInfoById (#8) of 201 answers the second card, and the delete of 201 sent again (a retry) answers success and deletes it, where the clean server answers code "404"',
     },
-    expect: MISSED_AT_FIRST_SIGHT,
+    expect: { check: 'model-ids-distinct', severity: 'warning', at: 'bank-card-list' },
     interceptor() {
       const ids = new ReusedIds();
       const edit = listedPathOf('bank-card-edit');
@@ -332,7 +332,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: the same create (#2) sent twice (a member who needs a second lot of the same reagent). Both answer success, yet the list (#1) holds one new demand where the clean server holds two, and totalPage counts one; a different create in between lets the same one through again',
     },
-    expect: MISSED_AT_FIRST_SIGHT,
+    expect: { check: 'model-created-shown', severity: 'warning', at: 'custom-demand-list' },
     interceptor() {
       const path = pathOf('custom-demand-create');
       let last: string | undefined;
@@ -432,7 +432,7 @@ export const sequenceFaults: readonly PlantedFault[] = [
       observable:
         'Request class: two edits (4.1) of one bank card, one after the other, with nothing between them but reads. The first answers {"id":3} and bankCardInfoById (#8) shows it; the second answers status "fail", code "409", "数据已被修改，请刷新后重试", and #8 still shows the first, where the clean server saves both; the first edit of any other card goes through',
     },
-    expect: MISSED_AT_FIRST_SIGHT,
+    expect: { check: 'model-edit-accepted', severity: 'warning', at: 'bank-card-edit' },
     interceptor() {
       const path = listedPathOf('bank-card-edit');
       const edited = new Set<number>();
