@@ -97,9 +97,9 @@ export class SequenceRunner {
   }
 
   /**
-   * Reads the list's pages (up to LIST_PAGES) until every record the run holds is found and every
-   * deleted one it has not yet seen gone has been looked for on every page; or says why it cannot
-   * where a page is not answered as one; `maxPages` bounds the pages read.
+   * Reads the list's pages (up to `maxPages`: LIST_PAGES unless told) until every record the run
+   * holds is found and every deleted one it has not yet seen gone has been looked for on every
+   * page; or says why it cannot where a page is not answered as one.
    */
   async readList(label: string, maxPages = LIST_PAGES): Promise<ListRead | string> {
     const wanted = this.tracked().filter((record) => record.exists);
@@ -123,8 +123,7 @@ export class SequenceRunner {
       const totalPage = resultData(exchange)?.totalPage;
       const full = typeof body.pageSize === 'number' && list.length >= body.pageSize;
       const ended = list.length === 0 || (typeof totalPage === 'number' ? pageNo >= totalPage : !full);
-      if (ended || !paged || pageNo >= Math.min(LIST_PAGES, maxPages) || (pageNo >= goneBy && seen(records)))
-        return { records, pages: pageNo, complete: ended, last: page };
+      if (ended || !paged || pageNo >= maxPages || (pageNo >= goneBy && seen(records))) return { records, pages: pageNo, complete: ended, last: page };
     }
   }
 
