@@ -6,6 +6,8 @@ import type { Relation } from '../../src/checks/relations/relation.js';
 const ANSWERS: Readonly<Record<Relation['answers'], string>> = {
   reuse: "the page walk's own answers to its requests: no call of its own, but the pair asked once more where the walk's answers break it",
   fresh: 'calls of its own, the source then its follow-ups, one after the other; asked once more where the answers break it',
+  'after-another':
+    'calls of its own on connections of its own: the source alone on one, its follow-ups one after another on another, the source alone on a third; asked once more where the answers break it',
 };
 
 function entryOf(relation: Relation): string {

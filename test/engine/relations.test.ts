@@ -71,13 +71,14 @@ async function listServer(count: number, before: (body: string, records: Array<{
 }
 
 describe('the relations phase', () => {
-  it('asks a list of the clean reference server two calls of its own, and reports nothing', async () => {
+  it('asks a list of the clean reference server six calls of its own, and reports nothing', async () => {
     const reference = await startReferenceServer({ token });
     stops.push(() => reference.close());
     const withRelations = await runAt(reference.url, 'bank-card-list');
     const without = await runAt(reference.url, 'bank-card-list', { excludedChecks: relations.map((relation) => relation.id) });
-    // relation-read-unchanged's page 1, twice; relation-page-order judges the walk's own pages.
-    expect(withRelations.exchanges - without.exchanges).toBe(2);
+    // relation-read-unchanged's page 1, twice; relation-page-order judges the walk's own pages;
+    // relation-same-on-any-connection's list without status alone, after the list with it, and alone again.
+    expect(withRelations.exchanges - without.exchanges).toBe(6);
     expect(relationDeviations(withRelations)).toEqual([]);
     expect(withRelations.byCheck['relation-page-order']?.evaluated).toBe(1);
   });
