@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelFaults } from '../mutation-set/faults/records/model.js';
 import { raceFaults } from '../mutation-set/faults/records/races.js';
+import { sequenceFaults } from '../mutation-set/faults/records/sequences.js';
 import { MUTATION_SEEDS } from '../mutation-set/mutation.js';
 import { isCaught } from '../mutation-set/planted-fault.js';
 import { modelOnFault } from './model-run.js';
@@ -18,9 +19,9 @@ const SHORTEST: Readonly<Record<string, string>> = {
 describe('the model reports each of its faults under every mutation seed, with the shortest sequence that shows it', () => {
   const caught = modelFaults.filter(isCaught);
 
-  it('has a fault for every rule of the model (those of its races in races.ts, test/model/race.test.ts)', async () => {
+  it('has a fault for every rule of the model (those of its races in races.ts, test/model/race.test.ts; its relation in sequences.ts, test/model/listed-as-looked-up.test.ts)', async () => {
     const { modelRules } = await import('../../src/model/index.js');
-    const every = [...caught, ...raceFaults];
+    const every = [...caught, ...raceFaults, ...sequenceFaults.filter(isCaught)];
     expect(modelRules.map((rule) => rule.id).filter((id) => !every.some((fault) => fault.expect.check === id))).toEqual([]);
   });
 
