@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { extend } from '../objects.js';
@@ -87,6 +88,13 @@ export interface OutgoingRequest {
    * the text it codes, as the transcript keeps it. Absent: the body goes as it is.
    */
   readonly bodyCoding?: 'gzip';
+  /**
+   * The body written in two parts: its first half, then, once this settles, the rest. It is called
+   * when the first half has gone to the connection, so that calls raced together are each in flight,
+   * their bodies still open, before any of them is whole (the model's races). Absent: the body goes
+   * at once.
+   */
+  readonly midBody?: () => Promise<void>;
 }
 
 /** A request on a connection of the kit's own (Client.converse), which may name HTTP/1.0 in its request line. */
@@ -192,6 +200,14 @@ function failed(sent: Transcript['request'], error: unknown, failure: TransportF
   return { request: sent, response: partial, failure, durationMs };
 }
 
+/** A body as two parts, the second written once `midBody` settles (OutgoingRequest.midBody). */
+async function* inTwoParts(bytes: Buffer, midBody: () => Promise<void>): AsyncGenerator<Buffer> {
+  const half = Math.max(1, Math.floor(bytes.length / 2));
+  yield bytes.subarray(0, half);
+  await midBody();
+  yield bytes.subarray(half);
+}
+
 /** Milliseconds to a tenth, as transcripts give them. */
 const tenths = (ms: number) => Math.round(ms * 10) / 10;
 
@@ -252,7 +268,13 @@ export function createClient(options: ClientOptions): Client {
     if (request.abandon?.aborted) abandon();
     try {
       const body = coded && request.body !== undefined ? gzipSync(request.body) : request.body;
-      dispatcher.dispatch({ origin: target.origin, method: request.method, path, headers, body }, reader);
+      const { midBody } = request;
+      if (midBody && body !== undefined && body.length > 0) {
+        const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+        // Its length said up front: a body written in parts would otherwise go chunked.
+        const held = { ...headers, 'content-length': String(bytes.length) };
+        dispatcher.dispatch({ origin: target.origin, method: request.method, path, headers: held, body: Readable.from(inTwoParts(bytes, midBody)) }, reader);
+      } else dispatcher.dispatch({ origin: target.origin, method: request.method, path, headers, body }, reader);
       const { head, read } = await reader.answer;
       deadline.clear();
       const durationMs = tenths(deadline.elapsedMs());

@@ -57,9 +57,17 @@ export interface WalkedList {
   readonly sample?: RecordLookup;
 }
 
+/**
+ * When a call's body goes out: `midBody`, called once the first part of the body is written, holds
+ * the rest until it settles (client OutgoingRequest.midBody). Absent: the body goes at once.
+ */
+export interface CallTiming {
+  readonly midBody?: () => Promise<void>;
+}
+
 export interface FlowContext {
-  /** Calls a documented operation with a payload, the documented way or in the form given. */
-  call(operationId: string, payload: Record<string, unknown>, form?: CallForm): Promise<Exchange>;
+  /** Calls a documented operation with a payload, the documented way or in the form given, its body sent as `timing` says. */
+  call(operationId: string, payload: Record<string, unknown>, form?: CallForm, timing?: CallTiming): Promise<Exchange>;
   /** Deterministic draws for the flow's payloads. */
   readonly seed: number;
   /** The list as the run's page walk read it whole; absent, or undefined, where the run did not. */

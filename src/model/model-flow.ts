@@ -1,9 +1,10 @@
 import type { Flow, FlowFinding } from '../flows/flow.js';
+import { LISTED_AS_LOOKED_UP_CALLS, listedAsLookedUpAfter, readBeforeWrites } from './listed-as-looked-up.js';
 import { type Command, commandName, sequenceFor } from './commands.js';
 import type { RecordSet } from './record-set.js';
 import { RACE_CALLS, runRaces } from './race.js';
 import { runSequence } from './run-sequence.js';
-import { type ModelRule, modelRules, raceEnvelope, raceLinearizable } from './rules.js';
+import { listedAsLookedUp, type ModelRule, modelRules, raceEnvelope, raceLinearizable } from './rules.js';
 import { failedRun, shrink } from './shrink.js';
 
 /** Calls one run of a sequence may make, the clean-up of its records included. */
@@ -12,7 +13,7 @@ export const SEQUENCE_CALLS = 28;
 export const MODEL_CALLS = 100;
 
 /** The calls a set's model makes at most: a set without a delete is never run again, as each run leaves its records, nor raced. */
-export const callBudgetOf = (set: RecordSet): number => (set.delete ? MODEL_CALLS + RACE_CALLS : SEQUENCE_CALLS);
+export const callBudgetOf = (set: RecordSet): number => (set.delete ? MODEL_CALLS + RACE_CALLS : SEQUENCE_CALLS) + (set.detail ? LISTED_AS_LOOKED_UP_CALLS : 0);
 
 /** The seed of a set's races: apart from its sequence's, so that neither draw follows the other. */
 const raceSeed = (seed: number): number => (seed ^ 0x5ace) >>> 0;
@@ -33,7 +34,7 @@ export const setOperations = (set: RecordSet): string[] => [
 export function modelFlow(set: RecordSet, excluded: readonly string[] = []): ModelFlow {
   const judged = (rule: ModelRule) => !excluded.includes(rule.id);
   const operations = setOperations(set);
-  return {
+  const modelled: ModelFlow = {
     id: `model-${set.id}`,
     group: set.group,
     title: `The records of ${set.create.operation} behave as a model of create, list${set.detail ? ', read' : ''}${set.edit ? ', edit' : ''}${set.delete ? ', delete' : ''} predicts`,
@@ -76,6 +77,16 @@ export function modelFlow(set: RecordSet, excluded: readonly string[] = []): Mod
         steps: shortest.run.steps,
       }));
       return { completed: true, findings };
+    },
+  };
+  if (!set.detail || !judged(listedAsLookedUp)) return modelled;
+  return {
+    ...modelled,
+    async run(context) {
+      // The relation's reads before the model's writes, then the model, then the relation after them (listed-as-looked-up.ts).
+      const before = await readBeforeWrites(set, context);
+      const outcome = await modelled.run(context);
+      return { ...outcome, findings: [...outcome.findings, ...(await listedAsLookedUpAfter(set, before))] };
     },
   };
 }

@@ -1,15 +1,16 @@
 import fc from 'fast-check';
 import { keepStep } from '../checks/kept-exchange.js';
 import type { Exchange } from '../checks/types.js';
-import type { FlowContext, FlowFinding } from '../flows/flow.js';
+import type { CallTiming, FlowContext, FlowFinding } from '../flows/flow.js';
 import { sameValue, unanswered } from '../flows/records.js';
 import { sampleOne } from '../generators/sample-one.js';
 import { type Command, commandName, editedFields, type Handle, type Values, valuesOf, WORDS } from './commands.js';
+import { meeting } from './meeting.js';
 import { type HeldRecords, judgeRace, notAnEnvelope, type Outcome, outcomeOf, type Sent } from './race-judge.js';
 import type { RecordSet, SetStep } from './record-set.js';
-import { fill, idText, laid, predictedOf, SequenceRunner } from './run-sequence.js';
+import { fill, idText, laid, type ListRead, predictedOf, SequenceRunner } from './run-sequence.js';
 import { type ModelRule, raceEnvelope, raceLinearizable } from './rules.js';
-import { created, type OwnRecord, written } from './state.js';
+import { created, type ModelState, type OwnRecord, written } from './state.js';
 
 /** Commands sent at once, then the calls after them, one after another, that show where they left the records. */
 export interface Race {
@@ -19,12 +20,22 @@ export interface Race {
 
 /** Pages a list after a race reads at most: the run's records are among the newest. */
 const RACE_LIST_PAGES = 2;
+/** Pages the list after the creates reads at most where its first pages show one of them and not the other. */
+const READ_ON_PAGES = 10;
 /**
  * Calls the races of a set make at most: two creates and a list (4), two edits and a read at once,
- * a read and a list (6), two deletes and two reads at once, a delete, a read and a list (8), and
- * the clean-up of the two records (2).
+ * a read and a list (6), two deletes and two reads at once, a delete, a read and a list (8), the
+ * clean-up of the two records (2), and, where the list after the creates shows one of them and not
+ * the other, that list read again up to READ_ON_PAGES (10).
  */
-export const RACE_CALLS = 20;
+export const RACE_CALLS = 30;
+
+/** Of the records made in a race (those with no id yet), the list's first pages show some and not the others. */
+function partlyShown(state: ModelState, set: RecordSet, read: ListRead): boolean {
+  const made = [...state.values()].filter((record) => record.exists && record.id === undefined);
+  const shownThere = made.filter((record) => read.records.some(({ record: shownRecord }) => shownRecord[set.match] === record.marker));
+  return shownThere.length > 0 && shownThere.length < made.length;
+}
 
 /** The second edit's values, apart from the first's in every field: a mix of the two is then told from either. */
 function apart(first: Values, second: Values): Values {
@@ -108,15 +119,17 @@ export async function runRaces(set: RecordSet, context: FlowContext, markerBase:
     const values = command.kind === 'edit' ? command.values : {};
     return { step, body: laid(fill(step, { id: record.id.value, UNIQUE: record.marker }), values) };
   };
-  const send = async (command: Command, label: string): Promise<Sent | string> => {
+  const send = async (command: Command, label: string, timing: CallTiming = {}): Promise<Sent | string> => {
     if (command.kind === 'list') {
-      const list = await runner.readList(label, RACE_LIST_PAGES);
+      const first = await runner.readList(label, RACE_LIST_PAGES);
+      // Where it shows some of the records made in the race and not the others, it is read on, so that a record missing is missing from a list read whole.
+      const list = typeof first !== 'string' && !first.complete && partlyShown(runner.state, set, first) ? await runner.readList(label, READ_ON_PAGES) : first;
       return typeof list === 'string' ? list : { command, list };
     }
     const call = callOf(command);
     if (!call) return `${commandName(command)} has no record id to name`;
     runner.calls++;
-    const exchange = await context.call(call.step.operation, call.body);
+    const exchange = await context.call(call.step.operation, call.body, 'documented', timing);
     if (noAnswer(exchange)) return `${call.step.operation} gave no answer`;
     return { command, exchange, kept: { ...keepStep(exchange), path: `model:${label}` }, sets: predictedOf(set, call.body) };
   };
@@ -147,7 +160,11 @@ export async function runRaces(set: RecordSet, context: FlowContext, markerBase:
           records.set(command.handle, { handle: command.handle, marker: `${markerBase}${command.handle}`, values: predictedOf(set, call.body), exists: false });
       }
       const names = race.raced.map((command, index) => `${index + 1} ${commandName(command)}`).join(', ');
-      const sentAtOnce = await Promise.all(race.raced.map((command, index) => send(command, `race ${round + 1}:${index + 1}:${commandName(command)} at once`)));
+      // Each body held open mid-way until every raced call is in flight: the server holds them all at once.
+      const midBody = meeting(race.raced.length);
+      const sentAtOnce = await Promise.all(
+        race.raced.map((command, index) => send(command, `race ${round + 1}:${index + 1}:${commandName(command)} at once`, { midBody })),
+      );
       // The steps in the order the commands were written, however the answers arrived: the same seed, the same evidence.
       for (const sent of sentAtOnce) if (typeof sent !== 'string' && 'kept' in sent) runner.steps.push(sent.kept);
       const raced: Sent[] = [];

@@ -103,6 +103,22 @@ export const raceEnvelope: ModelRule = {
   severity: 'error',
 };
 
+/**
+ * A relation the model asks around its writes (src/model/listed-as-looked-up.ts), reported as a
+ * relation: what it cannot see is listed in docs/relations.md with the relations of the lists.
+ */
+export const listedAsLookedUp: ModelRule & { readonly cannotSee: string } = {
+  id: 'relation-listed-as-looked-up',
+  rule: '2.2, 4 #9, 4.1',
+  title: 'A record the list shows differs from the lookup of its id',
+  description:
+    "After the model's writes of a set with a lookup by id, the records at both ends of the list (the first of page 1, the last of the last page) are each looked up by their id, and every field the listed record and the looked-up one both show must hold the same value: the list and the lookup show one record. A list assembled from a cache that a write of another record does not evict (a default flag cleared in SQL on the records beside the one made default, a name changed by a join) shows a record the lookup no longer shows. The ends are read before the writes too, as any client reads a list: what a cache keeps is what was read. Where the two differ, the page and the lookup are asked once more, and only fields that differ again are reported: another client's write between two requests is a one-off. Values compare as the model compares them (a number as its numeric text, text in any Unicode normalisation form).",
+  quote: `list | array of records (the record type depends on the operation) … /pc/customer/consigneeInfoById | id | consignee record (2.9) … edit / delete bank card; edit consignee address; edit / delete / list / detail invoice profile; consignee list … ${NOT_SHOWN}`,
+  cannotSee:
+    'Records between the two ends; a field only one of the two shows (a lookup that answers another shape, as #8 answers the consignee record of 2.9, is compared on the fields both carry); a list that shows a record stale only until it is read again; sets without a lookup by id.',
+  severity: 'warning',
+};
+
 /** Every rule of the model, in the order docs/model.md lists them. */
 export const modelRules: readonly ModelRule[] = [
   createdShown,
@@ -114,4 +130,5 @@ export const modelRules: readonly ModelRule[] = [
   editAccepted,
   raceLinearizable,
   raceEnvelope,
+  listedAsLookedUp,
 ];

@@ -108,9 +108,9 @@ export class SequenceRunner {
   }
 
   /**
-   * Reads the list's pages (up to LIST_PAGES) until every record the run holds is found and every
-   * deleted one it has not yet seen gone has been looked for on every page; or says why it cannot
-   * where a page is not answered as one; `maxPages` bounds the pages read.
+   * Reads the list's pages (up to `maxPages`: LIST_PAGES unless told) until every record the run
+   * holds is found and every deleted one it has not yet seen gone has been looked for on every
+   * page; or says why it cannot where a page is not answered as one.
    */
   async readList(label: string, maxPages = LIST_PAGES): Promise<ListRead | string> {
     const wanted = this.tracked().filter((record) => record.exists);
@@ -138,8 +138,7 @@ export class SequenceRunner {
       const ended = list.length === 0 || (typeof totalPage === 'number' ? pageNo >= totalPage : !full);
       if (!ended && !paged && !seen(records) && typeof totalPage === 'number')
         return this.readWhole(body, totalPage, { records, pages: 1, complete: false, last: page }, label);
-      if (ended || !paged || pageNo >= Math.min(LIST_PAGES, maxPages) || (pageNo >= goneBy && seen(records)))
-        return { records, pages: pageNo, complete: ended, last: page };
+      if (ended || !paged || pageNo >= maxPages || (pageNo >= goneBy && seen(records))) return { records, pages: pageNo, complete: ended, last: page };
     }
   }
 

@@ -3,6 +3,7 @@ import { recordOf } from '../../src/checks/call-record.js';
 import { relationChecks, relations } from '../../src/checks/relations/index.js';
 import { pageOrder } from '../../src/checks/relations/page-order.js';
 import { relationCallOf, relationPath } from '../../src/checks/relations/relation.js';
+import { sameOnAnyConnection } from '../../src/checks/relations/same-on-any-connection.js';
 import type { CallRecord } from '../../src/checks/types.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { walkPage } from '../support/walk.js';
@@ -58,5 +59,40 @@ describe('relation-page-order', () => {
     const source = page(3, 1, [8, 9, 10]);
     const withoutIds = source.envelope && { ...source, envelope: { ...source.envelope, keys: ['#a', '#b', '#c'] } };
     expect(withoutIds && run([withoutIds, ...sizeOne(10, 9, 8)])).toEqual([]);
+  });
+});
+
+describe('relation-same-on-any-connection', () => {
+  const source = { pageSize: 10 };
+  const given = { pageSize: 10, status: 1, cusType: '1' };
+
+  it('asks the list without the fields that choose its records, after the list with them, only where the base has such fields', () => {
+    const walk = { pageSize: 40, smallSizes: [1, 2, 3], pagesInARow: 3 };
+    expect(sameOnAnyConnection.sources(given, walk)).toEqual([source]);
+    expect(sameOnAnyConnection.followUps(source, walk, given)).toEqual([given, source]);
+    expect(sameOnAnyConnection.sources({ pageSize: 10, pageNo: 1 }, walk)).toEqual([]);
+  });
+
+  it('judges the follow-ups in the order built, whatever order the calls come in', () => {
+    const asked = (role: string, payload: Record<string, unknown>, ids: number[]) =>
+      recordOf(
+        {
+          ...walkPage(10, 1, { ids, totalPage: ids.length, operationId: 'purchase-order-list' }),
+          intent: 'http-probe',
+          payload,
+          path: relationPath(sameOnAnyConnection, 2, 0, role, payload),
+        },
+        Number(role.replace(/\D/g, '') || -1) + 1,
+      );
+    const check = relationChecks.find((candidate) => candidate.id === 'relation-same-on-any-connection');
+    const calls = [
+      asked('follow-2', source, [3, 2, 1]),
+      asked('source', source, [3, 2, 1]),
+      asked('follow-1', source, [3, 1]),
+      asked('follow-0', given, [3, 1]),
+    ];
+    expect(check?.run(calls, { validator }).map((finding) => finding.actual)).toEqual([
+      'right after a request with status, cusType given, on the same connection: HTTP 200, code "200", totalPage 2, 2 records [id:3 id:1]',
+    ]);
   });
 });

@@ -1,11 +1,14 @@
 import { operations } from '../../src/catalogue/operations.js';
 import { relations } from '../../src/checks/relations/index.js';
 import type { Relation } from '../../src/checks/relations/relation.js';
+import { listedAsLookedUp } from '../../src/model/rules.js';
 
 /** Where each relation's answers come from, in a sentence. */
 const ANSWERS: Readonly<Record<Relation['answers'], string>> = {
   reuse: "the page walk's own answers to its requests: no call of its own, but the pair asked once more where the walk's answers break it",
   fresh: 'calls of its own, the source then its follow-ups, one after the other; asked once more where the answers break it',
+  'after-another':
+    'calls of its own on connections of its own: the source alone on one, its follow-ups one after another on another, the source alone on a third; asked once more where the answers break it',
 };
 
 function entryOf(relation: Relation): string {
@@ -20,6 +23,24 @@ function entryOf(relation: Relation): string {
     relation.description,
     '',
     `Fits: ${fits.length > 0 ? fits.join(', ') : 'none of section 4'}, and the operations of 4.1 an operation map places that have the same properties. Answers: ${ANSWERS[relation.answers]}.`,
+    '',
+    `Cannot see: ${relation.cannotSee}`,
+  ].join('\n');
+}
+
+/** The relation the model asks around its writes (src/model/listed-as-looked-up.ts). */
+function modelRelationEntry(): string {
+  const relation = listedAsLookedUp;
+  return [
+    `## \`${relation.id}\``,
+    '',
+    `**${relation.severity}** · spec ${relation.rule} · ${relation.title}`,
+    '',
+    `> ${relation.quote}`,
+    '',
+    relation.description,
+    '',
+    "Fits: every set of records of the model that has a lookup by id ([model.md](model.md)): the custom demands (#1 and the custom demand detail of 4.1, where a map places it), and the sets of an operation map's round trips. Answers: calls of its own, in the model's flow: the list's ends before the model's writes, then after them with a lookup of each; asked once more where they differ. Left out with the model (`--read-only`, `--no-stateful`, `--runs 1`).",
     '',
     `Cannot see: ${relation.cannotSee}`,
   ].join('\n');
@@ -53,5 +74,9 @@ export function renderRelationsDoc(): string {
     'escapes) gets the same answer (`equivalent-form`).',
     '',
     ...relations.flatMap((relation) => [entryOf(relation), '']),
+    "The relation below needs state the run made: the model asks it around its writes, after each group's reads.",
+    '',
+    modelRelationEntry(),
+    '',
   ].join('\n');
 }

@@ -29,16 +29,19 @@ export interface Relation extends Omit<CheckDefinition, 'id' | 'appliesTo'> {
   fits(operation: Operation): boolean;
   /** The source requests, from the body the page walk starts from (walkBase) and what the walk reads. */
   sources(base: RelationPayload, walk: WalkShape): readonly RelationPayload[];
-  /** The follow-up requests of a source: those whose answers the source's must agree with. */
-  followUps(source: RelationPayload, walk: WalkShape): readonly RelationPayload[];
+  /** The follow-up requests of a source: those whose answers the source's must agree with; `base` is the body the sources were built from. */
+  followUps(source: RelationPayload, walk: WalkShape, base: RelationPayload): readonly RelationPayload[];
   /**
    * Where its first answers come from. `reuse`: the run's own calls of the same body (the page
    * walk's, which keep the keys it compares) stand for its requests, and it judges the follow-ups
    * the run has. `fresh`: it sends source and follow-ups itself, one after the other, as only its
-   * own calls keep the records' contents it compares. Either way, where the first answers break
-   * it, it sends the source and every follow-up once more, one after the other, and judges those.
+   * own calls keep the records' contents it compares. `after-another`: it sends the source alone
+   * on a connection of its own, then its follow-ups one after another on another connection of
+   * their own, then the source alone on a new connection once more (judged as the last follow-up):
+   * what only the requests before it on a connection change. Either way, where the first answers
+   * break it, it sends them all once more, as the first time, and judges those.
    */
-  readonly answers: 'reuse' | 'fresh';
+  readonly answers: 'reuse' | 'fresh' | 'after-another';
   /** Pure: the source's answer and its follow-ups' (those of them the run has), judged together. */
   judge(source: CallRecord, followUps: readonly CallRecord[]): Omit<Finding, 'calls'> | undefined;
 }
@@ -113,6 +116,8 @@ export function relationCheck(relation: Relation): OperationCheck {
         else group.followUps.push(call);
         asked.set(placed.source, group);
       }
+      // The follow-ups in the order the relation built them, however their answers arrived.
+      for (const group of asked.values()) group.followUps.sort((a, b) => a.rank - b.rank);
       const broken = [...asked.values()].flatMap(({ source, followUps }) => {
         const finding = source && relation.judge(source, followUps);
         return finding ? [{ ...finding, calls: [source, ...followUps].sort((a, b) => a.rank - b.rank) }] : [];

@@ -31,7 +31,7 @@ interface Request {
 function requestsOf(relation: Relation, operation: Operation, walk: WalkShape): Request[] {
   const base = walkBase(operation.id, operation.body);
   if (!base) return [];
-  return relation.sources(base, walk).map((source) => ({ source, followUps: relation.followUps(source, walk) }));
+  return relation.sources(base, walk).map((source) => ({ source, followUps: relation.followUps(source, walk, base) }));
 }
 
 /**
@@ -41,8 +41,9 @@ function requestsOf(relation: Relation, operation: Operation, walk: WalkShape): 
 export function relationCallsAtMost(operation: Operation, keeps: KeepsCheck, bounds: WalkBounds): number {
   const walk = walkShapeOf(bounds);
   return relationsOf(operation, keeps).reduce((total, relation) => {
-    const calls = requestsOf(relation, operation, walk).map(({ followUps }) => 1 + followUps.length);
-    const asked = relation.answers === 'fresh' ? calls.reduce((sum, count) => sum + count, 0) : 0;
+    // After another, the source is asked alone once more after its follow-ups.
+    const calls = requestsOf(relation, operation, walk).map(({ followUps }) => 1 + followUps.length + (relation.answers === 'after-another' ? 1 : 0));
+    const asked = relation.answers === 'reuse' ? 0 : calls.reduce((sum, count) => sum + count, 0);
     return total + asked + Math.max(0, ...calls);
   }, 0);
 }
@@ -92,18 +93,44 @@ export async function askRelations(
         }
         return answers;
       };
+      /**
+       * The source alone on a connection of its own, its follow-ups one after another on another,
+       * and the source alone on a third once more; undefined where the client holds no connection
+       * of its own (a proxy) or the operation is abandoned.
+       */
+      const askOnConnections = async ({ source, followUps }: Request, sourceIndex: number, attempt: 1 | 2): Promise<CallRecord[] | undefined> => {
+        const conversations = [[source], followUps, [source]];
+        const answers: CallRecord[] = [];
+        for (const conversation of conversations) {
+          if (session.abandoned) return undefined;
+          const first = answers.length;
+          const calls = conversation.map((payload, index) => {
+            const role = first + index === 0 ? 'source' : `follow-${first + index - 1}`;
+            return { path: relationPath(relation, attempt, sourceIndex, role, payload), payload, body: JSON.stringify(payload) };
+          });
+          const exchanges = await session.converse(calls);
+          if (!exchanges) return undefined;
+          for (const [index, exchange] of exchanges.entries()) {
+            const place = ((relationIndex * BLOCK + sourceIndex) * 2 + attempt - 1) * BLOCK + first + index;
+            judge(exchange, place);
+            answers.push(recordOf(exchange, place));
+          }
+        }
+        return answers;
+      };
+      const send = relation.answers === 'after-another' ? askOnConnections : ask;
       /** The walk's answers to a source and to those of its follow-ups it asked; undefined where it did not ask the source. */
       const reused = ({ source, followUps }: Request): CallRecord[] | undefined => {
         const sourceAnswer = askedBefore(source);
         return sourceAnswer && [sourceAnswer, ...followUps.flatMap((payload) => askedBefore(payload) ?? [])];
       };
-      const first = await Promise.all(requests.map((request, sourceIndex) => (relation.answers === 'reuse' ? reused(request) : ask(request, sourceIndex, 1))));
+      const first = await Promise.all(requests.map((request, sourceIndex) => (relation.answers === 'reuse' ? reused(request) : send(request, sourceIndex, 1))));
       const broken = first.findIndex((answers) => {
         const [sourceAnswer, ...followUpAnswers] = answers ?? [];
         return sourceAnswer !== undefined && relation.judge(sourceAnswer, followUpAnswers) !== undefined;
       });
       const again = requests[broken];
-      if (again) await ask(again, broken, 2);
+      if (again) await send(again, broken, 2);
     }),
   );
 }

@@ -2,7 +2,7 @@ import { findOperation, type Operation, wirePath } from '../../catalogue/operati
 import { isPlainObject } from '../../checks/preconditions.js';
 import type { Check, CheckContext, Exchange } from '../../checks/types.js';
 import type { Client } from '../../client/client.js';
-import type { CallForm, Flow, WalkedList } from '../../flows/flow.js';
+import type { CallForm, CallTiming, Flow, WalkedList } from '../../flows/flow.js';
 import { extend } from '../../objects.js';
 import { type Deviation, foldDeviations } from '../judging/deviation.js';
 import { causeDeviation } from '../judging/cause-evidence.js';
@@ -53,7 +53,7 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     judges.set(operation.id, judge);
     return judge;
   };
-  const call = async (operationId: string, payload: Record<string, unknown>, form: CallForm = 'documented'): Promise<Exchange> => {
+  const call = async (operationId: string, payload: Record<string, unknown>, form: CallForm = 'documented', timing: CallTiming = {}): Promise<Exchange> => {
     const operation = findOperation(operationId) ?? context.mapped?.find((op) => op.id === operationId);
     if (!operation) throw new Error(`Flow ${flow.id} calls unknown operation ${operationId}.`);
     exchanges++;
@@ -66,6 +66,7 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
       body,
       place,
       ...(form === 'documented' ? {} : { headers: { authorization: undefined } }),
+      ...(timing.midBody ? { midBody: timing.midBody } : {}),
     };
     const transcript = await context.client.send(context.cancelled ? extend(request, { abandon: context.cancelled }) : request);
     const exchange = extend(transcript, { operation, intent: 'flow' as const, payload: sent, path: flowPath(flow.id) });

@@ -7,6 +7,7 @@ import type { Case } from './fixtures.js';
 
 const pageOrder = { id: 'relation-page-order' } as const;
 const readUnchanged = { id: 'relation-read-unchanged' } as const;
+const sameOnAnyConnection = { id: 'relation-same-on-any-connection' } as const;
 
 /** A page of bank cards asked once more by relation-page-order (attempt 2): the source at `role` 'source', a follow-up at 'follow-<n>'. */
 function pageOrderCall(role: string, pageSize: number, pageNo: number, ids: readonly number[]): Exchange {
@@ -22,6 +23,17 @@ function demandsRead(role: string, remarks: readonly string[]): Exchange {
     path: relationPath(readUnchanged, 2, 0, role, payload),
     payload,
     body: { data: { totalPage: 1, pageNo: 1, list }, status: 'success', code: '200', message: '', error: {} },
+  });
+}
+
+/** Purchase orders asked by relation-same-on-any-connection at attempt 2 on a connection of its own: the ids listed, of so many pages. */
+function purchaseOrdersAsked(role: string, ids: readonly number[], totalPage: number, filtered = false): Exchange {
+  const payload = filtered ? { pageSize: 10, status: 1, cusType: '1' } : { pageSize: 10 };
+  return exchangeOf('purchase-order-list', {
+    intent: 'http-probe',
+    path: relationPath(sameOnAnyConnection, 2, 0, role, payload),
+    payload,
+    body: { data: { totalPage, pageNo: 1, list: ids.map((id) => ({ id, status: 1 })) }, status: 'success', code: '200', message: '', error: {} },
   });
 }
 
@@ -49,5 +61,22 @@ export const relationsCases: Record<string, Case> = {
     instancePath: '/data/list',
     // A demand another client deleted between the two reads is not compared.
     quiet: [demandsRead('source', ['note', 'note']), demandsRead('follow-0', ['note'])],
+  },
+  'relation-same-on-any-connection': {
+    // The cusType of the request before it, kept on the connection: half the list.
+    fires: [
+      purchaseOrdersAsked('source', [200, 199, 198], 20),
+      purchaseOrdersAsked('follow-0', [200, 198], 11, true),
+      purchaseOrdersAsked('follow-1', [200, 198], 11),
+      purchaseOrdersAsked('follow-2', [200, 199, 198], 20),
+    ],
+    instancePath: '',
+    // An order another client placed after the first request alone: the two asked alone differ, and nothing is judged.
+    quiet: [
+      purchaseOrdersAsked('source', [200, 199, 198], 20),
+      purchaseOrdersAsked('follow-0', [201, 200], 11, true),
+      purchaseOrdersAsked('follow-1', [201, 200, 199], 20),
+      purchaseOrdersAsked('follow-2', [201, 200, 199], 20),
+    ],
   },
 };
