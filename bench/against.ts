@@ -4,7 +4,8 @@
  * that every build shares the machine's load alike. Each sample runs under the same seed in every
  * checkout. Prints, for each, the median wall time, the largest peak RSS and the requests of a run,
  * then this checkout's median as a ratio of each other's. `AGAINST_SAMPLES=N` sets the samples a
- * checkout (default 7). A script, not a test: it prints figures and asserts nothing.
+ * checkout (default 7); `AGAINST_ARGS='--runs 1'` adds options to every run (the quick pass). A
+ * script, not a test: it prints figures and asserts nothing.
  *
  * To set this build against an older one: `git worktree add --detach ../otp-old REV`, link or
  * install its node_modules, `npm run build` there, then `npm run bench:against -- ../otp-old`.
@@ -15,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { median, root, runNpmStart } from './measure.js';
 
 const samples = Number(process.env.AGAINST_SAMPLES ?? '7');
+const extraArgs = (process.env.AGAINST_ARGS ?? '').split(/\s+/).filter((arg) => arg.length > 0);
 const checkouts = [root, ...process.argv.slice(2).map((dir) => resolve(dir))];
 if (checkouts.length < 2) {
   console.error('usage: npm run bench:against -- DIR… (other built checkouts of the kit to set this one against)');
@@ -30,7 +32,7 @@ interface Sample {
 async function sampleOf(checkout: string, seed: number): Promise<Sample> {
   const dir = mkdtempSync(join(tmpdir(), 'otp-against-'));
   try {
-    const run = await runNpmStart(['--seed', String(seed), '--report-dir', dir, '--quiet'], checkout);
+    const run = await runNpmStart([...extraArgs, '--seed', String(seed), '--report-dir', dir, '--quiet'], checkout);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { summary: { requests: number } };
     return { wallMs: run.wallMs, peakRssMb: run.peakRssMb, requests: report.summary.requests };
   } finally {
@@ -54,7 +56,7 @@ const figures = checkouts.map((checkout) => {
     requests: median(runs.map((run) => run.requests)),
   };
 });
-console.log(`npm start, alternating, ${samples} samples a checkout (medians; peak RSS the largest)`);
+console.log(`npm start${extraArgs.length > 0 ? ` -- ${extraArgs.join(' ')}` : ''}, alternating, ${samples} samples a checkout (medians; peak RSS the largest)`);
 for (const figure of figures) console.log(`  ${figure.checkout}: ${figure.wallMs} ms wall, ${figure.peakRssMb} MB peak RSS, ${figure.requests} requests`);
 const [here, ...others] = figures;
 for (const other of others) if (here) console.log(`  this checkout ÷ ${other.checkout}: ${(here.wallMs / other.wallMs).toFixed(2)}× the wall time`);

@@ -20,7 +20,7 @@ const peakRssPreload = `${root}bench/peak-rss.mjs`;
 
 /** Runs the CLI as a whole process, as `npm start` does, and measures wall time and peak RSS. */
 export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ProcessRun> {
-  return measured(process.execPath, ['--import', peakRssPreload, 'bin/otp-conformance.js', ...args], env);
+  return runMeasured(process.execPath, ['--import', peakRssPreload, 'bin/otp-conformance.js', ...args], env);
 }
 
 /**
@@ -28,10 +28,11 @@ export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Pr
  * changed) and the run. The peak RSS is that of the largest process of the three.
  */
 export function runNpmStart(args: readonly string[], checkout: string = root): Promise<ProcessRun> {
-  return measured('npm', ['start', '--silent', '--', ...args], { NODE_OPTIONS: `--import=${peakRssPreload}` }, checkout);
+  return runMeasured('npm', ['start', '--silent', '--', ...args], { NODE_OPTIONS: `--import=${peakRssPreload}` }, checkout);
 }
 
-function measured(command: string, args: readonly string[], env: NodeJS.ProcessEnv, cwd: string = root): Promise<ProcessRun> {
+/** Runs a command as a whole process in `cwd`, and measures wall time and peak RSS (of a Node process preloading bench/peak-rss.mjs). */
+export function runMeasured(command: string, args: readonly string[], env: NodeJS.ProcessEnv, cwd: string = root): Promise<ProcessRun> {
   const started = performance.now();
   const child = spawn(command, args, {
     cwd,

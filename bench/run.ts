@@ -24,6 +24,7 @@ import { startReferenceServer } from '../src/reference/server.js';
 import { createValidator, recordSchemaId } from '../src/validation/validator.js';
 import { HANDLER_CONTEXT } from '../test/support/handler-context.js';
 import { fixtureServer, wrongPageBody } from '../test/support/wrong-pages.js';
+import { benchDredd } from './dredd.js';
 import { benchLatency } from './latency.js';
 import { benchProxy } from './proxy.js';
 import { median, type ProcessRun, root, runCli, runNpmStart } from './measure.js';
@@ -74,7 +75,7 @@ async function pagedListServer(records: number): Promise<{ url: string; close():
 
 /** Rounds of each side in the engine figure: the machine is shared, and one slow second moves a median of few. */
 const ENGINE_ROUNDS = 9;
-/** BENCH_ONLY=start,phases,scale,coverage,engine,validation,generation,hostile,wrong-pages,long-list,latency,proxy,size runs some sections only. */
+/** BENCH_ONLY=start,dredd,phases,scale,coverage,engine,validation,generation,hostile,wrong-pages,long-list,latency,proxy,size runs some sections only. */
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (section: string) => !only || only.includes(section);
 const results: Record<string, unknown> = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length } };
@@ -166,6 +167,16 @@ if (wanted('start')) {
     `  phases (ms): ${Object.entries(quick.phasesMs)
       .map(([phase, ms]) => `${phase.replace(/Ms$/, '')} ${ms}`)
       .join(' · ')}`,
+  );
+}
+
+// The quick pass next to Dredd: the same operations, one valid call each, the same reference server.
+if (wanted('dredd')) {
+  line('Dredd and the quick pass: one valid call per operation against the reference server (median of 5 alternating runs after a warm-up)');
+  const dredd = await benchDredd(line);
+  results.dredd = dredd;
+  line(
+    `  dredd ${dredd.version}: wall ${dredd.dreddWallMs} ms, ${dredd.passing} of ${dredd.transactions} transactions passing · quick pass: wall ${dredd.quickPassWallMs} ms · quick pass ÷ Dredd = ${dredd.ratio}`,
   );
 }
 

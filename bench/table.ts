@@ -26,6 +26,14 @@ export interface BenchFigures {
   readonly machine?: { readonly node: string; readonly cpus: number };
   readonly npmStart?: ProcessFigures;
   readonly quickPass?: ProcessFigures;
+  readonly dredd?: {
+    readonly version: string;
+    readonly transactions: number;
+    readonly passing: number;
+    readonly dreddWallMs: number;
+    readonly quickPassWallMs: number;
+    readonly ratio: number;
+  };
   readonly startUpPieces?: { readonly schemaCompilationMs: number; readonly payloadGenerationMs: number; readonly referenceServerStartMs: number };
   readonly scale?: ReadonlyArray<{ readonly runs: number; readonly wallMs: number; readonly requests: number }>;
   readonly coveragePass?: { readonly requests: number; readonly wallMs: number; readonly wallMsWithout: number };
@@ -104,6 +112,14 @@ function rows(figures: BenchFigures): string[][] {
       'quick pass, `npm start -- --runs 1` (median of 3)',
       `**${seconds(quickPass.wallMs)}** wall, ${thousands(quickPass.requests)} requests; ${phasesOf(quickPass)}`,
       `< 1.2 s: ${met(quickPass.wallMs < 1200)}`,
+    ]);
+  }
+  if (figures.dredd) {
+    const dredd = figures.dredd;
+    table.push([
+      `the quick pass next to Dredd ${dredd.version}: the same ${dredd.transactions} operations, one valid call each, against the reference server (\`npm start -- --runs 1\` as typed, its server embedded; Dredd against \`serve\`, from a Swagger 2 description converted from \`openapi\`'s; median of 5 alternating)`,
+      `**${dredd.ratio.toFixed(2)}×** Dredd's wall (${seconds(dredd.quickPassWallMs)} ÷ ${seconds(dredd.dreddWallMs)}; Dredd: ${dredd.passing} of ${dredd.transactions} passing)`,
+      `≤ 0.70×: ${met(dredd.ratio <= 0.7)}`,
     ]);
   }
   if (startUpPieces) {

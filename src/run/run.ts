@@ -25,12 +25,10 @@ import { FailureLimit } from './failure-limit.js';
 import { contactTarget } from './first-contact.js';
 import { type RunHosting, type RunIo, type RunOutcome, standaloneRun } from './io.js';
 import { probeTarget } from './probe.js';
-import { replay, withReplayTarget } from './replay.js';
 import { endingBeforeSuites, messageOf, notRunReason, skippedFlowsOf, stopLine } from './run-ending.js';
 import { RunStop, RunStopped } from './run-stop.js';
 import { selectedOperations, type SuitesOutcome, timingsOf } from './suite-part.js';
 import { runSuites } from './suites.js';
-import { runSuitesInProcess } from './suites-in-process.js';
 import { baseSettings, secretsOfRunWith, startTarget, type Target, tokenFor } from './target.js';
 
 export type { RunHosting, RunIo, RunOutcome } from './io.js';
@@ -192,6 +190,7 @@ export async function runConformance(config: RunConfig, given: RunIo, hosting: R
   if (config.dryRun) return (await import('./dry-run.js')).dryRun(config, given);
   if (config.replay !== undefined) {
     const call = config.replay;
+    const { replay, withReplayTarget } = await import('./replay.js');
     return withReplayTarget(config, ({ settings, redactor }) => replay(call, settings, { ...given, log: (line) => given.log(redactor.text(line)) }));
   }
   const writes = hosting.writes === 'report-dir';
@@ -211,7 +210,9 @@ export async function runConformance(config: RunConfig, given: RunIo, hosting: R
   // With --har, the workers append their exchanges here; the HAR is joined from it at the end.
   const exchangeLogDir = config.har === undefined || !writes ? undefined : mkdtempSync(join(tmpdir(), 'otp-exchanges-'));
   const checkSuites = (settings: RunSettings, selected: Operation[]) =>
-    vitestLoading ? runSuites(settings, config, selected, io, stop, vitestLoading, limit) : runSuitesInProcess(settings, config, selected, io, stop, limit);
+    vitestLoading
+      ? runSuites(settings, config, selected, io, stop, vitestLoading, limit)
+      : import('./suites-in-process.js').then(({ runSuitesInProcess }) => runSuitesInProcess(settings, config, selected, io, stop, limit));
   try {
     const suites: SuitesOutcome = await prepareSuites(config, so, io, stop, limit, exchangeLogDir)
       .then(({ settings, selected }) => checkSuites(settings, selected))
