@@ -46,7 +46,7 @@ function extras(set: RecordSet): fc.Arbitrary<Command[]> {
  * A sequence over a set's operations: a fixed skeleton that reaches every rule the set's operations
  * allow (create, list, read, read again; a second create; an edit and what shows it; a delete and
  * what shows it), with generated values, then generated extra commands. A set without a delete makes
- * one record, which stays, as the round trip's do.
+ * two records, which stay, as the round trip's do: two, so that two records given one id show.
  */
 export function sequenceFor(set: RecordSet, seed: number): Command[] {
   const created = valuesOf(set, [...set.text, ...set.numbers]);
@@ -55,7 +55,17 @@ export function sequenceFor(set: RecordSet, seed: number): Command[] {
   const [first, second, edit, more] = sampleOne(drawn, seed);
   const read = (handle: Handle): Command[] => (set.detail ? [{ kind: 'read', handle }] : []);
   const list: Command = { kind: 'list' };
-  if (!set.delete) return [{ kind: 'create', handle: 'a', values: first }, list, ...read('a'), list, ...more];
+  if (!set.delete)
+    return [
+      { kind: 'create', handle: 'a', values: first },
+      list,
+      ...read('a'),
+      list,
+      { kind: 'create', handle: 'b', values: second },
+      list,
+      ...read('b'),
+      ...more,
+    ];
   return [
     { kind: 'create', handle: 'a', values: first },
     list,

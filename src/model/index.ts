@@ -9,6 +9,7 @@ import { modelRules } from './rules.js';
 export { modelRules } from './rules.js';
 export { type ModelFlow, SEQUENCE_CALLS } from './model-flow.js';
 export { RACE_CALLS } from './race.js';
+export { REFUSED_CALLS } from './refused.js';
 
 /** What of a run's settings decides the model's flows: the flows' switches, and the operations of 4.1 its map places (their bodies). */
 export type ModelSelection = FlowSelection & { readonly mapped?: readonly Pick<Operation, 'id' | 'body'>[] };

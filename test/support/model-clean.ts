@@ -42,6 +42,16 @@ const CLEAN_CASES: readonly { readonly name: string; readonly rule: string; read
   { name: 'lists oldest first (oldest-first)', rule: 'model-created-shown', server: { variant: variant('oldest-first') } },
   { name: 'a status of 0 lists every record (status-zero-lists-all)', rule: 'model-created-shown', server: { variant: variant('status-zero-lists-all') } },
   { name: 'ids counted from far away (ids-held-elsewhere)', rule: 'model-ids-distinct', server: { variant: variant('ids-held-elsewhere') } },
+  {
+    name: 'another client creating and deleting its own records between the counts around a refused write (writes-alongside)',
+    rule: 'model-refused-changes-nothing',
+    server: { variant: variant('writes-alongside') },
+  },
+  {
+    name: 'a refused write answered with HTTP 400 and its envelope (bad-input-400)',
+    rule: 'model-refused-changes-nothing',
+    server: { variant: variant('bad-input-400') },
+  },
 ];
 
 /**
@@ -89,7 +99,15 @@ export function describeModelClean(seeds: readonly number[]): void {
       // Where every answer agrees, each set runs its one sequence and its races: nothing is spent on shrinking.
       expect(flows.filter((flow) => flow.exchanges > SEQUENCE_CALLS + RACE_CALLS).map((flow) => `${flow.flowId}: ${flow.exchanges}`)).toEqual([]);
       expect(flows.map((flow) => flow.flowId).sort()).toEqual(
-        ['model-bank-card', 'model-consignee', 'model-consignment', 'model-custom-demand', 'model-invoice-profile', 'model-purchase-order'].sort(),
+        [
+          'model-alpha-order',
+          'model-bank-card',
+          'model-consignee',
+          'model-consignment',
+          'model-custom-demand',
+          'model-invoice-profile',
+          'model-purchase-order',
+        ].sort(),
       );
     });
   });
