@@ -79,7 +79,7 @@ export const refusedChangesNothing: ModelRule = {
   title: 'A write the server refused changes nothing',
   description:
     "After a write of the run's own answered with a refusal (an error result; for an order, no order), the list counts the records it counted before: a delete of a record already deleted, or an order refused for its line, that still moves totalPage (read at pageSize 1, where it counts records) or total. Moved by the same amount again by the refusal sent again, so that another client's write is not taken for it.",
-  quote: `totalPage | integer (total number of pages) … Results and errors are carried in the envelope fields. … ${NOT_SHOWN}`,
+  quote: `totalPage | integer (total number of pages) … Results and errors are carried in the envelope fields … ${NOT_SHOWN}`,
   severity: 'warning',
 };
 
