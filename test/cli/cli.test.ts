@@ -301,6 +301,7 @@ describe('otp-conformance run', () => {
       'model-consignment',
       'model-custom-demand',
       'model-invoice-profile',
+      'model-member-profile',
       'model-purchase-order',
     ];
     expect(report.skippedFlows?.map((flow) => flow.flowId).sort()).toEqual(leftOut);

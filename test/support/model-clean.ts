@@ -106,6 +106,7 @@ export function describeModelClean(seeds: readonly number[]): void {
           'model-consignment',
           'model-custom-demand',
           'model-invoice-profile',
+          'model-member-profile',
           'model-purchase-order',
         ].sort(),
       );
