@@ -18,9 +18,6 @@ export const MODEL_CALLS = 100;
 /** The calls a set's model makes at most: a set without a delete is never run again, as each run leaves its records, nor raced. */
 export const callBudgetOf = (set: RecordSet): number => (set.delete ? MODEL_CALLS + RACE_CALLS : SEQUENCE_CALLS) + (refuses(set) ? REFUSED_CALLS : 0);
 
-/** What a set's records are called where the run lists what it left: "alpha order", "purchase order". */
-const kindOf = (set: RecordSet): string => set.id.replaceAll('-', ' ');
-
 /** The seed of a set's races: apart from its sequence's, so that neither draw follows the other. */
 const raceSeed = (seed: number): number => (seed ^ 0x5ace) >>> 0;
 
@@ -63,17 +60,18 @@ export function modelFlow(set: RecordSet, excluded: readonly string[] = []): Mod
       };
       const first = await runOnce(commands, SEQUENCE_CALLS);
       // What a set without a delete made stays; the run says so, as it does of its creates' records.
-      const left: FlowLeftRecord[] = (first.kept ?? []).map((record) => ({
-        kind: kindOf(set),
+      const leftBehind = (record: { readonly id?: string }): FlowLeftRecord => ({
+        kind: set.kind ?? set.id.replaceAll('-', ' '),
         operation: set.create.operation,
         ...record,
         reason: 'no delete documented',
-      }));
+      });
+      const left = (first.kept ?? []).map(leftBehind);
       if (!failedRun(first)) {
         if (first.stop) return { completed: false, reason: first.stop, findings: [], left };
         // A write refused on the run's own records (refused.ts), then, where the set has a delete, its commands raced (race.ts).
         const refused: RefusedRun = judged(refusedChangesNothing) ? await runRefused(set, context, first.gone, `${base}refused`) : { calls: 0 };
-        if (refused.placed !== undefined) left.push({ kind: kindOf(set), operation: set.create.operation, id: refused.placed, reason: 'no delete documented' });
+        if (refused.placed !== undefined) left.push(leftBehind({ id: refused.placed }));
         const found = refused.finding ? [{ ...refused.finding, actual: `${refused.finding.actual}, after ${commands.map(commandName).join(', ')}` }] : [];
         if (!set.delete || !(judged(raceLinearizable) || judged(raceEnvelope))) return { completed: true, findings: found, left };
         const races = await runRaces(set, context, `${base}race-`, raceSeed(context.seed), judged);

@@ -6,6 +6,8 @@ const ORDER_LIST_PAGE_SIZE = 50;
 
 /** A set of records the catalogue gives, with what a map's round trip does not say. */
 export type ModelSpec = MappedFlowSpec & {
+  /** What a record is called where the run lists what it left, in the words of the spec ("order"); absent: the set's id in words. */
+  readonly kind?: string;
   /** Fields besides the id that name one record each: two records of the run never share one. */
   readonly alsoIds?: readonly string[];
   /** A create the server must refuse, on the run's own values (the set has no delete to refuse). */
@@ -26,6 +28,7 @@ export function alphaOrderSpec(): ModelSpec | undefined {
   const create = { ...base, soNote: '${UNIQUE}' };
   return {
     id: 'alpha-order',
+    kind: 'order',
     create: { operation: 'alpha-order-create', body: create },
     list: { operation: 'alpha-orders-list', body: { pageSize: ORDER_LIST_PAGE_SIZE, pageNo: 1 } },
     match: 'soNote',

@@ -21,6 +21,8 @@ export interface RecordSet {
   /** `custom-demand`, `bank-card`: the model's flow is `model-<id>`. */
   readonly id: string;
   readonly group: GroupId;
+  /** What a record is called where the run lists what it left ("order"); absent: the set's id in words ("purchase order"). */
+  readonly kind?: string;
   readonly create: SetStep;
   readonly list: SetStep;
   /** The lookup by id (`${id}`), where the run has one. */
@@ -77,9 +79,11 @@ export function recordSets(mappedFlows: readonly MappedFlowSpec[], mappedBodies:
     const named = (field: string) => spec.fields?.[field] ?? field;
     const createBody = asBody(spec.create.body);
     const marked = Object.keys(createBody).filter((field) => createBody[field] === '${UNIQUE}');
+    const id = spec.id.replace(/^flow-/, '').replace(/-(lifecycle|listed)$/, '');
     sets.push({
-      id: spec.id.replace(/^flow-/, '').replace(/-(lifecycle|listed)$/, ''),
+      id,
       group,
+      ...(spec.kind ? { kind: spec.kind } : {}),
       create: stepOf(spec.create),
       list: stepOf(spec.list),
       ...(detail ? { detail } : {}),
