@@ -78,10 +78,20 @@ export interface FlowContext {
   secret(value: string): void;
 }
 
-/** Why a flow stopped early without a verdict, or the findings it made. */
-export type FlowOutcome =
+/** A record a flow made and left on the server, where no delete is documented: what it is, its id where the server showed one, why it stays. */
+export interface FlowLeftRecord {
+  /** In the words of the spec: "order", "purchase order". */
+  readonly kind: string;
+  readonly operation: string;
+  readonly id?: string;
+  readonly reason: string;
+}
+
+/** Why a flow stopped early without a verdict, or the findings it made; with the records it left on the server, where it names them. */
+export type FlowOutcome = (
   | { readonly completed: true; readonly findings: readonly FlowFinding[] }
-  | { readonly completed: false; readonly reason: string; readonly findings: readonly FlowFinding[] };
+  | { readonly completed: false; readonly reason: string; readonly findings: readonly FlowFinding[] }
+) & { readonly left?: readonly FlowLeftRecord[] };
 
 /**
  * A sequence of calls whose answers must agree with one another: what was created is listed, what

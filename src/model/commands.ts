@@ -53,8 +53,8 @@ function extras(set: RecordSet): fc.Arbitrary<Command[]> {
  * three records made after it (b, and c sent twice as d, both to be listed), so that at one record a
  * page it sits on page 4, which its page is read at before and after its writes: a cache of later
  * pages kept past a write shows there. a is edited twice in a row; then a, c and d (the newest) are
- * deleted and e is made, so that an id given again shows on e. A set without a delete makes one
- * record, which stays, as the round trip's do.
+ * deleted and e is made, so that an id given again shows on e. A set without a delete makes two
+ * records, which stay, as the round trip's do: two, so that two records given one id show.
  */
 export function sequenceFor(set: RecordSet, seed: number): Command[] {
   const created = valuesOf(set, [...set.text, ...set.numbers]);
@@ -64,7 +64,17 @@ export function sequenceFor(set: RecordSet, seed: number): Command[] {
   const read = (handle: Handle): Command[] => (set.detail ? [{ kind: 'read', handle }] : []);
   const list: Command = { kind: 'list' };
   const page: Command = { kind: 'list', pageOf: 'a' };
-  if (!set.delete) return [{ kind: 'create', handle: 'a', values: first }, list, ...read('a'), list, ...more];
+  if (!set.delete)
+    return [
+      { kind: 'create', handle: 'a', values: first },
+      list,
+      ...read('a'),
+      list,
+      { kind: 'create', handle: 'b', values: second },
+      list,
+      ...read('b'),
+      ...more,
+    ];
   const edits: Command[] = set.edit ? [{ kind: 'edit', handle: 'a', values: edit }, { kind: 'edit', handle: 'a', values: editAgain }, ...read('a'), list] : [];
   return [
     { kind: 'create', handle: 'a', values: first },

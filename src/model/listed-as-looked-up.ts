@@ -17,10 +17,29 @@ interface Listed {
   readonly index: number;
 }
 
-/** The fields both show with values that differ, as `field "listed" (looked up "value")`. */
+const numericText = (value: unknown) => typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
+
+/**
+ * Whether two values are written in one form, so that they can be compared: of one JSON type, or a
+ * number and its numeric text. A number in one answer and other text in the other (2.3's soCtime, an
+ * integer in the list and a date in the create's answer) are two forms of a value the spec does not
+ * relate: nothing is compared.
+ */
+function oneForm(a: unknown, b: unknown): boolean {
+  if (typeof a === typeof b) return true;
+  return (typeof a === 'number' && numericText(b)) || (typeof b === 'number' && numericText(a));
+}
+
+/** The fields both show in one form with values that differ, as `field "listed" (looked up "value")`. */
 export function differingFields(listedRecord: Readonly<Record<string, unknown>>, lookedUp: Readonly<Record<string, unknown>>): string[] {
   return Object.keys(listedRecord)
-    .filter((field) => Object.hasOwn(lookedUp, field) && !sameValue(listedRecord[field], lookedUp[field]) && !sameValue(lookedUp[field], listedRecord[field]))
+    .filter(
+      (field) =>
+        Object.hasOwn(lookedUp, field) &&
+        oneForm(listedRecord[field], lookedUp[field]) &&
+        !sameValue(listedRecord[field], lookedUp[field]) &&
+        !sameValue(lookedUp[field], listedRecord[field]),
+    )
     .map((field) => `${field} ${shown(listedRecord[field])} (looked up ${shown(lookedUp[field])})`);
 }
 

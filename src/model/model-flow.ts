@@ -1,19 +1,24 @@
-import type { Flow, FlowFinding } from '../flows/flow.js';
+import type { Flow, FlowFinding, FlowLeftRecord } from '../flows/flow.js';
 import { LISTED_AS_LOOKED_UP_CALLS, listedAsLookedUpAfter, readBeforeWrites } from './listed-as-looked-up.js';
 import { type Command, commandName, sequenceFor } from './commands.js';
 import type { RecordSet } from './record-set.js';
 import { RACE_CALLS, runRaces } from './race.js';
+import { REFUSED_CALLS, type RefusedRun, runRefused } from './refused.js';
 import { runSequence } from './run-sequence.js';
-import { listedAsLookedUp, type ModelRule, modelRules, raceEnvelope, raceLinearizable } from './rules.js';
+import { listedAsLookedUp, type ModelRule, modelRules, raceEnvelope, raceLinearizable, refusedChangesNothing } from './rules.js';
 import { failedRun, shrink } from './shrink.js';
 
 /** Calls one run of a sequence may make, the clean-up of its records included. */
 export const SEQUENCE_CALLS = 28;
+
+/** Whether a set has a write to refuse on its own records: a delete sent again, or a create the server must refuse. */
+const refuses = (set: RecordSet): boolean => set.delete !== undefined || set.refusedCreate !== undefined;
 /** Calls a set's model makes at most, its shrinking included: a disagreement found costs a few replays. */
 export const MODEL_CALLS = 100;
 
 /** The calls a set's model makes at most: a set without a delete is never run again, as each run leaves its records, nor raced. */
-export const callBudgetOf = (set: RecordSet): number => (set.delete ? MODEL_CALLS + RACE_CALLS : SEQUENCE_CALLS) + (set.detail ? LISTED_AS_LOOKED_UP_CALLS : 0);
+export const callBudgetOf = (set: RecordSet): number =>
+  (set.delete ? MODEL_CALLS + RACE_CALLS : SEQUENCE_CALLS) + (set.detail ? LISTED_AS_LOOKED_UP_CALLS : 0) + (refuses(set) ? REFUSED_CALLS : 0);
 
 /** The seed of a set's races: apart from its sequence's, so that neither draw follows the other. */
 const raceSeed = (seed: number): number => (seed ^ 0x5ace) >>> 0;
@@ -56,13 +61,25 @@ export function modelFlow(set: RecordSet, excluded: readonly string[] = []): Mod
         return run;
       };
       const first = await runOnce(commands, SEQUENCE_CALLS);
+      // What a set without a delete made stays; the run says so, as it does of its creates' records.
+      const leftBehind = (record: { readonly id?: string }): FlowLeftRecord => ({
+        kind: set.kind ?? set.id.replaceAll('-', ' '),
+        operation: set.create.operation,
+        ...record,
+        reason: 'no delete documented',
+      });
+      const left = (first.kept ?? []).map(leftBehind);
       if (!failedRun(first)) {
-        if (first.stop) return { completed: false, reason: first.stop, findings: [] };
-        // Where the commands one after another agree with the model, the same commands are raced (race.ts).
-        if (!set.delete || !(judged(raceLinearizable) || judged(raceEnvelope))) return { completed: true, findings: [] };
+        if (first.stop) return { completed: false, reason: first.stop, findings: [], left };
+        // A write refused on the run's own records (refused.ts), then, where the set has a delete, its commands raced (race.ts).
+        const refused: RefusedRun = judged(refusedChangesNothing) ? await runRefused(set, context, first.gone, `${base}refused`) : { calls: 0 };
+        if (refused.placed !== undefined) left.push(leftBehind({ id: refused.placed }));
+        const found = refused.finding ? [{ ...refused.finding, actual: `${refused.finding.actual}, after ${commands.map(commandName).join(', ')}` }] : [];
+        if (!set.delete || !(judged(raceLinearizable) || judged(raceEnvelope))) return { completed: true, findings: found, left };
         const races = await runRaces(set, context, `${base}race-`, raceSeed(context.seed), judged);
-        if (races.findings.length > 0 || races.stop === undefined) return { completed: true, findings: races.findings };
-        return { completed: false, reason: `the races stopped: ${races.stop}`, findings: [] };
+        if (found.length > 0 || races.findings.length > 0 || races.stop === undefined)
+          return { completed: true, findings: [...found, ...races.findings], left };
+        return { completed: false, reason: `the races stopped: ${races.stop}`, findings: [], left };
       }
       // Only a set whose records the run deletes is run again: each try would leave records otherwise.
       const replay = async (sequence: readonly Command[]) => (set.delete && spent < MODEL_CALLS ? runOnce(sequence, MODEL_CALLS - spent) : undefined);
@@ -76,7 +93,7 @@ export function modelFlow(set: RecordSet, excluded: readonly string[] = []): Mod
         exchange: disagreement.exchange,
         steps: shortest.run.steps,
       }));
-      return { completed: true, findings };
+      return { completed: true, findings, left };
     },
   };
   if (!set.detail || !judged(listedAsLookedUp)) return modelled;

@@ -83,6 +83,16 @@ export const editAccepted: ModelRule = {
   severity: 'warning',
 };
 
+export const refusedChangesNothing: ModelRule = {
+  id: 'model-refused-changes-nothing',
+  rule: '2.2, 7 rule 1',
+  title: 'A write the server refused changes nothing',
+  description:
+    "After a write of the run's own answered with a refusal (an error result; for an order, no order), the list counts the records it counted before: a delete of a record already deleted, or an order refused for its line, that still moves totalPage (read at pageSize 1, where it counts records) or total. Moved by the same amount again by the refusal sent again, so that another client's write is not taken for it.",
+  quote: `totalPage | integer (total number of pages) … Results and errors are carried in the envelope fields … ${NOT_SHOWN}`,
+  severity: 'warning',
+};
+
 export const raceLinearizable: ModelRule = {
   id: 'model-race-linearizable',
   rule: '1, 2.2',
@@ -128,6 +138,7 @@ export const modelRules: readonly ModelRule[] = [
   othersUntouched,
   idsDistinct,
   editAccepted,
+  refusedChangesNothing,
   raceLinearizable,
   raceEnvelope,
   listedAsLookedUp,

@@ -33,6 +33,10 @@ export interface SequenceRun {
   readonly calls: number;
   /** The commands, by index, that made a call: the others had no record to act on. */
   readonly sent: readonly number[];
+  /** The id of a record of the run's that a delete answered with success took away: a delete of it again must find nothing. */
+  readonly gone?: unknown;
+  /** The records it made that stay, where the set has no delete: each by its id where a list showed one; absent: none. */
+  readonly kept?: readonly { readonly id?: string }[];
 }
 
 /** A list is read at most this many pages for the run's records. */
@@ -299,27 +303,40 @@ export class SequenceRunner {
     ];
   }
 
-  /** Two of the run's records, told by their markers, listed under one id. */
+  /**
+   * A record of the run's listed under an id (or another field that names one record: an order's
+   * soNo) that a record of another marker is listed under too: the run's two records, or its and
+   * another client's. A record listed twice with its own marker (moved a page by another client's
+   * create) is one record.
+   */
   private sharedIds(read: ListRead): Disagreement[] {
-    const markers = new Map(this.tracked().map((record) => [record.marker, record]));
-    const byId = new Map<string, string>();
-    for (const { record, page, index } of read.records) {
-      const marker = record[this.set.match];
-      const id = idText(record[this.set.idField]);
-      if (typeof marker !== 'string' || !markers.has(marker) || id === undefined) continue;
-      const other = byId.get(id);
-      if (other !== undefined && other !== marker)
+    const markers = new Set(this.tracked().map((record) => record.marker));
+    const ours = (marker: unknown): boolean => typeof marker === 'string' && markers.has(marker);
+    for (const field of [this.set.idField, ...(this.set.alsoIds ?? [])]) {
+      /** Each id with the marker of the first record listed under it. */
+      const firstUnder = new Map<string, unknown>();
+      for (const { record, page, index } of read.records) {
+        const id = idText(record[field]);
+        const marker = record[this.set.match];
+        if (id === undefined) continue;
+        if (!firstUnder.has(id)) {
+          firstUnder.set(id, marker);
+          continue;
+        }
+        const other = firstUnder.get(id);
+        if (other === marker || !(ours(marker) || ours(other))) continue;
+        const whose = ours(marker) && ours(other) ? "the run's records" : "the run's record and another";
         return [
           this.disagree(
             undefined,
             idsDistinct,
             page,
-            `/data/list/${index}/${this.set.idField}`,
-            `two ids for the run's records ${shown(other)} and ${shown(marker)}`,
-            `both listed with ${this.set.idField} ${id}`,
+            `/data/list/${index}/${field}`,
+            `two ${field}s for ${whose}, ${shown(other)} and ${shown(marker)}`,
+            `both listed with ${field} ${id}`,
           ),
         ];
-      byId.set(id, marker);
+      }
     }
     return [];
   }
@@ -339,6 +356,19 @@ export class SequenceRunner {
     }
     if (!data || !answersOne)
       return [this.disagree(record, ruleFor(record, 'read'), at, '/data', `${named} (record ${record.handle})`, 'no record: an error result')];
+    // Another record's marker under the id asked: the id names two records, whichever the run made (model-ids-distinct).
+    const marker = data[this.set.match];
+    if (typeof marker === 'string' && marker !== record.marker)
+      return [
+        this.disagree(
+          record,
+          idsDistinct,
+          at,
+          `/data/${this.set.match}`,
+          `${named} (record ${record.handle}), the one record of that ${this.set.idField}`,
+          `answered another record: ${this.set.match} ${shown(marker)}`,
+        ),
+      ];
     const shownId = idText(data[this.set.idField]);
     const differing = [
       ...(shownId !== undefined && shownId !== record.id.text ? [`${this.set.idField} ${shown(data[this.set.idField])}`] : []),
@@ -465,5 +495,16 @@ export async function runSequence(
   }
   const steps = [...runner.steps];
   await runner.cleanUp();
-  return { ...(failed ? { failed } : {}), steps, ...(stop === undefined ? {} : { stop }), calls: runner.calls, sent };
+  const records = [...runner.state.values()];
+  const gone = records.find((record) => !record.exists && record.id !== undefined && !record.untracked)?.id?.value;
+  const kept = set.delete ? [] : records.map((record) => (record.id ? { id: record.id.text } : {}));
+  return {
+    ...(failed ? { failed } : {}),
+    steps,
+    ...(stop === undefined ? {} : { stop }),
+    calls: runner.calls,
+    sent,
+    ...(gone === undefined ? {} : { gone }),
+    ...(kept.length > 0 ? { kept } : {}),
+  };
 }

@@ -370,7 +370,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     recordsUnchecked: summaries.flatMap((s) => (s.recordsUnchecked === undefined ? [] : [{ operation: s.operation, reason: s.recordsUnchecked }])),
     requireRecords: input.requireRecords ?? false,
   });
-  const leftOnServer = results.flatMap((result) => result.leftOnServer ?? []);
+  const leftOnServer = [...results, ...flows].flatMap((result) => result.leftOnServer ?? []);
   const report: Report = {
     tool: TOOL_NAME,
     version: TOOL_VERSION,
@@ -403,7 +403,7 @@ export function buildRunReport(input: ReportInput): { report: Report; exitCode: 
     },
     operations: summaries,
     coverage,
-    flows: flows.map(({ deviations: flowDeviations, ...flow }) => ({ ...flow, ...countSeverities(flowDeviations) })),
+    flows: flows.map(({ deviations: flowDeviations, leftOnServer: _listedBelow, ...flow }) => ({ ...flow, ...countSeverities(flowDeviations) })),
     ...(input.skippedFlows && input.skippedFlows.length > 0 ? { skippedFlows: input.skippedFlows } : {}),
     observations: results.flatMap((result) => result.observations),
     ...(leftOnServer.length > 0 ? { leftOnServer } : {}),

@@ -9,7 +9,7 @@ import { plannedRequests, type PhaseRequests } from '../engine/schedule/planned-
 import { preflightOperation } from '../engine/target/first-contact.js';
 import { tokenOperationOf } from '../engine/target/issued-credentials.js';
 import type { Flow } from '../flows/flow.js';
-import { modelFlowsToRun, RACE_CALLS, SEQUENCE_CALLS, statefulRunsOf } from '../model/index.js';
+import { modelFlowsToRun, RACE_CALLS, REFUSED_CALLS, SEQUENCE_CALLS, statefulRunsOf } from '../model/index.js';
 import { leftOutReason } from '../report/report.js';
 import { groupsOfPart, shardPosition } from './shard.js';
 import { skippedFlowsOf } from './run-ending.js';
@@ -130,7 +130,7 @@ export function dryRunText(config: RunConfig): string {
     `Model:      ${
       models.length === 0
         ? 'none (it runs where the flows do, over a create and the list that shows it)'
-        : `${plural(models.length, 'record set')}, ≤ ${models.reduce((sum, model) => sum + model.calls, 0)} requests in all: one generated sequence of ≤ ${SEQUENCE_CALLS} each, its commands raced (sent at once) with ≤ ${RACE_CALLS} more in each of the ${plural(models.filter((model) => model.raceCalls > 0).length, 'set')} with a delete, the rest only to shrink a disagreement to its shortest sequence (docs/model.md)`
+        : `${plural(models.length, 'record set')}, ≤ ${models.reduce((sum, model) => sum + model.calls, 0)} requests in all: one generated sequence of ≤ ${SEQUENCE_CALLS} each, a write the server must refuse (where the set has one) with ≤ ${REFUSED_CALLS} more, its commands raced (sent at once) with ≤ ${RACE_CALLS} more in each of the ${plural(models.filter((model) => model.raceCalls > 0).length, 'set')} with a delete, the rest only to shrink a disagreement to its shortest sequence (docs/model.md)`
     }`,
     ...(leftOutFlows.length > 0 ? [`Flows left out: ${leftOutFlows.map((flow) => `${flow.flowId} (${flow.reason})`).join(', ')}`] : []),
     `Checks:     ${plural(checksRun.length, 'check')} run: ${checksRun.join(', ')}`,

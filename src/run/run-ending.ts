@@ -81,6 +81,8 @@ const flowSelectionOf = (config: RunConfig, stateful: boolean, operations: reado
   stateful,
   operations,
   mappedFlows: config.operationMap?.map.flows ?? [],
+  // The map's operations as it writes them: which the model's flows over 4.1 take (the member's profile), not what a run sends.
+  mapped: Object.entries(config.operationMap?.map.operations ?? {}).map(([id, entry]) => ({ id, body: entry.body })),
   seed: config.seed,
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelFaults } from '../mutation-set/faults/records/model.js';
 import { raceFaults } from '../mutation-set/faults/records/races.js';
+import { concurrencyFaults } from '../mutation-set/faults/records/concurrency.js';
 import { sequenceFaults } from '../mutation-set/faults/records/sequences.js';
 import { MUTATION_SEEDS } from '../mutation-set/mutation.js';
 import { isCaught } from '../mutation-set/planted-fault.js';
@@ -22,15 +23,15 @@ const SHORTEST: Readonly<Record<string, string>> = {
   'second-bank-card-edit-refused-as-stale': 'create a, list, edit a, edit a',
 };
 
-/** The faults of records written in sequence that a rule of the model reports. */
-const sequenceFaultsOfTheModel = sequenceFaults.filter(isCaught).filter((fault) => fault.expect.check.startsWith('model-'));
+/** The faults of records written in sequence or at once that a rule of the model reports. */
+const sequenceFaultsOfTheModel = [...sequenceFaults, ...concurrencyFaults].filter(isCaught).filter((fault) => fault.expect.check.startsWith('model-'));
 
 describe('the model reports each of its faults under every mutation seed, with the shortest sequence that shows it', () => {
-  const caught = [...modelFaults.filter(isCaught), ...sequenceFaultsOfTheModel];
+  const caught = [...modelFaults.filter(isCaught), ...sequenceFaultsOfTheModel.filter((fault) => fault.name in SHORTEST)];
 
-  it('has a fault for every rule of the model (those of its races in races.ts, test/model/race.test.ts; its relation in sequences.ts, test/model/listed-as-looked-up.test.ts)', async () => {
+  it('has a fault for every rule of the model (those of its races in races.ts, test/model/race.test.ts; its relation and refused writes in sequences.ts, test/model/listed-as-looked-up.test.ts)', async () => {
     const { modelRules } = await import('../../src/model/index.js');
-    const every = [...caught, ...raceFaults, ...sequenceFaults.filter(isCaught)];
+    const every = [...caught, ...raceFaults, ...[...sequenceFaults, ...concurrencyFaults].filter(isCaught)];
     expect(modelRules.map((rule) => rule.id).filter((id) => !every.some((fault) => fault.expect.check === id))).toEqual([]);
   });
 
@@ -43,6 +44,20 @@ describe('the model reports each of its faults under every mutation seed, with t
         expect(found?.actual.endsWith(`after ${SHORTEST[fault.name]}`), `seed ${seed}: ${found?.actual}`).toBe(true);
         expect(found?.repro.split('\n').length).toBe(found?.steps?.length);
         expect(found?.repro.startsWith('curl ')).toBe(true);
+      }
+    });
+  }
+});
+
+describe('the faults of sequences and concurrency a rule of the model reports, under every mutation seed', () => {
+  const byTheModel = sequenceFaultsOfTheModel.filter((fault) => !(fault.name in SHORTEST));
+
+  for (const fault of byTheModel) {
+    it.concurrent(`${fault.name} → ${fault.expect.check}`, async () => {
+      for (const seed of MUTATION_SEEDS) {
+        const { deviations, found } = await modelOnFault(fault, seed);
+        expect(found, `seed ${seed}: ${deviations.map((d) => `${d.check} at ${d.operationId}`).join('; ')}`).toBeDefined();
+        expect(found?.repro.split('\n').length).toBe(found?.steps?.length);
       }
     });
   }

@@ -16,8 +16,8 @@ const listAnswer = keepStep(exchangeOf('bank-card-list', { body: { data: { total
 const names = (commands: readonly Command[]) => commands.map(commandName).join(', ');
 
 describe('the sequences of the model', () => {
-  it('one set per create: the custom demands of section 4 (with the detail of 4.1 as their lookup), then the map’s round trips', () => {
-    expect(sets.map((set) => set.id)).toEqual(['custom-demand', 'invoice-profile', 'bank-card', 'consignee', 'consignment', 'purchase-order']);
+  it('one set per create: the custom demands and the alpha orders of section 4 (with the detail of 4.1 as their lookup), then the map’s round trips', () => {
+    expect(sets.map((set) => set.id)).toEqual(['custom-demand', 'alpha-order', 'invoice-profile', 'bank-card', 'consignee', 'consignment', 'purchase-order']);
     expect(sets[0]?.detail).toEqual({ operation: 'custom-demand-detail', body: { demandId: '${id}' } });
     expect(sets[0]?.predicted).toEqual({ pack: 'productPack', level: 'productLevel', nums: 'productNums', price: 'demandPrice' });
   });

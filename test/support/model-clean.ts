@@ -47,6 +47,16 @@ const CLEAN_CASES: readonly { readonly name: string; readonly rule: string; read
     rule: 'model-edit-accepted',
     server: { variant: variant('rate-limited-retry-after') },
   },
+  {
+    name: 'another client creating and deleting its own records between the counts around a refused write (writes-alongside)',
+    rule: 'model-refused-changes-nothing',
+    server: { variant: variant('writes-alongside') },
+  },
+  {
+    name: 'a refused write answered with HTTP 400 and its envelope (bad-input-400)',
+    rule: 'model-refused-changes-nothing',
+    server: { variant: variant('bad-input-400') },
+  },
 ];
 
 /**
@@ -94,7 +104,16 @@ export function describeModelClean(seeds: readonly number[]): void {
       // Where every answer agrees, each set runs its one sequence and its races: nothing is spent on shrinking.
       expect(flows.filter((flow) => flow.exchanges > SEQUENCE_CALLS + RACE_CALLS).map((flow) => `${flow.flowId}: ${flow.exchanges}`)).toEqual([]);
       expect(flows.map((flow) => flow.flowId).sort()).toEqual(
-        ['model-bank-card', 'model-consignee', 'model-consignment', 'model-custom-demand', 'model-invoice-profile', 'model-purchase-order'].sort(),
+        [
+          'model-alpha-order',
+          'model-bank-card',
+          'model-consignee',
+          'model-consignment',
+          'model-custom-demand',
+          'model-invoice-profile',
+          'model-member-profile',
+          'model-purchase-order',
+        ].sort(),
       );
     });
   });

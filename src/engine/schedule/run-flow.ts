@@ -2,7 +2,7 @@ import { findOperation, type Operation, wirePath } from '../../catalogue/operati
 import { isPlainObject } from '../../checks/preconditions.js';
 import type { Check, CheckContext, Exchange } from '../../checks/types.js';
 import type { Client } from '../../client/client.js';
-import type { CallForm, CallTiming, Flow, WalkedList } from '../../flows/flow.js';
+import type { CallForm, CallTiming, Flow, FlowLeftRecord, WalkedList } from '../../flows/flow.js';
 import { extend } from '../../objects.js';
 import { type Deviation, foldDeviations } from '../judging/deviation.js';
 import { causeDeviation } from '../judging/cause-evidence.js';
@@ -22,6 +22,8 @@ export interface FlowResult {
   readonly reason?: string;
   readonly deviations: readonly Deviation[];
   readonly durationMs: number;
+  /** The records it made and left on the server (no delete documented); absent where it names none. */
+  readonly leftOnServer?: readonly FlowLeftRecord[];
 }
 
 export interface FlowRunContext extends EvidenceContext, CheckContext {
@@ -105,5 +107,6 @@ export async function runFlow(flow: Flow, context: FlowRunContext): Promise<Flow
     ...(outcome.completed ? {} : { reason: outcome.reason }),
     deviations: foldDeviations([...deviations, ...answersJudged]),
     durationMs: Math.round(performance.now() - started),
+    ...(outcome.left && outcome.left.length > 0 ? { leftOnServer: outcome.left } : {}),
   };
 }

@@ -82,7 +82,8 @@ describe('a full run leaves the sandbox as it found it', () => {
       }).finished;
 
       const after = await holdings(server, lists);
-      const left = results.operations.flatMap((result) => result.leftOnServer ?? []);
+      // What the operations' creates and the flows (the model's sets without a delete) left.
+      const left = [...results.operations, ...results.flows].flatMap((result) => result.leftOnServer ?? []);
       // What the run made of each deletable kind is gone again, but for the records it lists as left, each with why.
       const kinds: Record<string, string> = {
         'custom-demand-list': 'custom demand',
