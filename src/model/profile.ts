@@ -1,11 +1,12 @@
 import { keepStep, type KeptStep } from '../checks/kept-exchange.js';
 import { resultData } from '../checks/preconditions.js';
 import type { Exchange } from '../checks/types.js';
-import type { FlowFinding, FlowOutcome } from '../flows/flow.js';
+import type { CallTiming, FlowFinding, FlowOutcome } from '../flows/flow.js';
 import { answered, sameValue, shown, unanswered } from '../flows/records.js';
 import { sampleOne } from '../generators/sample-one.js';
 import fc from 'fast-check';
 import { WORDS } from './commands.js';
+import { meeting } from './meeting.js';
 import type { ModelFlow } from './model-flow.js';
 import { editShown, type ModelRule, raceLinearizable } from './rules.js';
 
@@ -48,8 +49,8 @@ export function profileFlow(changeBody: Readonly<Record<string, unknown>>, exclu
       const tag = (context.seed >>> 0).toString(36);
       const [edited, racedFirst, racedSecond] = sampleOne(fc.tuple(valueOf(tag), valueOf(`${tag}a`), valueOf(`${tag}b`)), context.seed);
       const steps: KeptStep[] = [];
-      const call = async (operation: string, body: Record<string, unknown>, label: string): Promise<Exchange> => {
-        const exchange = await context.call(operation, body);
+      const call: Call = async (operation, body, label, timing) => {
+        const exchange = await context.call(operation, body, undefined, timing);
         steps.push({ ...keepStep(exchange), path: `model:${label}` });
         return exchange;
       };
@@ -79,7 +80,7 @@ function otherwise(shownRecord: Readonly<Record<string, unknown>>, predicted: Re
   );
 }
 
-type Call = (operation: string, body: Record<string, unknown>, label: string) => Promise<Exchange>;
+type Call = (operation: string, body: Record<string, unknown>, label: string, timing?: CallTiming) => Promise<Exchange>;
 
 /** The edit and the read that must show it, then the two edits at once and the read that must show both; the first disagreement found. */
 async function judge(
@@ -111,9 +112,11 @@ async function judge(
   if (editDiffers.length > 0 && judged(editShown))
     return found(editShown, editDiffers, `${first} ${shown(edited)} as the change sent, ${second} ${shown(before[second])} as it was`);
   if (!judged(raceLinearizable)) return { completed: true, findings: [] };
+  // Each body held open mid-way until both changes are in flight, as the model's races send theirs (race.ts).
+  const midBody = meeting(2);
   const raced = await Promise.all([
-    call(CHANGE, { [first]: racedFirst }, `edit ${first} at once`),
-    call(CHANGE, { [second]: racedSecond }, `edit ${second} at once`),
+    call(CHANGE, { [first]: racedFirst }, `edit ${first} at once`, { midBody }),
+    call(CHANGE, { [second]: racedSecond }, `edit ${second} at once`, { midBody }),
   ]);
   // A change refused is the server's choice: nothing is predicted of an order that undoes it.
   if (!raced.every((exchange) => !unanswered(exchange) && answered(exchange)))

@@ -460,8 +460,9 @@ export const roundsAtFirstSight: readonly RoundAtFirstSight[] = [
       'edit saved to the record last read, counts that drift on refused writes, a create answered and not',
       'made) and 5 of concurrency or connection state (changes in flight that lose one, order numbers',
       'counted per instance, a filter or a token remembered by the connection). **4 seen at first sight',
-      '(25%)**, by `npm run red-team -- 13` at commit e07049e, before anything was added for them. The',
-      "misses are not yet the model's rules, relations or checks: each is marked as missed at first sight.",
+      '(25%)**, by `npm run red-team -- 13` at commit e07049e, before anything was added for them. Of the',
+      'twelve misses, eleven became rules of the model or relations, none a check written for its fault;',
+      'one no run can see as a guest (the last column says which, and why).',
     ],
     seen: [
       ['bank-card-pages-evicted-only-at-page-one', 'no'],

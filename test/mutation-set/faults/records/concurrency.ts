@@ -5,7 +5,7 @@ import { isPlainObject, type Json } from '../../../../src/reference/json.js';
 import { pathOf, succeeded, success } from '../_internals/answers.js';
 import { bodyObject, rewriteBody } from '../_internals/request-body.js';
 import { seeded } from '../_internals/seeded.js';
-import { MISSED_AT_FIRST_SIGHT, rewriteAnswer, withListed } from '../_internals/sequences.js';
+import { rewriteAnswer, withListed } from '../_internals/sequences.js';
 import { OWASP, SPEC } from '../_internals/standards.js';
 import { listedPathOf } from '../_internals/struck.js';
 import { planted, type PlantedFault } from '../../planted-fault.js';
@@ -27,7 +27,7 @@ export const concurrencyFaults: readonly PlantedFault[] = [
     name: 'concurrent-profile-changes-lose-one',
     description:
       "The profile change runs member = memberRepository.findById(id) as the request comes in (a filter loads the member for the audit log), applies the body's fields once it is bound, and saves the whole row with save(member): two changes in flight at once both load the member before either saves, and the later save writes back the fields the earlier one changed as they were",
-    operationId: 'login',
+    operationId: 'member-change-profile',
     redTeam: {
       round: 13,
       standard: SPEC,
@@ -36,7 +36,7 @@ export const concurrencyFaults: readonly PlantedFault[] = [
       observable:
         'Request class: two profile changes (4.1) in flight at once, {"realName":"王晓明"} and {"email":"wangxiaoming@163.com"}, the first still sending its body when the second is answered. Both answer success; the customer basic information (4.1) then holds the new realName and the old email (the change answered first is undone), where the clean server holds both; changes one after another are as from the clean server',
     },
-    expect: MISSED_AT_FIRST_SIGHT,
+    expect: { check: 'model-race-linearizable', severity: 'warning', at: 'member-basic-info' },
     interceptor() {
       const path = listedPathOf('member-change-profile');
       let saved = profileOf(seeded().account);
