@@ -129,25 +129,6 @@ export async function runMutants(
   return scoreOf(verdicts, seeds, performance.now() - started);
 }
 
-/** Where a call's payload comes from the seed: fast-check's valid and hostile calls, and the flows, which draw theirs from it. */
-const SEED_DRAWN_PATHS = ['conforming:', 'hostile:', 'flow:'];
-
-/**
- * Whether what caught the fault came only from calls the seed draws: then another seed sends other
- * calls and may miss it, and the fault is run under every seed. A fault also seen at a call the same
- * under every seed (the coverage pass, the page walk, the probes), with no drawn call among its
- * steps, is found whatever the seed; a
- * fault missed is counted as drawn, so that every seed says what it makes of it.
- */
-export function triggerDrawnFromSeed(result: MutantResult): boolean {
-  const caught = result.caughtBy;
-  if (!caught) return true;
-  const drawn = (path: string) => SEED_DRAWN_PATHS.some((prefix) => path.startsWith(prefix));
-  // An occurrence rests on its call and on its steps; it is drawn when any of them is.
-  const occurrences = [[caught.path, ...(caught.steps ?? []).map((step) => step.path)], ...(caught.samples ?? []).map((sample) => [sample.path])];
-  return occurrences.every((paths) => paths.some(drawn));
-}
-
 /** The results under the first seed: the sample failures of docs/checks.md. */
 export function firstSeedResults(score: MutationScore): MutantResult[] {
   return score.verdicts.map((verdict) => verdict.bySeed[0]!);
