@@ -56,12 +56,21 @@ export function reportedAt(fault: CaughtFault): Operation {
 }
 
 /**
+ * The check that reports a request left without an answer: its faults withhold answers (a socket held
+ * open, a connection reset), and a run of one waits this long for what will not come, where every
+ * other run waits only on answers that come (ANSWER_GUARD_MS, a guard against a hang).
+ */
+const CHECK_OF_WITHHELD_ANSWERS = 'response-received';
+const WITHHELD_ANSWER_MS = 1000;
+
+/**
  * Starts the reference server with one fault and runs the kit, under one seed, on the faulted
  * operation (and its flows); `overrides` change the self-check's settings (a phase left out).
  */
 export async function runMutant(fault: CaughtFault, seed: number = MUTATION_SEEDS[0]!, overrides: Partial<RunSettings> = {}): Promise<MutantResult> {
   const operation = reportedAt(fault);
-  const { deviations, requests, notRun } = await deviationsAgainst({ fault }, [fault.operationId], { ...overrides, seed });
+  const withheld = fault.expect.check === CHECK_OF_WITHHELD_ANSWERS ? { timeoutMs: WITHHELD_ANSWER_MS } : {};
+  const { deviations, requests, notRun } = await deviationsAgainst({ fault }, [fault.operationId], { ...withheld, ...overrides, seed });
   const caughtBy = deviations.find((d) => d.check === fault.expect.check && d.severity === fault.expect.severity && d.operation === operation.path);
   return { fault, seed, caughtBy, deviations, requests, ...(notRun === undefined ? {} : { notRun }) };
 }
