@@ -5,9 +5,9 @@ import { commandName } from '../../src/model/commands.js';
 import { racesFor } from '../../src/model/race.js';
 import { orders } from '../../src/model/race-judge.js';
 import { recordSets } from '../../src/model/record-set.js';
-import { raceFaults } from '../mutation-set/faults/records/races.js';
 import { MUTATION_SEEDS } from '../mutation-set/mutation.js';
-import { modelOnFault } from './model-run.js';
+import { describeRaceFaults } from '../support/model-faults.js';
+import { FIRST_SEED } from '../support/mutation-suite.js';
 
 const sets = recordSets(readOperationMap(referenceOperationMapFile).flows, new Map([['custom-demand-detail', { demandId: 1 }]]));
 
@@ -40,19 +40,5 @@ describe('the races of the model', () => {
   });
 });
 
-describe('the races report each fault found only when calls overlap, under every mutation seed', () => {
-  for (const fault of raceFaults) {
-    it.concurrent(`${fault.name} → ${fault.expect.check}`, async () => {
-      for (const seed of MUTATION_SEEDS) {
-        const { deviations, found } = await modelOnFault(fault, seed);
-        expect(found, `seed ${seed}: ${deviations.map((d) => `${d.check} at ${d.operationId}: ${d.actual}`).join('; ')}`).toBeDefined();
-        // Only the races see it: no rule of the model's commands one after another.
-        const sequential = deviations.filter((deviation) => deviation.check.startsWith('model-') && !deviation.check.startsWith('model-race-'));
-        expect(sequential.map((deviation) => deviation.check)).toEqual([]);
-        // The raced commands and the calls around them, each a curl line.
-        expect(found?.repro.split('\n').length).toBe(found?.steps?.length);
-        expect(found?.steps?.some((step) => step.path.includes(' at once'))).toBe(true);
-      }
-    });
-  }
-});
+// The other four seeds: test/sweep/model-faults.test.ts.
+describeRaceFaults([FIRST_SEED]);

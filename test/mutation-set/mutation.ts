@@ -56,12 +56,21 @@ export function reportedAt(fault: CaughtFault): Operation {
 }
 
 /**
+ * The check that reports a request left without an answer: its faults withhold answers (a socket held
+ * open, a connection reset), and a run of one waits this long for what will not come, where every
+ * other run waits only on answers that come (ANSWER_GUARD_MS, a guard against a hang).
+ */
+const CHECK_OF_WITHHELD_ANSWERS = 'response-received';
+const WITHHELD_ANSWER_MS = 1000;
+
+/**
  * Starts the reference server with one fault and runs the kit, under one seed, on the faulted
  * operation (and its flows); `overrides` change the self-check's settings (a phase left out).
  */
 export async function runMutant(fault: CaughtFault, seed: number = MUTATION_SEEDS[0]!, overrides: Partial<RunSettings> = {}): Promise<MutantResult> {
   const operation = reportedAt(fault);
-  const { deviations, requests, notRun } = await deviationsAgainst({ fault }, [fault.operationId], { ...overrides, seed });
+  const withheld = fault.expect.check === CHECK_OF_WITHHELD_ANSWERS ? { timeoutMs: WITHHELD_ANSWER_MS } : {};
+  const { deviations, requests, notRun } = await deviationsAgainst({ fault }, [fault.operationId], { ...withheld, ...overrides, seed });
   const caughtBy = deviations.find((d) => d.check === fault.expect.check && d.severity === fault.expect.severity && d.operation === operation.path);
   return { fault, seed, caughtBy, deviations, requests, ...(notRun === undefined ? {} : { notRun }) };
 }
@@ -127,25 +136,6 @@ export async function runMutants(
   );
   const verdicts = faults.map((fault, index) => verdictOf(fault, results.slice(index * seeds.length, (index + 1) * seeds.length)));
   return scoreOf(verdicts, seeds, performance.now() - started);
-}
-
-/** Where a call's payload comes from the seed: fast-check's valid and hostile calls, and the flows, which draw theirs from it. */
-const SEED_DRAWN_PATHS = ['conforming:', 'hostile:', 'flow:'];
-
-/**
- * Whether what caught the fault came only from calls the seed draws: then another seed sends other
- * calls and may miss it, and the fault is run under every seed. A fault also seen at a call the same
- * under every seed (the coverage pass, the page walk, the probes), with no drawn call among its
- * steps, is found whatever the seed; a
- * fault missed is counted as drawn, so that every seed says what it makes of it.
- */
-export function triggerDrawnFromSeed(result: MutantResult): boolean {
-  const caught = result.caughtBy;
-  if (!caught) return true;
-  const drawn = (path: string) => SEED_DRAWN_PATHS.some((prefix) => path.startsWith(prefix));
-  // An occurrence rests on its call and on its steps; it is drawn when any of them is.
-  const occurrences = [[caught.path, ...(caught.steps ?? []).map((step) => step.path)], ...(caught.samples ?? []).map((sample) => [sample.path])];
-  return occurrences.every((paths) => paths.some(drawn));
 }
 
 /** The results under the first seed: the sample failures of docs/checks.md. */

@@ -57,7 +57,15 @@ export function flowsCalling(operationIds: readonly string[], seed: number) {
   return [...allFlows, ...referenceMapFlows(seed), ...referenceModelFlows()].filter((flow) => flow.operations.some((id) => operationIds.includes(id)));
 }
 
-/** Settings of a self-check: small runs, many hostile payloads, short timeouts. */
+/**
+ * The reference server runs in the test's own process and answers every request, however busy the
+ * machine, slowly on purpose at most for the 2 s of a pattern that backtracks: a request's timeout
+ * is only a guard against a hang, never reached by an answer that is coming. A fault that withholds
+ * its answer (response-received's) is run with WITHHELD_ANSWER_MS instead, as runMutant does.
+ */
+export const ANSWER_GUARD_MS = 120_000;
+
+/** Settings of a self-check: small runs, many hostile payloads, a timeout only a hang reaches. */
 export function selfCheckSettings(baseUrl: string, overrides: Partial<RunSettings> = {}): RunSettings {
   return {
     baseUrl,
@@ -71,11 +79,7 @@ export function selfCheckSettings(baseUrl: string, overrides: Partial<RunSetting
     readOnly: false,
     ratePerSecond: undefined,
     seed: 20261122,
-    // Long enough for a loaded machine (a timeout on a clean answer would be a false alarm) and well
-    // past the longest stall a fault makes on purpose (2 s, a pattern that backtracks), which must
-    // arrive as a slow answer and not race the deadline; short enough that a server that never
-    // answers costs little: the operation is abandoned after one.
-    timeoutMs: 5000,
+    timeoutMs: ANSWER_GUARD_MS,
     maxBodyBytes: 256 * 1024,
     concurrency: 8,
     failOn: 'error',

@@ -30,11 +30,11 @@ describe('no false alarm against the clean variants of the reference server', ()
   });
 
   // One run per variant, a few side by side (a slow variant's waits overlap the others' work), each judged at every severity at once.
-  // No clock of their own: each request is bounded by its timeout, and a busy machine must not fail them.
+  // No clock of their own: each request is bounded only by the self-check's guard against a hang, which an answer that is coming never reaches.
   for (const variant of variants) {
     const silent = SILENT.includes(variant.name);
     it.concurrent(`${variant.name} (${variant.description}): no error${silent ? ', and no warning or info either' : ''}`, async () => {
-      const { deviations } = await deviationsAgainst({ variant }, undefined, { runs: 4, hostileRuns: 10, timeoutMs: 10_000 });
+      const { deviations } = await deviationsAgainst({ variant }, undefined, { runs: 4, hostileRuns: 10 });
       expect(deviations.filter((d) => silent || d.severity === 'error').map(line)).toEqual([]);
     });
   }

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { listFilter } from '../../src/checks/asked/list-filter.js';
 import { recordOf } from '../../src/checks/call-record.js';
-import { MUTATION_SEEDS } from '../mutation-set/mutation.js';
-import { deviationsAgainst } from '../mutation-set/run-against.js';
-import { statusZeroListsAll } from '../../src/reference/variants.js';
 import { createValidator } from '../../src/validation/validator.js';
 import { exchangeOf } from '../support/exchange.js';
-import { line } from '../support/kit.js';
+import { itStaysQuietWhereStatusZeroListsAll } from '../support/lists-read-status-zero.js';
+import { FIRST_SEED } from '../support/mutation-suite.js';
 
 const context = { validator: createValidator() };
 
@@ -32,9 +30,6 @@ describe('no false alarm: a filter value that means "all"', () => {
     expect(judged(allStatuses([2], 1), allStatuses([2, 2], 2), allStatuses([3], 1))).toEqual([]);
   });
 
-  it(`against a server whose lists read status 0 as every status: no deviation at all, under each of ${MUTATION_SEEDS.length} seeds`, async () => {
-    const lists = ['custom-demand-list', 'purchase-order-list', 'bank-card-list', 'consignment-list'];
-    const runs = await Promise.all(MUTATION_SEEDS.map((seed) => deviationsAgainst({ variant: statusZeroListsAll }, lists, { seed })));
-    expect(runs.flatMap(({ deviations }) => deviations.map(line))).toEqual([]);
-  });
+  // The other four seeds: test/sweep/filter-value-meaning-all.test.ts.
+  itStaysQuietWhereStatusZeroListsAll([FIRST_SEED]);
 });

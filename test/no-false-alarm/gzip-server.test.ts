@@ -49,7 +49,6 @@ describe('no false alarm against a server that gzips its answers', () => {
       token,
       runs: 3,
       hostileRuns: 8,
-      timeoutMs: 10_000,
     });
     try {
       // By the run's schedule, as a run goes: the page walks read lists no state change touches meanwhile.

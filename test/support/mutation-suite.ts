@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type FaultVerdict, MUTATION_SEEDS, reportedAt, runMutants, scoreLine, scoreOf, triggerDrawnFromSeed, verdictOf } from '../mutation-set/mutation.js';
+import { type FaultVerdict, MUTATION_SEEDS, reportedAt, runMutants, scoreLine } from '../mutation-set/mutation.js';
 import { faults } from '../mutation-set/faults/catalogue.js';
 import type { CaughtFault } from '../mutation-set/planted-fault.js';
 import { deviationsAgainst } from '../mutation-set/run-against.js';
@@ -17,45 +17,24 @@ export function faultShard(index: number, count: number): readonly CaughtFault[]
   return faults.filter((fault) => !sampleFaults.includes(fault)).filter((_, at) => at % count === index);
 }
 
-/**
- * The seeds each fault runs under: `first` runs every fault under the first seed, then under the
- * other four those whose trigger the seed draws (what caught them came only from fast-check's calls
- * or a flow's); `{ seedAt }` runs every fault under the seed at that place of MUTATION_SEEDS alone.
- */
-export type SeedPlan = 'first' | { readonly seedAt: number };
-
-function seedOf(plan: { readonly seedAt: number }): number {
-  const seed = MUTATION_SEEDS[plan.seedAt];
-  if (seed === undefined) throw new Error(`There is no mutation seed at ${plan.seedAt}: there are ${MUTATION_SEEDS.length}.`);
+function seedAt(at: number): number {
+  const seed = MUTATION_SEEDS[at];
+  if (seed === undefined) throw new Error(`There is no mutation seed at ${at}: there are ${MUTATION_SEEDS.length}.`);
   return seed;
 }
 
-async function verdictsUnder(chosen: readonly CaughtFault[], plan: SeedPlan): Promise<readonly FaultVerdict[]> {
-  if (plan !== 'first') return (await runMutants(chosen, [seedOf(plan)])).verdicts;
-  const first = await runMutants(chosen, [FIRST_SEED]);
-  const drawn = first.verdicts.filter((verdict) => verdict.bySeed.every(triggerDrawnFromSeed)).map((verdict) => verdict.fault);
-  const others = await runMutants(drawn, OTHER_SEEDS);
-  return first.verdicts.map((verdict) => {
-    const more = others.verdicts.find((other) => other.fault === verdict.fault);
-    return more ? verdictOf(verdict.fault, [...verdict.bySeed, ...more.bySeed]) : verdict;
-  });
-}
-
 /**
- * One test per fault: the kit reports it at its operation with its severity under each seed of the
- * plan. `more` adds tests that read the verdicts once they are in.
+ * One test per fault: the kit reports it at its operation with its severity under the seed at `at`
+ * in MUTATION_SEEDS (the first in `npm test`, each other in the sweep). `more` adds tests that read
+ * the verdicts once they are in.
  */
-export function describeMutants(title: string, chosen: readonly CaughtFault[], plan: SeedPlan, more?: (verdicts: () => readonly FaultVerdict[]) => void): void {
+export function describeMutants(title: string, chosen: readonly CaughtFault[], at: number, more?: (verdicts: () => readonly FaultVerdict[]) => void): void {
   describe(title, () => {
     let verdicts: readonly FaultVerdict[] = [];
     beforeAll(async () => {
-      const started = performance.now();
-      verdicts = await verdictsUnder(chosen, plan);
-      const seeds = plan === 'first' ? [FIRST_SEED] : [seedOf(plan)];
-      const everySeed = verdicts.filter((verdict) => verdict.bySeed.length === MUTATION_SEEDS.length).length;
-      console.log(
-        `${scoreLine(scoreOf(verdicts, seeds, performance.now() - started))}${plan === 'first' ? `; ${everySeed} drawn from the seed, run under all ${MUTATION_SEEDS.length}` : ''}`,
-      );
+      const score = await runMutants(chosen, [seedAt(at)]);
+      verdicts = score.verdicts;
+      console.log(scoreLine(score));
     });
 
     for (const fault of chosen) {

@@ -63,20 +63,23 @@ export async function verdictAgainst(server: ReferenceServer, shape: RunShape, s
   };
 }
 
-/** Runs in a row against one server: the quick pass and the full run in turn, each under a seed of its own. */
-export const RUNS_IN_A_ROW = 20;
+/**
+ * Runs in a row against one server: in `npm test`, the quick pass and the full run in turn, twice, so
+ * that each shape meets what the other left; the sweep goes on to the pushes of months.
+ */
+export const RUNS_IN_A_ROW = { everyday: 4, sweep: 20 } as const;
 
 /**
- * One server that lives through RUNS_IN_A_ROW runs, as a vendor sandbox lives through the pushes
- * of months: the quick pass and the full run in turn, each with a fresh seed, every one PASS.
- * A run sees what the runs before it left (records deleted, created, edited).
+ * One server that lives through `runs` runs, as a vendor sandbox lives through the pushes of months:
+ * the quick pass and the full run in turn, each with a fresh seed, every one PASS. A run sees what
+ * the runs before it left (records deleted, created, edited).
  */
-export function itPassesRunAfterRun(variant: Variant | undefined): void {
-  it(`${RUNS_IN_A_ROW} runs in a row, the quick pass and the full run in turn, fresh seeds: every one PASS`, async () => {
+export function itPassesRunAfterRun(variant: Variant | undefined, runs: number): void {
+  it(`${runs} runs in a row, the quick pass and the full run in turn, fresh seeds: every one PASS`, async () => {
     const server = await startReferenceServer({ token: 'sandbox-token', now: () => SELF_CHECK_CLOCK_MS, ...(variant ? { variant } : {}) });
     try {
       const verdicts: string[] = [];
-      for (let index = 0; index < RUNS_IN_A_ROW; index++) {
+      for (let index = 0; index < runs; index++) {
         const shape: RunShape = index % 2 === 0 ? 'quick' : 'full';
         const seed = 7001 + index * 7919;
         const verdict = await verdictAgainst(server, shape, seed);

@@ -11,6 +11,7 @@ import { startTrafficProxy } from '../../src/traffic/proxy-server.js';
 import { TrafficJudge } from '../../src/traffic/traffic-judge.js';
 import { readOperationMap } from '../../src/validation/operation-map-file.js';
 import { createValidator } from '../../src/validation/validator.js';
+import { ANSWER_GUARD_MS } from '../mutation-set/run-against.js';
 import { tradingSession } from './traffic-client.js';
 
 const validator = createValidator();
@@ -41,7 +42,8 @@ export async function sessionThroughProxy(fault?: Fault): Promise<{ judge: Traff
     host: '127.0.0.1',
     port: 0,
     maxBodyBytes: 5 * 1024 * 1024,
-    timeoutMs: 5000,
+    // The reference server answers every request: the proxy's wait is only a guard against a hang.
+    timeoutMs: ANSWER_GUARD_MS,
     onExchange: (exchange) => {
       exchanges.push(exchange);
       judge.add(exchange);

@@ -1,4 +1,4 @@
 import { faults } from '../mutation-set/faults/catalogue.js';
 import { describeMutants } from '../support/mutation-suite.js';
 
-describeMutants('mutation testing: every fault of the set under the mutation seed 3 of 5', faults, { seedAt: 2 });
+describeMutants('mutation testing: every fault of the set under the mutation seed 3 of 5', faults, 2);

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFault } from '../mutation-set/faults/catalogue.js';
+import { ANSWER_GUARD_MS } from '../mutation-set/run-against.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import type { ObservedExchange } from '../../src/traffic/observed.js';
 import { startTrafficProxy, type TrafficProxyOptions } from '../../src/traffic/proxy-server.js';
@@ -23,7 +24,8 @@ async function proxyTo(target: string, options: Partial<TrafficProxyOptions> = {
     host: '127.0.0.1',
     port: 0,
     maxBodyBytes: 1024 * 1024,
-    timeoutMs: 5000,
+    // The reference server answers every request: the proxy's wait is only a guard against a hang.
+    timeoutMs: ANSWER_GUARD_MS,
     onExchange: (exchange) => seen.push(exchange),
     ...options,
   });

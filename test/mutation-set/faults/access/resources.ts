@@ -14,7 +14,6 @@ import { OWASP } from '../_internals/standards.js';
 import { inputSocketFault, watchingFault } from '../_internals/struck.js';
 import { planted, type PlantedFault } from '../../planted-fault.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A whole number as a JSON text writes one after "id": the gateway's and Jackson's readers both take these. */
 const ID_MEMBER = /"id"\s*:\s*(-?\d+)(?![\d.eE])/g;
@@ -54,6 +53,20 @@ function backtrackingMs(mobile: unknown): number {
   const digits = /^\d*/.exec(mobile)![0].length;
   if (digits === mobile.length || digits <= CHEAP_DIGITS) return 0;
   return Math.min(2 ** (digits - CHEAP_DIGITS), MAX_STALL_MS);
+}
+
+/**
+ * Runs the failed match for `ms` of the process's time on a processor, as V8 would: on a busy
+ * machine it takes as many times longer as the server's other answers do, and stays as far above
+ * them as on a quiet one, where a sleep of fixed length would sink among answers the load slowed.
+ */
+function backtrackFor(ms: number): void {
+  const started = process.cpuUsage();
+  const spentMs = () => {
+    const { user, system } = process.cpuUsage(started);
+    return (user + system) / 1000;
+  };
+  while (spentMs() < ms) /^(\d+)+$/.test(`${'1'.repeat(CHEAP_DIGITS)}x`);
 }
 
 /** Sends the held answer once `after` has settled, unless the connection went meanwhile. */
@@ -159,7 +172,7 @@ export const resourceFaults: readonly PlantedFault[] = [
         rewriteBody(req, (text) => {
           const cost = backtrackingMs(bodyObject(text)?.mobile);
           if (cost > 0) {
-            const running = (stalled ?? Promise.resolve()).then(() => sleep(cost));
+            const running = (stalled ?? Promise.resolve()).then(() => backtrackFor(cost));
             stalled = running;
             void running.then(() => {
               if (stalled === running) stalled = undefined;
