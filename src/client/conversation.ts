@@ -67,7 +67,10 @@ export async function converse(requests: readonly WireRequest[], options: Conver
           if (answer === undefined) throw mayReopen ? new Reopen() : closedBeforeAnswer(inbox);
           // Before the next request, only what has already come: a second answer written later is told from the answer to
           // that request by no client but one that waits, and a clean server must cost no wait.
-          const after = last && asksClose(current) ? await octetsBeforeClose(inbox, options.maxBytes) : afterAnswer(inbox, options.maxBytes);
+          const after =
+            last && asksClose(current)
+              ? await octetsBeforeClose(inbox, options.maxBytes, Math.max(CLOSE_GRACE_MS, CLOSE_GRACE_ANSWERS * (performance.now() - started)))
+              : afterAnswer(inbox, options.maxBytes);
           return { answer, after, withheld };
         });
         closing[index] = saysClose(answer.head);
@@ -99,9 +102,12 @@ export async function converse(requests: readonly WireRequest[], options: Conver
 /**
  * How long the last answer's connection is watched for octets before the server closes it: what
  * comes after an answer comes with it, and a server that keeps a connection it was asked to close
- * must not hold the operation for a whole timeout.
+ * must not hold the operation for a whole timeout. A second, or CLOSE_GRACE_ANSWERS times as long as
+ * the answer itself took where that is longer: a server slow to answer (or a machine busy) is as slow
+ * to close, and is not taken for one that keeps the connection.
  */
 const CLOSE_GRACE_MS = 1000;
+const CLOSE_GRACE_ANSWERS = 10;
 
 /** Whether a request's Connection field lists `close` (RFC 9112 §9.6). */
 const asksClose = (request: WireRequest) => lists(request, 'connection', 'close');
@@ -187,8 +193,8 @@ function afterAnswer(inbox: Inbox, cap: number): AfterAnswer {
  * Octets the server sent after the last answer's end, up to its close (or the deadline, which a
  * server that keeps the connection open reaches); the cap, where more came than it allows.
  */
-async function octetsBeforeClose(inbox: Inbox, cap: number): Promise<AfterAnswer> {
-  const grace = deadlineOf(CLOSE_GRACE_MS, undefined);
+async function octetsBeforeClose(inbox: Inbox, cap: number, graceMs: number): Promise<AfterAnswer> {
+  const grace = deadlineOf(graceMs, undefined);
   try {
     await until(inbox, grace.promise, () => undefined);
   } catch {
