@@ -12,6 +12,11 @@ export const sampleFaults: readonly CaughtFault[] = faults.filter(
   (fault, index) => faults.findIndex((other) => other.expect.check === fault.expect.check) === index,
 );
 
+/** The sample faults in `count` shards of about one size, as faultShard shares the rest. */
+export function sampleShard(index: number, count: number): readonly CaughtFault[] {
+  return sampleFaults.filter((_, at) => at % count === index);
+}
+
 /** The rest of the mutation set, in `count` shards of about one size, so that test workers can share them. */
 export function faultShard(index: number, count: number): readonly CaughtFault[] {
   return faults.filter((fault) => !sampleFaults.includes(fault)).filter((_, at) => at % count === index);

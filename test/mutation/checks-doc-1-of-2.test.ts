@@ -1,0 +1,3 @@
+import { describeChecksDocShard } from '../support/checks-doc-shard.js';
+
+describeChecksDocShard(0, 2);
