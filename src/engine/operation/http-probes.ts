@@ -222,6 +222,17 @@ export async function sendHttpProbes(
           session.converse([{ path: HTTP_PROBES.expectContinue, payload, body, headers: { expect: '100-continue' } }]),
           session.converse([{ path: HTTP_PROBES.chunked, payload, body, headers: { 'transfer-encoding': 'chunked' } }]),
         ].map((conversation) => conversation.then((exchanges) => exchanges?.forEach(judgeInPlace)));
+  // The call refused for want of the token, then the call itself on that connection: a refusal that left the body unread
+  // spoils the request after it. Once on every operation, whatever else the run sends it.
+  const afterRefusal =
+    body === undefined || operationsWithoutToken.has(session.operation.id)
+      ? undefined
+      : session
+          .converse([
+            { path: HTTP_PROBES.refusedFirst, payload, body, headers: { authorization: undefined } },
+            { path: HTTP_PROBES.afterRefusal, payload, body, intent: 'conforming' },
+          ])
+          .then((exchanges) => exchanges?.forEach(judgeInPlace));
   // The call with the token, then the same without it: a refusal, which a server answers at once, behind an answer that does the work.
   const pipelined = session
     .pipeline([
@@ -261,5 +272,14 @@ export async function sendHttpProbes(
   ];
   const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
   const oversized = bodyLimit ? sendOversized(session, probed, judgeInPlace, redactor) : undefined;
-  await Promise.all([onOneConnection, inHttp10, ...withContent, pipelined, ...pooled, sendJsonForms(session, probed, judgeInPlace, redactor), oversized]);
+  await Promise.all([
+    onOneConnection,
+    inHttp10,
+    ...withContent,
+    afterRefusal,
+    pipelined,
+    ...pooled,
+    sendJsonForms(session, probed, judgeInPlace, redactor),
+    oversized,
+  ]);
 }
