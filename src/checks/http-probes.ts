@@ -86,7 +86,7 @@ export const HTTP_PROBES = {
   /** The first valid call without the authorization header, on a connection of its own that the next probe is sent on: a refusal. */
   refusedFirst: 'http-probe:refused-first',
   /**
-   * The first valid call again on that same connection, judged as a valid call: a server must read
+   * The first valid call again on that same connection, judged as the hostile calls are: a server must read
    * the whole body of the call it refused, or close the connection, "otherwise, the remaining data on
    * a persistent connection would be misinterpreted as the next request" (RFC 9112 9.3). Only where
    * the call has content and the operation takes the token.

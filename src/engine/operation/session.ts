@@ -19,8 +19,8 @@ interface ProbeCall {
 /** One call of a conversation on a connection of its own, in HTTP/1.1 unless told. */
 export interface ConversationCall extends ProbeCall {
   readonly httpVersion?: '1.0';
-  /** How its answer is judged: as a probe unless told (a valid call again after another on its connection). */
-  readonly intent?: 'conforming';
+  /** How its answer is judged: as a probe unless told (as the hostile calls are: the server stays on its feet). */
+  readonly intent?: 'hostile';
 }
 
 /** A probe the pool sends: at the operation's path, with a query after it where given, its field names as told (OutgoingRequest.fieldNames). */
