@@ -147,7 +147,7 @@ async function npmStart(args: readonly string[], repeats: number) {
 
 if (wanted('start')) {
   line(
-    'npm start, as a user types it: every operation of 4 and 4.1, 25 valid + 25 hostile payloads, the coverage pass, auth probes, flows (median of 3 after a warm-up)',
+    'npm start, as a user types it: every operation of 4 and 4.1, the default valid and hostile payloads, the coverage pass, auth probes, flows (median of 3 after a warm-up)',
   );
   const start = await npmStart([], 3);
   results.npmStart = start;

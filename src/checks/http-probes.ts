@@ -83,6 +83,15 @@ export const HTTP_PROBES = {
   oversized: 'http-probe:oversized',
   /** Only where the oversized probe was refused for its size (HTTP 413, or code "413"): the same body gzip-coded, as a client that codes its bodies sends it (RFC 9110 8.4, OWASP API4). */
   oversizedGzip: 'http-probe:oversized-gzip',
+  /** The first valid call without the authorization header, on a connection of its own that the next probe is sent on: a refusal. */
+  refusedFirst: 'http-probe:refused-first',
+  /**
+   * The first valid call again on that same connection, judged as the hostile calls are: a server must read
+   * the whole body of the call it refused, or close the connection, "otherwise, the remaining data on
+   * a persistent connection would be misinterpreted as the next request" (RFC 9112 9.3). Only where
+   * the call has content and the operation takes the token.
+   */
+  afterRefusal: 'http-probe:after-refusal',
 } as const;
 
 export type HttpProbe = keyof typeof HTTP_PROBES;

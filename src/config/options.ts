@@ -1,3 +1,4 @@
+import { DEFAULT_HOSTILE_RUNS, DEFAULT_RUNS } from '../engine/schedule/settings.js';
 import type { RunOptions } from './run-options.js';
 
 /**
@@ -111,7 +112,7 @@ export const runOptions: readonly OptionSpec[] = [
     env: 'OTP_RUNS',
     type: 'string',
     valueName: 'N',
-    defaultText: '25',
+    defaultText: String(DEFAULT_RUNS),
     description:
       'Generated payloads per operation. --runs 1 is the quick pass: one valid call per operation, and no hostile payloads, coverage pass, auth probes or flows unless their options ask for them.',
   },
@@ -130,7 +131,7 @@ export const runOptions: readonly OptionSpec[] = [
     env: 'OTP_HOSTILE_RUNS',
     type: 'string',
     valueName: 'N',
-    defaultText: '25 (0 with --runs 1)',
+    defaultText: `${DEFAULT_HOSTILE_RUNS} (0 with --runs 1)`,
     description:
       'Invalid and hostile payloads per operation (wrong types, boundary numbers, long and unicode strings, injection strings, broken JSON); 0 sends none.',
   },

@@ -11,7 +11,7 @@ import type { Severity } from '../checks/types.js';
 import { type AuthScheme, authSchemes } from '../client/auth.js';
 import { displayUrl, parseBaseUrl, type PathForm, pathForms } from '../client/target.js';
 import { randomSeed } from '../engine/schedule/seed.js';
-import type { RunSettings } from '../engine/schedule/settings.js';
+import { DEFAULT_HOSTILE_RUNS, DEFAULT_RUNS, type RunSettings } from '../engine/schedule/settings.js';
 import { type HarBodies, harBodyForms } from '../engine/schedule/exchange-log.js';
 import { DEFAULT_WALK_PAGES, DEFAULT_WALK_RECORDS } from '../generators/coverage/pages.js';
 import { KitError } from '../errors.js';
@@ -395,7 +395,7 @@ function resolveGivenOptions(given: GivenOptions, env: Readonly<Record<string, s
     );
   }
 
-  const runs = positiveInteger('runs', source('runs') ?? '25', 100_000);
+  const runs = positiveInteger('runs', source('runs') ?? String(DEFAULT_RUNS), 100_000);
   // --runs 1 is the quick pass: one valid call per operation; what else a run sends is there only when asked for.
   const quick = runs === 1;
   const stateful = flag('--stateful', source('stateful'), !quick) && !readOnly;
@@ -414,7 +414,7 @@ function resolveGivenOptions(given: GivenOptions, env: Readonly<Record<string, s
     authScheme: oneOf<AuthScheme>('auth-scheme', source('auth-scheme') ?? 'bearer-no-space', authSchemes),
     pathForm: oneOf<PathForm>('path-form', source('path-form') ?? 'documented', pathForms),
     runs,
-    hostileRuns: wholeNumber('hostile-runs', source('hostile-runs') ?? (quick ? '0' : '25'), 0, 100_000),
+    hostileRuns: wholeNumber('hostile-runs', source('hostile-runs') ?? (quick ? '0' : String(DEFAULT_HOSTILE_RUNS)), 0, 100_000),
     authProbes: flag('--auth-probes', source('auth-probes'), !quick),
     httpProbes: flag('--http-probes', source('http-probes'), !quick),
     coveragePass: flag('--coverage', source('coverage'), !quick),

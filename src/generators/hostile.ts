@@ -17,7 +17,7 @@ export { type HostileKind, type HostileRequest, hostileKinds };
  */
 
 /**
- * Weights of `fc.oneof`: with all kinds present they sum to 25, so a default run of 25 requests
+ * Weights of `fc.oneof`: with all kinds present they sum to 25, so a run of 25 hostile requests
  * per operation sends about one of each weight unit.
  */
 const weights: Readonly<Record<HostileKind, number>> = {

@@ -25,11 +25,12 @@ describe('resolveRunConfig', () => {
     expect(resolveTypedOptions({ requireRecords: true }, emptyDir()).requireRecords).toBe(true);
   });
 
-  it('defaults: embedded server, 25 runs, 10 s, 5 MiB, fail on error, every operation', () => {
+  it('defaults: embedded server, 8 valid and 8 hostile runs, 10 s, 5 MiB, fail on error, every operation', () => {
     const config = resolveRunConfig([], {}, emptyDir());
     expect(config).toMatchObject({
       baseUrl: undefined,
-      runs: 25,
+      runs: 8,
+      hostileRuns: 8,
       timeoutMs: 10_000,
       maxBodyBytes: 5 * 1024 * 1024,
       failOn: 'error',
@@ -60,7 +61,7 @@ describe('resolveRunConfig', () => {
     expect(resolveRunConfig([], { OTP_RUNS: '1' }, emptyDir())).toMatchObject({ hostileRuns: 0, coveragePass: false });
     const asked = resolveRunConfig(['--runs', '1', '--hostile-runs', '3', '--coverage', '--auth-probes', '--stateful'], {}, emptyDir());
     expect(asked).toMatchObject({ runs: 1, hostileRuns: 3, coveragePass: true, authProbes: true, stateful: true });
-    expect(resolveRunConfig(['--runs', '2'], {}, emptyDir())).toMatchObject({ hostileRuns: 25, coveragePass: true, authProbes: true, stateful: true });
+    expect(resolveRunConfig(['--runs', '2'], {}, emptyDir())).toMatchObject({ hostileRuns: 8, coveragePass: true, authProbes: true, stateful: true });
   });
 
   it('--read-only with only operations that change state is refused, not run as an empty check', () => {

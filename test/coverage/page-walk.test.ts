@@ -8,6 +8,7 @@ import { pageCallAt, walkCallsAtMost } from '../../src/engine/operation/page-wal
 import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { findFault } from '../mutation-set/faults/catalogue.js';
 import { SEEDED_RECORDS } from '../../src/reference/seed.js';
+import { PAGE_SIZE_LARGE } from '../../src/generators/coverage/pages.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { sharedValidator } from '../../src/validation/validator.js';
 import { kitFor, line, testSettings } from '../support/kit.js';
@@ -47,6 +48,7 @@ describe('the page walk', () => {
       'page-size-large',
       'page-without-number',
       'page-without-filter',
+      'page-long',
       'page-asked-again',
     ]);
     expect(result.deviations.map(line)).toEqual([]);
@@ -83,13 +85,14 @@ function parsedOrEmpty(text: string): unknown {
 
 /**
  * A list of `count` records ({ id }) served for any body, paged as asked; every page asked for kept
- * as `<pageSize>:<pageNo>` (those asked with status null, the list without its filter, apart), and
+ * as `<pageSize>:<pageNo>` (those asked with status null, the list without its filter, apart, and its long page apart again), and
  * every body without pageNo as it came.
  */
 async function listServer(count: number) {
   const asked: string[] = [];
   const unfiltered: string[] = [];
   const unnumbered: string[] = [];
+  const longPages: string[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -99,6 +102,7 @@ async function listServer(count: number) {
       const pageSize = Number.isSafeInteger(body.pageSize) && (body.pageSize as number) > 0 ? (body.pageSize as number) : 10;
       const pageNo = Number.isSafeInteger(body.pageNo) && (body.pageNo as number) > 0 ? (body.pageNo as number) : 1;
       if (body.pageNo === undefined) unnumbered.push(text);
+      else if (body.status === null && pageSize === PAGE_SIZE_LARGE) longPages.push(`${pageSize}:${pageNo}`);
       else if (body.status === null) unfiltered.push(`${pageSize}:${pageNo}`);
       else asked.push(`${pageSize}:${pageNo}`);
       const start = (pageNo - 1) * pageSize;
@@ -112,7 +116,7 @@ async function listServer(count: number) {
     server.closeAllConnections();
     server.close();
   });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked, unfiltered, unnumbered };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked, unfiltered, unnumbered, longPages };
 }
 
 /** The walk's own calls only: the relations' calls (test/relations/relations-phase.test.ts) left out. */
@@ -126,14 +130,16 @@ describe('the walk at one, two and three records a page', () => {
       .sort((a, b) => a - b);
 
   it('reads each small size from page 1: the next pages in a row, a deep one (one a page), the last and one past it', async () => {
-    const { url, asked, unfiltered } = await listServer(47);
+    const { url, asked, unfiltered, longPages } = await listServer(47);
     const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, ...WALK_ALONE }));
     stops.push(() => client.close());
     await runOperation(findOperation('custom-demand-list')!, context);
-    // Page 2 twice: the walk's, and asked again once the operation's other calls are answered (the same records: not once more).
-    expect(pagesOf(asked, 40)).toEqual([1, 2, 2, 3]);
+    // Pages 1 and 2 as the walk read them, then, once the operation's other calls are answered, page 1 again and page 2 twice.
+    expect(pagesOf(asked, 40)).toEqual([1, 1, 2, 2, 2, 3]);
     // The list without its filter, at the walk's size to its last page, and no page past it.
     expect(unfiltered).toEqual(['40:1', '40:2']);
+    // And the whole list in one long page: the same filter left out.
+    expect(longPages).toEqual(['10000:1']);
     expect(pagesOf(asked, 1)).toEqual([1, 2, 3, 24, 47, 48]);
     expect(pagesOf(asked, 2)).toEqual([1, 2, 3, 24, 25]);
     expect(pagesOf(asked, 3)).toEqual([1, 2, 3, 16, 17]);
@@ -151,11 +157,12 @@ describe('the walk at one, two and three records a page', () => {
     expect(pagesOf(asked, 1)).toEqual([1, 2, 3, 30_000, 60_000, 60_001]);
     expect(pagesOf(asked, 2)).toEqual([1, 2, 3, 30_000, 30_001]);
     expect(pagesOf(asked, 3)).toEqual([1, 2, 3, 20_000, 20_001]);
-    expect(asked.length).toBe(50 + 6 + 5 + 5 + 2 + 1);
+    expect(asked.length).toBe(50 + 6 + 5 + 5 + 2 + 3);
     // Page 1 as #1 documents the call, without pageNo, at the walk's size: one call. The most counts it, the page past the last, which a walk stopped by its bound does not read, and page 2 asked once more, which a page 2 asked again as the walk read it does not call for.
     expect(unnumbered.filter((body) => body === '{"pageSize":40,"status":0}')).toHaveLength(1);
     expect(unfiltered).toHaveLength(50);
-    expect(walkCallsAtMost(findOperation('custom-demand-list')!, { pages: 50, records: 2000 })).toBe(asked.length + 1 + 1 + 1 + unfiltered.length);
+    // The most also counts the long page and, read again alone, up to four records with U+FFFD of the walk's pages and four of the long one's.
+    expect(walkCallsAtMost(findOperation('custom-demand-list')!, { pages: 50, records: 2000 })).toBe(asked.length + 1 + 1 + unfiltered.length + 1 + 4 + 4);
   });
 
   it('where the request names pageNo (#16), each walk also asks the pages whose offset passes 2^31 and 2^32, the same under every seed', async () => {
@@ -176,7 +183,7 @@ describe('the walk at one, two and three records a page', () => {
     expect(pagesOf(first.asked, 2)).toEqual([1, 2, 3, 24, 25, 1_073_741_826]);
     expect(pagesOf(first.asked, 3)).toEqual([1, 2, 3, 16, 17, 715_827_884, 1_431_655_767]);
     expect(await pagesUnder(20261122)).toEqual(first);
-    expect(walkCallsAtMost(findOperation('beta-products-by-brand')!, { pages: 50, records: 2000 })).toBe(50 + 1 + 2 + (6 + 6 + 7) + 2 + 2);
+    expect(walkCallsAtMost(findOperation('beta-products-by-brand')!, { pages: 50, records: 2000 })).toBe(50 + 1 + 2 + (6 + 6 + 7) + 2 + 3 + (1 + 4) + 4);
   });
 
   it('a small walk reads no more pages in a row than --walk-pages', async () => {
@@ -184,7 +191,7 @@ describe('the walk at one, two and three records a page', () => {
     const { client, context } = kitFor(testSettings(url, token, { runs: 0, hostileRuns: 0, authProbes: false, walkPages: 2, walkRecords: 20, ...WALK_ALONE }));
     stops.push(() => client.close());
     await runOperation(findOperation('custom-demand-list')!, context);
-    expect(pagesOf(asked, 10)).toEqual([1, 2, 2]);
+    expect(pagesOf(asked, 10)).toEqual([1, 1, 2, 2, 2]);
     expect(pagesOf(asked, 1)).toEqual([1, 2, 24, 47, 48]);
     expect(pagesOf(asked, 3)).toEqual([1, 2, 16, 17]);
   });
@@ -286,7 +293,7 @@ describe('the list without its filters', () => {
     // #4 filters by cusType too, which null does not leave out; #13 and #16 filter by nothing.
     for (const id of ['purchase-order-list', 'alpha-orders-list', 'beta-products-by-brand'])
       expect(pageCallAt(findOperation(id)!, 'page-unfiltered:40:1')).toBeUndefined();
-    expect(walkCallsAtMost(findOperation('purchase-order-list')!, { pages: 50, records: 2000 })).toBe(50 + 1 + 1 + (6 + 5 + 5) + 2 + 2);
+    expect(walkCallsAtMost(findOperation('purchase-order-list')!, { pages: 50, records: 2000 })).toBe(50 + 1 + 1 + (6 + 5 + 5) + 2 + 3 + (1 + 4) + 4);
   });
 
   it('replays from its path under any seed', async () => {

@@ -6,7 +6,7 @@ import type { Deviation } from '../../src/engine/judging/deviation.js';
 import { firstContactFor } from '../../src/engine/target/first-contact.js';
 import { withIssuedCredentials } from '../../src/engine/target/issued-credentials.js';
 import { startRun } from '../../src/engine/schedule/run-plan.js';
-import type { RunSettings } from '../../src/engine/schedule/settings.js';
+import { DEFAULT_HOSTILE_RUNS, DEFAULT_RUNS, type RunSettings } from '../../src/engine/schedule/settings.js';
 import type { Flow } from '../../src/flows/flow.js';
 import { allFlows, mappedFlows } from '../../src/flows/index.js';
 import { modelFlows } from '../../src/model/index.js';
@@ -65,15 +65,15 @@ export function flowsCalling(operationIds: readonly string[], seed: number) {
  */
 export const ANSWER_GUARD_MS = 120_000;
 
-/** Settings of a self-check: small runs, many hostile payloads, a timeout only a hang reaches. */
+/** Settings of a self-check: the default generated payloads, so that what the set finds a default run finds; a timeout only a hang reaches. */
 export function selfCheckSettings(baseUrl: string, overrides: Partial<RunSettings> = {}): RunSettings {
   return {
     baseUrl,
     token,
     authScheme: 'bearer-no-space',
     pathForm: 'documented',
-    runs: 8,
-    hostileRuns: 100,
+    runs: DEFAULT_RUNS,
+    hostileRuns: DEFAULT_HOSTILE_RUNS,
     authProbes: true,
     stateful: true,
     readOnly: false,

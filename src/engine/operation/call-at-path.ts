@@ -18,7 +18,7 @@ export interface PlannedCall {
 /**
  * The call the kit sent at a path of an operation's plan, made again from the seed: generated
  * calls (`conforming:<fast-check path>`, `hostile:…`), the coverage pass (`coverage:<n>`) and the
- * page walk (`page:<size>:<no>`, `page-hostile:…`, `page-unnumbered:<size>`, `page-unfiltered:<size>:<no>`, `page-again:<size>:<no>`) are the same under the same seed; a lookup of a
+ * page walk (`page:<size>:<no>`, `page-hostile:…`, `page-unnumbered:<size>`, `page-unfiltered:<size>:<no>`, `page-again:<size>:<no>`, `page-long:<size>:<no>`) are the same under the same seed; a lookup of a
  * listed record (`listed:<end>:<size>:<no>:<fields>`), or one naming its id twice
  * (`listed-id:<order>:<field>:<ids>`), a delete's valid call (`own-record:<payload>`, `unknown-id:<payload>`), and a relation's
  * call (`relation:<id>:<attempt>:<source>:<role>:<body>`) carries in its path what it set. What `--replay`
@@ -33,7 +33,7 @@ export function callAtPath(operation: Operation, path: string, seed: number): Pl
     return { judgedAs: kind, payload: call.payload, body: call.body };
   }
   if (kind === 'coverage' && /^\d+$/.test(at)) return coverageCallAt(operation, Number(at));
-  if (kind === 'page' || kind === 'page-hostile' || kind === 'page-unnumbered' || kind === 'page-unfiltered' || kind === 'page-again')
+  if (kind === 'page' || kind === 'page-hostile' || kind === 'page-unnumbered' || kind === 'page-unfiltered' || kind === 'page-again' || kind === 'page-long')
     return pageCallAt(operation, path);
   if (kind === 'listed') {
     const call = listedCallAt(operation, path);

@@ -12,6 +12,9 @@ import {
 } from '../../checks/http-probes.js';
 import { isErrorResult, isPlainObject, jsonBody } from '../../checks/preconditions.js';
 import type { Exchange } from '../../checks/types.js';
+import { MAX_RETRY_WAIT_MS, RATE_LIMIT_RETRIES } from '../../client/client.js';
+import { retryAfterMs } from '../../client/pacing.js';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { OperationSession, PoolProbe } from './session.js';
 import { namesASecret } from '../../checks/secret-names.js';
 import type { Redactor } from '../../redaction/redactor.js';
@@ -138,6 +141,26 @@ async function sendOversized(session: OperationSession, probed: ProbedCall, judg
 }
 
 /**
+ * The call without the token, then the call, on a connection of their own (HTTP_PROBES.refusedFirst,
+ * afterRefusal). An answer of 429 to the call after is the server's limit, not a spoiled request: the
+ * pair goes again after its Retry-After, as the pool sends a call again (RATE_LIMIT_RETRIES).
+ */
+async function sendAfterRefusal(session: OperationSession, payload: unknown, body: string, judge: (exchange: Exchange) => void): Promise<void> {
+  for (let retry = 0; ; retry++) {
+    const exchanges = await session.converse([
+      { path: HTTP_PROBES.refusedFirst, payload, body, headers: { authorization: undefined, 'accept-encoding': NO_CODING } },
+      { path: HTTP_PROBES.afterRefusal, payload, body, headers: { 'accept-encoding': NO_CODING }, intent: 'hostile' },
+    ]);
+    const limited = exchanges?.[1]?.response;
+    if (limited?.status !== 429 || retry >= RATE_LIMIT_RETRIES || session.abandoned) {
+      exchanges?.forEach(judge);
+      return;
+    }
+    await delay(Math.min(retryAfterMs(limited.headers['retry-after']), MAX_RETRY_WAIT_MS));
+  }
+}
+
+/**
  * The HTTP probes of an operation at most (HTTP_PROBES): every one, where the first answer gives
  * both validators, the payload makes a query, the call has content, the operation is a POST
  * that changes nothing, and it is the run's one operation that sends the oversized probes.
@@ -222,6 +245,11 @@ export async function sendHttpProbes(
           session.converse([{ path: HTTP_PROBES.expectContinue, payload, body, headers: { expect: '100-continue' } }]),
           session.converse([{ path: HTTP_PROBES.chunked, payload, body, headers: { 'transfer-encoding': 'chunked' } }]),
         ].map((conversation) => conversation.then((exchanges) => exchanges?.forEach(judgeInPlace)));
+  // The call refused for want of the token, then the call itself on that connection: a refusal that left the body unread
+  // spoils the request after it. Once on every operation, whatever else the run sends it. The call after is judged as the
+  // hostile calls are (a 5xx, a body that is no JSON): the call it repeats may be a delete's of an id no server holds.
+  const afterRefusal =
+    body === undefined || operationsWithoutToken.has(session.operation.id) ? undefined : sendAfterRefusal(session, payload, body, judgeInPlace);
   // The call with the token, then the same without it: a refusal, which a server answers at once, behind an answer that does the work.
   const pipelined = session
     .pipeline([
@@ -261,5 +289,14 @@ export async function sendHttpProbes(
   ];
   const pooled = onThePool.map((probe) => probe && session.probe(probe).then(judgeInPlace));
   const oversized = bodyLimit ? sendOversized(session, probed, judgeInPlace, redactor) : undefined;
-  await Promise.all([onOneConnection, inHttp10, ...withContent, pipelined, ...pooled, sendJsonForms(session, probed, judgeInPlace, redactor), oversized]);
+  await Promise.all([
+    onOneConnection,
+    inHttp10,
+    ...withContent,
+    afterRefusal,
+    pipelined,
+    ...pooled,
+    sendJsonForms(session, probed, judgeInPlace, redactor),
+    oversized,
+  ]);
 }

@@ -1,14 +1,17 @@
 import type { Operation } from '../../catalogue/operations.js';
 import { UNFILTERED_PAGES, type WholeList, wholeList } from '../../checks/asked/whole-list.js';
-import { recordKey, recordOf } from '../../checks/call-record.js';
+import { recordOf } from '../../checks/call-record.js';
 import { isPlainObject, resultData } from '../../checks/preconditions.js';
 import type { CallRecord } from '../../checks/types.js';
 import {
+  everyFilterLeftOut,
+  PAGE_LONG,
   PAGE_OFFSET_PAST_INT32,
   PAGE_SIZE_LARGE,
   PAGE_WITHOUT_FILTER,
   PAGE_WITHOUT_NUMBER,
   PAGE_ASKED_AGAIN,
+  PAGE_RECORD_ALONE,
   pageClass,
   SMALL_PAGE_SIZES,
   SMALL_WALK_PAGES,
@@ -49,8 +52,14 @@ interface PageRead {
   /** Its first and last records, where they are objects: what the lookups of the list's records ask for. */
   readonly firstRecord: Readonly<Record<string, unknown>> | undefined;
   readonly lastRecord: Readonly<Record<string, unknown>> | undefined;
-  /** Its records' keys, of page 2 and page 2 asked again only: what tells the two apart. */
-  readonly keys?: readonly string[];
+  /** The places on the page of its records that hold U+FFFD, of a page at the walk's own size only. */
+  readonly replaced?: readonly number[];
+}
+
+/** The places of the records that hold U+FFFD, the character a decoder writes for bytes it cannot read; none where the body holds none. */
+function placesWithReplacement(list: readonly unknown[], bodyText: string | undefined): number[] {
+  if (bodyText === undefined || !(bodyText.includes('\uFFFD') || /\\u[fF]{3}[dD]/.test(bodyText))) return [];
+  return list.flatMap((record, place) => (JSON.stringify(record).includes('\uFFFD') ? [place] : []));
 }
 
 /** A record the walk at its own size showed, and where. */
@@ -93,6 +102,9 @@ const recordAt = (list: readonly unknown[], index: number): Readonly<Record<stri
   const record = list[index];
   return isPlainObject(record) ? record : undefined;
 };
+
+/** At most this many records read with U+FFFD are read again alone: one shows the cause, a few its reach. */
+const MOST_RECORDS_ALONE = 4;
 
 /** Beyond this many pages a small page size no longer reads its deep page, its last and the one past it. */
 const MAX_SMALL_LAST_PAGE = 100_000;
@@ -138,7 +150,7 @@ export const unnumberedPagePath = (pageSize: number): string => `page-unnumbered
 
 /**
  * Where a page of the walk asked once more is found again, and how `--replay` rebuilds it:
- * `page-again:<pageSize>:<pageNo>:<time>`, time 1 or 2, a path of its own, which the checks of a
+ * `page-again:<pageSize>:<pageNo>:<time>` (page 1 at time 1, page 2 at times 1 and 2), a path of its own, which the checks of a
  * walk's pages do not read as one of the walk's (page-asked-again holds them against it).
  */
 export const againPagePath = (pageSize: number, pageNo: number, time: number): string => `page-again:${pageSize}:${pageNo}:${time}`;
@@ -164,6 +176,14 @@ const asksUnnumbered = (operation: Operation): boolean => operation.paging?.page
  */
 const wrappedPagesOf = (operation: Operation, pageSize: number): number[] => (operation.paging?.pageNoField === undefined ? [] : wrappedOffsetPages(pageSize));
 
+/**
+ * Where the pages of the list with every filter left out (everyFilterLeftOut) are found again, and
+ * how `--replay` rebuilds them: `page-long:<pageSize>:<pageNo>`, judged as hostile calls (a null
+ * where a field may not take one), a path of its own, which the checks of a walk's pages do not read
+ * as one of the walk's (it is another list).
+ */
+export const longPagePath = (pageSize: number, pageNo: number): string => `page-long:${pageSize}:${pageNo}`;
+
 /** The walk call at a path `pagePath` or `unnumberedPagePath` wrote, or undefined when the operation has no walk or the path is not one. */
 export function pageCallAt(operation: Operation, path: string): { judgedAs: CoverageJudgement; payload: unknown; body: string } | undefined {
   const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
@@ -178,6 +198,13 @@ export function pageCallAt(operation: Operation, path: string): { judgedAs: Cove
   if (again) {
     const payload = pageBody(base, Number(again[1]), Number(again[2]));
     return { judgedAs: 'conforming', payload, body: JSON.stringify(payload) };
+  }
+  const long = /^page-long:(\d+):(\d+)$/.exec(path);
+  if (long) {
+    const without = everyFilterLeftOut(base);
+    if (!without) return undefined;
+    const payload = pageBody(without, Number(long[1]), Number(long[2]));
+    return { judgedAs: 'hostile', payload, body: JSON.stringify(payload) };
   }
   const unfiltered = /^page-unfiltered:(\d+):(\d+)$/.exec(path);
   if (unfiltered) {
@@ -228,9 +255,20 @@ export function walkCallsAtMost(operation: Operation, bounds: WalkBounds): numbe
   const ownCalls = bounds.pages + 1 + wrappedPagesOf(operation, size).length;
   // The list without its filters: every page up to the bound.
   const unfilteredCalls = unfilteredBase(operation.id, base) ? bounds.pages : 0;
-  // Page 2 asked again, and once more where that answer differs from the walk's.
-  const againCalls = bounds.pages >= 2 ? 2 : 0;
-  return ownCalls + againCalls + (asksUnnumbered(operation) ? 1 : 0) + smallCalls.reduce((total, calls) => total + calls, 0) + singles.length + unfilteredCalls;
+  // Page 1 asked again, then page 2 twice.
+  const againCalls = bounds.pages >= 2 ? 3 : 0;
+  // The long page with every filter left out; records read with U+FFFD read again alone, of it and of the walk.
+  const longCalls = everyFilterLeftOut(base) ? 1 + MOST_RECORDS_ALONE : 0;
+  return (
+    ownCalls +
+    againCalls +
+    longCalls +
+    MOST_RECORDS_ALONE +
+    (asksUnnumbered(operation) ? 1 : 0) +
+    smallCalls.reduce((total, calls) => total + calls, 0) +
+    singles.length +
+    unfilteredCalls
+  );
 }
 
 /**
@@ -245,16 +283,36 @@ export function walkCallsAtMost(operation: Operation, bounds: WalkBounds): numbe
  * list without its filters too (unfilteredBase), page after page at the walk's size to its last
  * page or a bound: what the filtered pages are held against (`filter-outside-list`). Every part
  * goes out before any call of the run changes state: the run's state changes wait for the whole walk.
- * Page 2 asked again (`askAgain`, where the walk read a page 2) is the operation's to send once its
- * other calls are answered: none of them then moves what a server keeps between two pages.
+ * Page 1 asked again, then page 2 twice in a row (`askAgain`, where the walk read a page 2), are the
+ * operation's to send once its other calls are answered: none of them then moves what a server keeps
+ * between two pages. Records the walk read with U+FFFD are each read again alone, and the list with
+ * every filter left out is read in one long page (page-long), whose such records are read again alone too.
  * Each walk is sequential where the next page depends on an answer; the walks go side by side.
  * The checks of src/checks/page/ judge each page size's pages together.
  */
-export async function walkPages(
+export function walkPages(operation: Operation, session: OperationSession, bounds: WalkBounds, judge: JudgeCall): WalkRun {
+  let pageOneRead = () => {};
+  const opened = new Promise<void>((resolve) => (pageOneRead = resolve));
+  const walked = walkFromPageOne(operation, session, bounds, judge, opened, pageOneRead);
+  // Where there is no walk, nothing waits.
+  walked.then(pageOneRead, pageOneRead);
+  return { opened, walked };
+}
+
+/** A walk under way: its page 1 read, which every other call of its operation waits for, and the whole walk. */
+export interface WalkRun {
+  /** Settles once page 1 at the walk's size is answered, or at once where the operation has no walk. Never rejects. */
+  readonly opened: Promise<void>;
+  readonly walked: Promise<{ calls: CoverageCall[]; walk?: PageWalk; ends?: ListedEnds; askAgain?: () => Promise<void> }>;
+}
+
+async function walkFromPageOne(
   operation: Operation,
   session: OperationSession,
   bounds: WalkBounds,
   judge: JudgeCall,
+  opened: Promise<void>,
+  pageOneRead: () => void,
 ): Promise<{ calls: CoverageCall[]; walk?: PageWalk; ends?: ListedEnds; askAgain?: () => Promise<void> }> {
   const base = operation.paging ? walkBase(operation.id, operation.body) : undefined;
   if (!base) return { calls: [] };
@@ -266,10 +324,6 @@ export async function walkPages(
   const wholePages = unfiltered ? UNFILTERED_PAGES : new RegExp(`^page:(${size}):(\\d+)$`);
   const wholeRead: CallRecord[] = [];
   let largestId: number | undefined;
-  /** The keys of the records the walk's page 2 held: what page 2 asked again is compared with. */
-  let secondPageKeys: readonly string[] | undefined;
-  const secondPage = pagePath(size, 2, 'conforming');
-  const comparesSecondPage = (path: string) => path === secondPage || path.startsWith('page-again:');
   const sendAt = async (
     place: number,
     pageSize: number,
@@ -288,10 +342,9 @@ export async function walkPages(
           totalPage: totalPageOf(data),
           firstRecord: recordAt(list, 0),
           lastRecord: recordAt(list, list.length - 1),
-          ...(comparesSecondPage(path) ? { keys: list.map(recordKey) } : {}),
+          ...(path.startsWith(`page:${size}:`) || path.startsWith('page-long:') ? { replaced: placesWithReplacement(list, exchange.response?.bodyText) } : {}),
         }
       : undefined;
-    if (path === secondPage) secondPageKeys = read?.keys;
     calls.push({ class: classOf(read), family: 'page', field, judgedAs, place });
     if (wholePages.test(path)) wholeRead.push(recordOf(exchange, place));
     if (Array.isArray(list)) largestId = largestIdOf(list, largestId);
@@ -315,6 +368,8 @@ export async function walkPages(
   /** The walk at its own size: page after page, until the last, a bound, or a page that says nothing more. */
   let first: ListedRecord | undefined;
   let last: ListedRecord | undefined;
+  /** Where in the list (from 1) the walk at its own size read a record holding U+FFFD. */
+  const replacedAt: number[] = [];
   const walkInOrder = async (): Promise<PageWalk> => {
     let records = 0;
     let pages = 0;
@@ -323,10 +378,12 @@ export async function walkPages(
     for (let pageNo = 1; pageNo <= bounds.pages; pageNo++) {
       // The class is known once the page tells how many there are.
       const page = await send(pageNo - 1, size, pageNo, 'conforming', (read) => pageClass(pageNo, read?.totalPage));
+      if (pageNo === 1) pageOneRead();
       if (!page) {
         stoppedBy = 'no-page';
         break;
       }
+      for (const place of page.replaced ?? []) replacedAt.push(records + place + 1);
       pages++;
       records += page.records;
       if (pageNo === 1 && page.firstRecord) first = { pageSize: size, pageNo, record: page.firstRecord };
@@ -377,11 +434,32 @@ export async function walkPages(
   };
 
   const { small, singles } = walkParts(base, size);
+  const longList = everyFilterLeftOut(base);
+  const longBlock = (small.length + 6) * BLOCK;
+  const readLong = async (list: Readonly<Record<string, unknown>>) => {
+    const filters = Object.keys(list).filter((field) => list[field] === null && base[field] !== null);
+    const read = await sendAt(
+      longBlock,
+      PAGE_SIZE_LARGE,
+      longPagePath(PAGE_SIZE_LARGE, 1),
+      pageBody(list, PAGE_SIZE_LARGE, 1),
+      'hostile',
+      () => PAGE_LONG,
+      filters.join(', '),
+    );
+    return (read?.replaced ?? []).map((place) => place + 1);
+  };
   const singlesBlock = (small.length + 1) * BLOCK;
   const unnumberedBlock = (small.length + 2) * BLOCK;
   const againBlock = (small.length + 4) * BLOCK;
-  const [walk] = await Promise.all([
-    walkInOrder(),
+  const walkRun = walkInOrder();
+  walkRun.then(pageOneRead, pageOneRead);
+  // The rest asks once page 1 at the walk's size is read: page 1 at one to three records a page then follows a larger page 1 on
+  // every run, so a page kept by its number and not its size shows as more records than asked, whatever order answers come in.
+  await opened;
+  const [walk, longReplacedAt] = await Promise.all([
+    walkRun,
+    longList ? readLong(longList) : [],
     ...small.map(({ pageSize, class: pageClassOne }, index) => walkSmall(pageSize, pageClassOne, (index + 1) * BLOCK)),
     ...singles.map((single, index) => send(singlesBlock + index, single.pageSize, 1, single.judgedAs, () => single.class)),
     ...(asksUnnumbered(operation)
@@ -389,14 +467,31 @@ export async function walkPages(
       : []),
     ...(unfiltered ? [walkUnfiltered(unfiltered, (small.length + 3) * BLOCK)] : []),
   ]);
-  // Page 2 again, where the walk read one; and once more right after, only where that answer held
-  // other records than the walk's page 2 (the same on a sound server): a page that depends on the
-  // page asked before it shows in two asked in a row.
-  const again = (time: number) =>
-    sendAt(againBlock + time - 1, size, againPagePath(size, 2, time), pageBody(base, size, 2), 'conforming', () => PAGE_ASKED_AGAIN);
+  // Page 1 again, then page 2 twice in a row, where the walk read a page 2 (the same records each time
+  // on a sound server): a page that depends on the page asked before it shows in two asked in a row,
+  // and page 1 first makes what comes before them the same on every run.
+  const again = (time: number) => sendAt(againBlock + time, size, againPagePath(size, 2, time), pageBody(base, size, 2), 'conforming', () => PAGE_ASKED_AGAIN);
+  // Each record the walk read with U+FFFD, read again alone (a page of one record, well under a kilobyte): text a server holds whole
+  // but damaged in a long answer, where its bytes straddle two pieces the answer was decoded in, comes whole there
+  // (text-replaced-on-one-read); a record that holds U+FFFD as its text holds it there too.
+  const aloneBlock = (small.length + 5) * BLOCK;
+  await Promise.all([
+    ...replacedAt.slice(0, MOST_RECORDS_ALONE).map((position, index) => send(aloneBlock + index, 1, position, 'conforming', () => PAGE_RECORD_ALONE)),
+    ...(longList ? longReplacedAt.slice(0, MOST_RECORDS_ALONE) : []).map((position, index) =>
+      sendAt(
+        aloneBlock + MOST_RECORDS_ALONE + index,
+        1,
+        longPagePath(1, position),
+        pageBody(longList ?? base, 1, position),
+        'hostile',
+        () => PAGE_RECORD_ALONE,
+      ),
+    ),
+  ]);
   const askAgain = async () => {
-    const first = await again(1);
-    if (first?.keys && secondPageKeys !== undefined && !session.abandoned && first.keys.join() !== secondPageKeys.join()) await again(2);
+    await sendAt(againBlock, size, againPagePath(size, 1, 1), pageBody(base, size, 1), 'conforming', () => PAGE_ASKED_AGAIN);
+    if (!session.abandoned) await again(1);
+    if (!session.abandoned) await again(2);
   };
   const whole = wholeList(wholeRead, wholePages);
   const ends: ListedEnds | undefined =

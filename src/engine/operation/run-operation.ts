@@ -243,12 +243,16 @@ async function phasesOf(
     judging.add(exchange, rankOf(phase, index));
   };
 
+  const bounds = context.coverage;
+  const walk = bounds ? walkPages(operation, session, bounds, judgeIn('walk')) : undefined;
+  // A list's other calls wait for its walk's page 1 (walkPages): the first page the operation asks is the same on every run.
+  const opened = walk?.opened ?? Promise.resolve();
   const generated = generateCalls(operation, 'conforming', context.seed, context.runs);
   // A delete's valid calls remove records the run made for them, or ask for an unknown id: never a guessed id that may be another client's record.
   const ownDeletes = deletesRecords(operation) ? ownDeleteCalls(generated, context.ownRecords?.get(operation.id), context) : undefined;
   const valid: Promise<readonly ValidCall[]> = ownDeletes
     ? ownDeletes.then((prepared) => prepared.calls)
-    : Promise.resolve(generated.map((call, index) => ({ path: `conforming:${index}`, payload: call.payload, body: call.body })));
+    : opened.then(() => generated.map((call, index) => ({ path: `conforming:${index}`, payload: call.payload, body: call.body })));
   const sendValid = (call: ValidCall) => session.send('conforming', call.path, call.payload, call.body);
   // What the probes resend, by its own promise: the first valid call's payload and body, and the validators of its answer, not the answer, which may be a page of 5 MiB.
   const firstValid =
@@ -268,20 +272,22 @@ async function phasesOf(
   ]);
   const coverageStarted = performance.now();
   let coverageMs = 0;
-  const bounds = context.coverage;
-  const walkRun = bounds
-    ? walkPages(operation, session, bounds, judgeIn('walk')).then(async (walked) => {
-        const keeps = (id: string) => context.checks.some((check) => check.id === id);
-        await askRelations(operation, session, bounds, keeps, judging.records(), judgeIn('relations'));
-        return walked;
-      })
-    : undefined;
+  const walkRun =
+    walk && bounds
+      ? walk.walked.then(async (walked) => {
+          const keeps = (id: string) => context.checks.some((check) => check.id === id);
+          await askRelations(operation, session, bounds, keeps, judging.records(), judgeIn('relations'));
+          return walked;
+        })
+      : undefined;
   (walkRun ?? Promise.resolve(undefined)).then(
     (walked) => walkEnded(walked?.ends),
     () => walkEnded(),
   );
   const coverageRun = walkRun
-    ? Promise.all([sendCoveragePass(operation, session, judgeIn('coverage')), walkRun]).finally(() => (coverageMs = performance.now() - coverageStarted))
+    ? Promise.all([opened.then(() => sendCoveragePass(operation, session, judgeIn('coverage'))), walkRun]).finally(
+        () => (coverageMs = performance.now() - coverageStarted),
+      )
     : Promise.resolve<[CoverageCall[], { calls: CoverageCall[]; walk?: PageWalk; askAgain?: () => Promise<void> }]>([[], { calls: [] }]);
   // A delete's hostile calls start once its records are made, as every operation's start with its valid calls.
   const hostileRuns = valid.then(() =>
@@ -327,7 +333,7 @@ async function phasesOf(
   // The quick pass asks for one listed record: enough to see a record, at the cost of two calls.
   const listedRuns = ends && sendListedLookups(operation, session, ends, judgeIn('listed'), context.coverage === undefined ? 'first' : 'both-ends');
   const [[covered, walked]] = await Promise.all([coverageRun, conformingRuns, hostileRuns, probeRuns, httpProbeRuns, listedRuns]);
-  // Alone on the list: no other call of the operation comes between the walk's page 2 asked again and once more.
+  // Alone on the list: no other call of the operation comes between page 1 asked again and page 2 asked twice after it.
   if (walked.askAgain && !session.abandoned) await walked.askAgain();
   // Sent only where an answer was slow, so no phase of the plan: they rank after every phase.
   await resendSlowAnswers(operation, session, judging.records(), (exchange, index) => judging.add(exchange, PHASES.length * PHASE_SPAN + index), context.seed);

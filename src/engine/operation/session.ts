@@ -19,6 +19,8 @@ interface ProbeCall {
 /** One call of a conversation on a connection of its own, in HTTP/1.1 unless told. */
 export interface ConversationCall extends ProbeCall {
   readonly httpVersion?: '1.0';
+  /** How its answer is judged: as a probe unless told (as the hostile calls are: the server stays on its feet). */
+  readonly intent?: 'hostile';
 }
 
 /** A probe the pool sends: at the operation's path, with a query after it where given, its field names as told (OutgoingRequest.fieldNames). */
@@ -122,7 +124,7 @@ export class OperationSession {
         this.sent++;
         this.latency.record(call.path, transcript);
       }
-      return [extend(transcript, { operation: this.operation, intent: 'http-probe' as const, payload: call.payload, path: call.path })];
+      return [extend(transcript, { operation: this.operation, intent: call.intent ?? ('http-probe' as const), payload: call.payload, path: call.path })];
     });
   }
 

@@ -113,6 +113,7 @@ const PATH_PHASES = [
   'page-unnumbered',
   'page-unfiltered',
   'page-again',
+  'page-long',
   'conforming',
   'hostile',
   'auth-probe',

@@ -23,12 +23,13 @@ export interface ReplayResult {
 }
 
 /** Calls of the coverage pass and the page walk, the same under every seed, and the lookups of listed records, whose path holds what they set. */
-type CoverageKind = 'coverage' | 'page' | 'page-hostile' | 'page-unnumbered' | 'page-unfiltered' | 'page-again' | 'listed' | 'own-record' | 'unknown-id';
+type CoverageKind =
+  'coverage' | 'page' | 'page-hostile' | 'page-unnumbered' | 'page-unfiltered' | 'page-again' | 'page-long' | 'listed' | 'own-record' | 'unknown-id';
 
 /** `<operation id>:<intent>:<fast-check path>` (or `:coverage:<n>`, `:page:<size>:<no>`, `:listed:<end>:<size>:<no>:<fields>`, a delete's `:own-record:<payload>` or `:unknown-id:<payload>`), as a deviation's `replay` field gives it. */
 function parseReplay(text: string, mapped: readonly Operation[]): { operation: Operation; intent: GeneratedIntent | CoverageKind; path: string } {
   const match =
-    /^([a-z-]+?):(?:(conforming|hostile|coverage|page|page-hostile|page-unnumbered|page-unfiltered|page-again):(\d+(?::\d+)*)|(listed):((?:first|last):\d+:\d+:\{.*\})|(own-record|unknown-id):(\{.*\}))$/s.exec(
+    /^([a-z-]+?):(?:(conforming|hostile|coverage|page|page-hostile|page-unnumbered|page-unfiltered|page-again|page-long):(\d+(?::\d+)*)|(listed):((?:first|last):\d+:\d+:\{.*\})|(own-record|unknown-id):(\{.*\}))$/s.exec(
       text.trim(),
     );
   const operationId = match?.[1];

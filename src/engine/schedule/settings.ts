@@ -7,6 +7,14 @@ import type { PathForm } from '../../client/target.js';
 import type { IssuedCookie } from '../target/issued-tokens.js';
 import type { HarBodies } from './exchange-log.js';
 
+/**
+ * Generated valid payloads per operation unless told (--runs). What every run must ask, whatever its
+ * seed, the coverage pass, the page walk and the probes ask; the generated calls add what a seed draws.
+ */
+export const DEFAULT_RUNS = 8;
+/** Generated hostile payloads per operation unless told (--hostile-runs; 0 in the quick pass). */
+export const DEFAULT_HOSTILE_RUNS = 8;
+
 /** Everything a run needs, resolved from options, environment and .env; plain data, so it can cross to workers. */
 export interface RunSettings {
   readonly baseUrl: string;

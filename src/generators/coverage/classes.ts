@@ -11,7 +11,18 @@ import { json, type FieldValue } from '../hostile/field-values.js';
 
 /** Families group classes in reports: a user reads "numbers: 11 classes, 132 requests". */
 export type CoverageFamily =
-  'number' | 'string' | 'nesting' | 'null' | 'absent' | 'wrong-type' | 'prototype-key' | 'duplicate-key' | 'server-owned' | 'recipients' | 'repeated-element';
+  | 'number'
+  | 'string'
+  | 'nesting'
+  | 'null'
+  | 'absent'
+  | 'wrong-type'
+  | 'prototype-key'
+  | 'duplicate-key'
+  | 'server-owned'
+  | 'recipients'
+  | 'repeated-element'
+  | 'whole-body';
 
 /**
  * Where a class's values go: fields declared "number"/"integer", "string" fields, fields holding

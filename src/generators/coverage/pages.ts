@@ -41,6 +41,17 @@ export const PAGE_WITHOUT_FILTER = 'page-without-filter';
  * number)", 2.2), in a list nothing changes while the walk reads it.
  */
 export const PAGE_ASKED_AGAIN = 'page-asked-again';
+/**
+ * The class of a record the walk read with U+FFFD, asked again alone (a page of one record at its
+ * place in the list): the same record must hold the same text however long the answer around it.
+ */
+export const PAGE_RECORD_ALONE = 'page-record-alone';
+/**
+ * The class of page 1 of the list with every filter left out (everyFilterLeftOut) at a very large
+ * page size: the longest answer the list gives, where bytes of a character are likeliest to
+ * straddle the pieces a server decodes an answer in.
+ */
+export const PAGE_LONG = 'page-long';
 /** No maximum page size is documented ("maximum page size: … not shown", 8): a large one is sent, judged as hostile. */
 export const PAGE_SIZE_LARGE = 10_000;
 
@@ -96,5 +107,15 @@ export function unfilteredBase(operationId: string, base: Readonly<Record<string
   const filters = Object.keys(base).filter((field) => field !== 'pageSize' && field !== 'pageNo');
   const roles = fieldRoles[operationId] ?? {};
   if (!filters.every((field) => roles[field] === 'filter') || filters.every((field) => base[field] === null)) return undefined;
+  return extend(base, Object.fromEntries(filters.map((field) => [field, null])));
+}
+
+/**
+ * The list a walk's base asks for with each of its filters null, whatever its role (a null the
+ * coverage pass sends each field anyway): undefined where the base filters by nothing.
+ */
+export function everyFilterLeftOut(base: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> | undefined {
+  const filters = Object.keys(base).filter((field) => field !== 'pageSize' && field !== 'pageNo');
+  if (filters.every((field) => base[field] === null)) return undefined;
   return extend(base, Object.fromEntries(filters.map((field) => [field, null])));
 }

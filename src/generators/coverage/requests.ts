@@ -163,6 +163,9 @@ function buildRequests(operationId: string): CoverageRequest[] {
       add('several-recipients', 'recipients', [recipient], value.label, { op: 'set', path: [recipient], text: value.text });
     }
   }
+  // A body that is JSON and no object: the base payload in an array, as a client that batches its calls writes it. One such body says
+  // whether the server answers every one with the envelope, and costs one call where the hostile calls draw theirs by chance.
+  add('non-object-body', 'whole-body', [], 'the payload in an array', { op: 'set', path: [], text: `[${JSON.stringify(base)}]` });
   return requests;
 }
 
