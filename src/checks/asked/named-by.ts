@@ -1,7 +1,7 @@
+import { ID_NAME } from '../../catalogue/record-ids.js';
 import { valueText } from './value-text.js';
 
-/** A request field whose name reads as a record's id: `id`, `cid` (#6) or a name ending in `Id` (demandId, invoiceId). */
-export const ID_NAME = /^c?id$|[a-z]Id$/;
+export { ID_NAME } from '../../catalogue/record-ids.js';
 
 /** A whole number, or the decimal digits of one: an id no server reads two ways. */
 export const WHOLE_NUMBER_TEXT = /^-?\d+$/;

@@ -1,24 +1,11 @@
 import { fillTemplate, type FlowStep, type MappedFlowSpec } from '../../catalogue/operation-map.js';
 import { findOperation, type Operation } from '../../catalogue/operations.js';
-import { ID_NAME } from '../../checks/asked/named-by.js';
+import { DELETE_OPERATIONS, ID_NAME, UNKNOWN_ID } from '../../catalogue/record-ids.js';
 import type { Client } from '../../client/client.js';
 import { demandRecordSpec } from '../../flows/demand-records.js';
 import { listed } from '../../flows/records.js';
 import type { GeneratedCall } from './calls.js';
 import { OperationSession } from './session.js';
-
-/**
- * The operations that delete a record (#3 delDemand, #6 delConsignment, #10 deleteConsignee, and
- * 4.1's delete bank card and delete invoice profile): on a sandbox other clients use, their valid
- * calls must remove only what the run itself made.
- */
-export const DELETE_OPERATIONS: ReadonlySet<string> = new Set([
-  'custom-demand-delete',
-  'consignment-delete',
-  'consignee-delete',
-  'bank-card-delete',
-  'invoice-profile-delete',
-]);
 
 export const deletesRecords = (operation: Operation): boolean => operation.mutates && DELETE_OPERATIONS.has(operation.id);
 
@@ -74,13 +61,6 @@ export function ownRecordRecipes(mapped: readonly Operation[], mappedFlows: read
   }
   return recipes;
 }
-
-/**
- * An id no server of the API shows: the ids it hands out count up from 1, and a sandbox does not
- * reach two thousand million records. A delete of it is a probe of an unknown id, never a guess
- * that may be another client's record.
- */
-const UNKNOWN_ID = 2_000_000_000;
 
 /** A valid call of a delete as it is sent: its path (which holds its payload, so --replay sends it again), payload and body. */
 export interface DeleteCall {

@@ -7,14 +7,15 @@
 export const basePayloads: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   'custom-demand-list': { pageSize: 10, status: 0 },
   'custom-demand-create': { type: 1, cas: '64-17-5', level: 'AR', nums: 2, pack: '500g', price: 128.5 },
-  'custom-demand-delete': { demandId: 199 },
+  // A delete names an id no server shows (record-ids.ts, UNKNOWN_ID): the run deletes only what it made.
+  'custom-demand-delete': { demandId: 2_000_000_199 },
   'purchase-order-list': { pageSize: 10, status: 1, cusType: '1' },
   'consignment-publish': { id: 1, type: 1, hasCas: 1, cas: '75-05-8', productName: '乙腈', level: 'HPLC', nums: 4, pack: '4L', price: 420 },
-  'consignment-delete': { cid: '198' },
+  'consignment-delete': { cid: '2000000198' },
   'bank-card-list': { pageSize: 10, status: 0 },
   'bank-card-by-id': { id: 1 },
   'consignee-by-id': { id: 2 },
-  'consignee-delete': { id: 197 },
+  'consignee-delete': { id: 2_000_000_197 },
   'send-code': { mobile: '13812345678', source: 1 },
   login: { mobile: '13812345678', password: 'Reagent2026' },
   'alpha-orders-list': { pageSize: 10, pageNo: 1 },

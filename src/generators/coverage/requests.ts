@@ -4,6 +4,7 @@ import { shapeOf } from '../hostile.js';
 import type { FieldValue } from '../hostile/field-values.js';
 import { type Edit, type Path, pathText, shorten, valueAt, writeEdited } from '../hostile/json-text.js';
 import type { Field } from '../hostile/shape.js';
+import { DELETE_OPERATIONS, ID_NAME, mayNameARecord } from '../../catalogue/record-ids.js';
 import { basePayloads } from './base-payloads.js';
 import {
   type CoverageFamily,
@@ -97,8 +98,13 @@ function buildRequests(operationId: string): CoverageRequest[] {
     turns.set(key, turn + 1);
     return values[turn % values.length];
   };
-  const add = (classId: string, family: CoverageFamily, path: Path, shown: string, edit: Edit, judgedAs: CoverageJudgement = 'hostile') =>
+  // A delete's id is never sent a value that may name a record: on a sandbox, it would be another client's (the base names an unknown id).
+  const deletes = DELETE_OPERATIONS.has(operationId);
+  const namesARecord = (path: Path, edit: Edit) => deletes && edit.op === 'set' && ID_NAME.test(String(path.at(-1))) && mayNameARecord(edit.text);
+  const add = (classId: string, family: CoverageFamily, path: Path, shown: string, edit: Edit, judgedAs: CoverageJudgement = 'hostile') => {
+    if (namesARecord(path, edit)) return;
     requests.push({ classId, family, field: pathText(path), description: `${pathText(path)}: ${shown}`, body: writeEdited(base, edit), judgedAs });
+  };
 
   const sentOnce = new Set<string>();
   for (const field of shape.fields) {
