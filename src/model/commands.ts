@@ -64,24 +64,12 @@ export function sequenceFor(set: RecordSet, seed: number): Command[] {
   const read = (handle: Handle): Command[] => (set.detail ? [{ kind: 'read', handle }] : []);
   const list: Command = { kind: 'list' };
   const page: Command = { kind: 'list', pageOf: 'a' };
-  if (!set.delete)
-    return [
-      { kind: 'create', handle: 'a', values: first },
-      list,
-      ...read('a'),
-      list,
-      { kind: 'create', handle: 'b', values: second },
-      list,
-      ...read('b'),
-      ...more,
-    ];
+  // a made, listed, read and listed again; then b made.
+  const opening: Command[] = [{ kind: 'create', handle: 'a', values: first }, list, ...read('a'), list, { kind: 'create', handle: 'b', values: second }];
+  if (!set.delete) return [...opening, list, ...read('b'), ...more];
   const edits: Command[] = set.edit ? [{ kind: 'edit', handle: 'a', values: edit }, { kind: 'edit', handle: 'a', values: editAgain }, ...read('a'), list] : [];
   return [
-    { kind: 'create', handle: 'a', values: first },
-    list,
-    ...read('a'),
-    list,
-    { kind: 'create', handle: 'b', values: second },
+    ...opening,
     { kind: 'create', handle: 'c', values: twin },
     { kind: 'create', handle: 'd', values: twin, as: 'c' },
     list,

@@ -11,17 +11,22 @@ const ANSWERS: Readonly<Record<Relation['answers'], string>> = {
     'calls of its own on connections of its own: the source alone on one, its follow-ups one after another on another, the source alone on a third; asked once more where the answers break it',
 };
 
+/** An entry's heading, severity, rule, title, quote and description, as docs/checks.md gives a check's. */
+const headOf = (relation: Pick<Relation, 'severity' | 'rule' | 'title' | 'quote' | 'description'> & { readonly id: string }): string[] => [
+  `## \`${relation.id}\``,
+  '',
+  `**${relation.severity}** · spec ${relation.rule} · ${relation.title}`,
+  '',
+  `> ${relation.quote}`,
+  '',
+  relation.description,
+  '',
+];
+
 function entryOf(relation: Relation): string {
   const fits = operations.filter((operation) => relation.fits(operation)).map((operation) => `#${operation.number}`);
   return [
-    `## \`${relation.id}\``,
-    '',
-    `**${relation.severity}** · spec ${relation.rule} · ${relation.title}`,
-    '',
-    `> ${relation.quote}`,
-    '',
-    relation.description,
-    '',
+    ...headOf(relation),
     `Fits: ${fits.length > 0 ? fits.join(', ') : 'none of section 4'}, and the operations of 4.1 an operation map places that have the same properties. Answers: ${ANSWERS[relation.answers]}.`,
     '',
     `Cannot see: ${relation.cannotSee}`,
@@ -32,14 +37,7 @@ function entryOf(relation: Relation): string {
 function modelRelationEntry(): string {
   const relation = listedAsLookedUp;
   return [
-    `## \`${relation.id}\``,
-    '',
-    `**${relation.severity}** · spec ${relation.rule} · ${relation.title}`,
-    '',
-    `> ${relation.quote}`,
-    '',
-    relation.description,
-    '',
+    ...headOf(relation),
     "Fits: every set of records of the model that has a lookup by id ([model.md](model.md)): the custom demands (#1 and the custom demand detail of 4.1, where a map places it), and the sets of an operation map's round trips. Answers: calls of its own, in the model's flow: the list's ends before the model's writes, then after them with a lookup of each; asked once more where they differ. Left out with the model (`--read-only`, `--no-stateful`, `--runs 1`).",
     '',
     `Cannot see: ${relation.cannotSee}`,
