@@ -70,9 +70,9 @@ describe('--dry-run', () => {
     expect(stdout).toMatch(
       /^Model: +1 record set, ≤ 135 requests in all: one generated sequence of ≤ 28 each, a write the server must refuse \(where the set has one\) with ≤ 5 more, its commands raced \(sent at once\) with ≤ 30 more in each of the 1 set with a delete/m,
     );
-    expect(stdout).toMatch(/#1 +POST \/\/pc\/custom_demand\/list +coverage \d+ · walk ≤ \d+ · conforming 25 · hostile 25 · probes ≤ 15/);
+    expect(stdout).toMatch(/#1 +POST \/\/pc\/custom_demand\/list +coverage \d+ · walk ≤ \d+ · conforming 8 · hostile 8 · probes ≤ 15/);
     expect(stdout).toMatch(
-      /^Requests: +coverage \d+ · walk ≤ \d+ · conforming ≤ 126 · hostile 100 · probes ≤ 60 · http-probes ≤ 96 · listed 0 · relations ≤ \d+: at most \d+ in all, besides the flows' calls, the calls under Then,/m,
+      /^Requests: +coverage \d+ · walk ≤ \d+ · conforming ≤ 41 · hostile 32 · probes ≤ 60 · http-probes ≤ 104 · listed 0 · relations ≤ \d+: at most \d+ in all, besides the flows' calls, the calls under Then,/m,
     );
     // No operation map: no token operation to renew.
     expect(stdout).toContain(
