@@ -2,6 +2,7 @@ import type { GroupId } from '../catalogue/groups.js';
 import type { Operation } from '../catalogue/operations.js';
 import type { Flow } from '../flows/flow.js';
 import { type FlowSelection, flowsToRun } from '../flows/index.js';
+import { answeredSetFlow, answeredSets } from './answered-set.js';
 import { type ModelFlow, modelFlow } from './model-flow.js';
 import { profileFlow } from './profile.js';
 import { recordSets } from './record-set.js';
@@ -23,11 +24,13 @@ function profileFlows(bodies: ReadonlyMap<string, unknown>, excluded: readonly s
   return flow ? [flow] : [];
 }
 
-/** The model's flows: one per record set of the run (docs/model.md), and the member's profile, whatever the run selects. */
+/** The model's flows: one per record set of the run (docs/model.md), one per create only its answer shows, and the member's profile, whatever the run selects. */
 export function modelFlows(selection: Pick<ModelSelection, 'mappedFlows' | 'mapped' | 'excludedChecks'>): ModelFlow[] {
   const bodies = new Map((selection.mapped ?? []).map((operation) => [operation.id, operation.body]));
+  const sets = recordSets(selection.mappedFlows, bodies);
   return [
-    ...recordSets(selection.mappedFlows, bodies).map((set) => modelFlow(set, selection.excludedChecks)),
+    ...sets.map((set) => modelFlow(set, selection.excludedChecks)),
+    ...answeredSets(sets).map((set) => answeredSetFlow(set, selection.excludedChecks)),
     ...profileFlows(bodies, selection.excludedChecks),
   ];
 }

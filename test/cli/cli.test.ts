@@ -173,8 +173,9 @@ describe('otp-conformance run', () => {
         'flow-demand-lifecycle',
         'flow-lookups-apart',
         'flow-order-listed',
-        // Without a map, the model has the sets of records section 4 documents: the custom demands and the alpha orders.
+        // Without a map, the model has the sets of records section 4 documents: the custom demands, the alpha orders and the beta orders.
         'model-alpha-order',
+        'model-beta-order',
         'model-custom-demand',
       ]);
       expect(stdout).toContain('creates and deletes records on the server (--read-only to avoid it)');
@@ -297,6 +298,7 @@ describe('otp-conformance run', () => {
       // The model of each set of records is left out as the flows are.
       'model-alpha-order',
       'model-bank-card',
+      'model-beta-order',
       'model-consignee',
       'model-consignment',
       'model-custom-demand',

@@ -11,6 +11,9 @@ describe('what the model leaves on the server', () => {
       { kind: 'order', operation: 'alpha-order-create', reason: 'no delete documented' },
       { kind: 'order', operation: 'alpha-order-create', reason: 'no delete documented' },
     ]);
+    // Each beta order answered, by the soNo its create's answer gave: three one after another, two at once.
+    expect(left['model-beta-order']?.map((record) => record.kind)).toEqual(['order', 'order', 'order', 'order', 'order']);
+    expect(flows.find((flow) => flow.flowId === 'model-beta-order')?.leftOnServer?.every((record) => record.id?.startsWith('SO'))).toBe(true);
     expect(left['model-purchase-order']?.map((record) => record.kind)).toEqual(['purchase order', 'purchase order']);
     // An order is named by its soNo where the list showed it.
     expect(flows.find((flow) => flow.flowId === 'model-alpha-order')?.leftOnServer?.every((record) => record.id?.startsWith('SO'))).toBe(true);

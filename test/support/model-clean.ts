@@ -107,6 +107,7 @@ export function describeModelClean(seeds: readonly number[]): void {
         [
           'model-alpha-order',
           'model-bank-card',
+          'model-beta-order',
           'model-consignee',
           'model-consignment',
           'model-custom-demand',

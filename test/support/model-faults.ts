@@ -20,6 +20,9 @@ const SHORTEST: Readonly<Record<string, string>> = {
   'repeated-demand-create-answered-not-made': 'create c, create d as c, list',
   'consignee-edit-never-writes-remark': 'create a, list, edit a, read a',
   'second-bank-card-edit-refused-as-stale': 'create a, list, edit a, edit a',
+  'beta-order-answered-one-behind': 'create a, create b',
+  'beta-order-numbered-by-customer-po': 'create a, create b',
+  'beta-orders-at-once-numbered-alike': 'create c at once, create d at once',
 };
 
 /** The faults a rule of the model reports: its own, and those of records written in sequence or at once. */

@@ -200,4 +200,26 @@ export const concurrencyFaults: readonly PlantedFault[] = [
       };
     },
   }),
+  planted(interceptFault, {
+    name: 'beta-orders-at-once-numbered-alike',
+    description:
+      'numbers a beta order (#15) as a filter stamps it for the access log, before the body is read: the last number saved plus one. Orders one after another get numbers of their own; two whose requests arrive before either is saved get the same one',
+    operationId: 'beta-order-create',
+    expect: { check: 'model-race-linearizable', severity: 'warning' },
+    interceptor() {
+      const create = pathOf('beta-order-create');
+      let saved = 0;
+      return (req, res) => {
+        if (req.url !== create) return false;
+        const stamped = `SO-B${String(saved + 1).padStart(6, '0')}`;
+        rewriteAnswer(res, (body) => {
+          const order = body.data;
+          if (!isPlainObject(order) || typeof order.soNo !== 'string') return body;
+          saved += 1;
+          return { ...body, data: { ...order, soNo: stamped } };
+        });
+        return false;
+      };
+    },
+  }),
 ];

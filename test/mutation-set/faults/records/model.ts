@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dataFault, type Fault, type FaultFacts, json, routeFault, socketFault } from '../../../../src/reference/faults/fault.js';
+import { dataFault, type Fault, type FaultFacts, interceptFault, json, routeFault, socketFault } from '../../../../src/reference/faults/fault.js';
 import { isPlainObject, type Json } from '../../../../src/reference/json.js';
 import { SEEDED_RECORDS } from '../../../../src/reference/seed.js';
-import { sendText } from '../_internals/answers.js';
+import { pathOf, sendText } from '../_internals/answers.js';
 import { watchBody } from '../_internals/request-body.js';
+import { rewriteAnswer } from '../_internals/sequences.js';
 import { listedPathOf } from '../_internals/struck.js';
-import { caughtBy, type PlantedFault } from '../../planted-fault.js';
+import { caughtBy, planted, type PlantedFault } from '../../planted-fault.js';
 
 /*
  * Servers whose records do not behave as create, edit, delete and read mean: each breaks one rule
@@ -139,6 +140,48 @@ export const modelFaults: readonly PlantedFault[] = [
         return record;
       });
       return eachRecord(body, (record) => (createdHere(record) ? { ...record, id: state.newest } : record));
+    },
+  }),
+  planted(interceptFault, {
+    name: 'beta-order-answered-one-behind',
+    description:
+      'answers a beta order (#15) with the order read back by SELECT … ORDER BY id DESC LIMIT 1 from a replica one write behind: each order is answered with the one placed before it, its own header nowhere in the answer',
+    operationId: 'beta-order-create',
+    expect: { check: 'model-created-shown', severity: 'warning' },
+    interceptor() {
+      const create = pathOf('beta-order-create');
+      let before: Json | undefined;
+      return (req, res) => {
+        if (req.url === create)
+          rewriteAnswer(res, (body) => {
+            const order = body.data;
+            if (!isPlainObject(order) || typeof order.soNo !== 'string') return body;
+            const shown = before ?? order;
+            before = order;
+            return { ...body, data: shown };
+          });
+        return false;
+      };
+    },
+  }),
+  planted(interceptFault, {
+    name: 'beta-order-numbered-by-customer-po',
+    description:
+      'numbers a beta order (#15) "SO" + the customer\'s purchase order number (soCusPo), so that the warehouse can match the two: a customer\'s second order under one PO is answered with the number of the first',
+    operationId: 'beta-order-create',
+    expect: { check: 'model-ids-distinct', severity: 'warning' },
+    interceptor() {
+      const create = pathOf('beta-order-create');
+      return (req, res) => {
+        if (req.url !== create) return false;
+        const asked = watchBody(req);
+        rewriteAnswer(res, (body) => {
+          const order = body.data;
+          const po = asked()?.soCusPo;
+          return isPlainObject(order) && typeof order.soNo === 'string' && typeof po === 'string' ? { ...body, data: { ...order, soNo: `SO${po}` } } : body;
+        });
+        return false;
+      };
     },
   }),
 ];
