@@ -49,7 +49,8 @@ export interface RunningChecks {
  * pool stays full and a slow answer holds one slot, not the run. What changes a group's state keeps
  * an order, so that the same seed gives the same answers and the same report: once the group's
  * reads are answered, its state-changing operations one after another in catalogue order, then
- * its flows.
+ * its flows, each after the earlier flows that call one of its operations (flows over other
+ * records, the bank cards' and the consignees', go side by side).
  *
  * No state change of any group starts before every page walk of the run has read its last page:
  * the walk's checks judge its pages as one unchanged list, and what a state change touches is not
@@ -171,11 +172,17 @@ export function startRun(settings: RunSettings, scope: RunScope, heap?: HeapWatc
           checked.then((outcome) => outcome.result),
         );
     }
-    for (const flow of scope.flows.filter((candidate) => candidate.group === group))
-      flowRuns.set(
-        flow.id,
-        after(() => checkFlow(flow)),
-      );
+    // After the group's state changes, each flow waits only for the group's earlier flows that call one of its operations:
+    // flows over other records go side by side, as other clients' calls would.
+    const operationsDone = previous;
+    const flowsRun: { readonly flow: Flow; readonly settled: Promise<unknown> }[] = [];
+    for (const flow of scope.flows.filter((candidate) => candidate.group === group)) {
+      const sharing = flowsRun.filter((earlier) => earlier.flow.operations.some((id) => flow.operations.includes(id)));
+      const run = Promise.all([operationsDone, ...sharing.map((earlier) => earlier.settled)]).then(() => checkFlow(flow));
+      flowsRun.push({ flow, settled: run.catch(() => undefined) });
+      flowRuns.set(flow.id, run);
+    }
+    previous = Promise.all([operationsDone, ...flowsRun.map((run) => run.settled)]);
     // Once the group's flows are done, the run deletes what its creates made and still holds; each create's result says what stays.
     const cleaned = making.size > 0 ? after(() => cleanUpAfter(making)) : undefined;
     for (const [operation, checked] of making)
