@@ -5,7 +5,7 @@ import { countsAgainst, type GatedDeviation } from '../gate/gate.js';
 import type { Report } from '../report/report.js';
 import { type RunOutcome, silentIo } from '../run/io.js';
 import { runConformance } from '../run/run.js';
-import { partToCheck } from '../run/suite-part.js';
+import { partToCheck } from '../run/part-flows.js';
 import { type GroupVerdicts, registerGroupTests } from '../vitest-adapter/define-group-suite.js';
 import type { Options } from './options.js';
 

@@ -1,7 +1,5 @@
-import { allChecks, alwaysRun } from '../checks/index.js';
+import { alwaysRunChecks, checkInfos } from '../checks/catalogue.js';
 import { KitError } from '../errors.js';
-import { allFlows } from '../flows/index.js';
-import { modelRules } from '../model/index.js';
 import { TOOL_NAME } from '../version.js';
 import { nearestName } from './nearest-name.js';
 
@@ -56,16 +54,16 @@ export function resolveCheckSelection(input: CheckSelectionInput): CheckSelectio
   const option = givenAs(switchName);
   if (named.length === 0) throw badOption(`${option} names no check; give ids separated by commas, e.g. ${option} data-schema,envelope (${listHint}).`);
 
-  const flowIds = [...allFlows.map((flow) => flow.id), ...modelRules.map((rule) => rule.id), ...input.mapFlowIds];
-  const selectable = [...allChecks.map((check) => check.id), ...flowIds];
+  const flowIds = [...checkInfos.filter((entry) => entry.kind === 'flow').map((flow) => flow.id), ...input.mapFlowIds];
+  const selectable = [...checkInfos.filter((entry) => entry.kind === 'check').map((check) => check.id), ...flowIds];
   for (const id of named) {
     if (selectable.includes(id)) continue;
     const guess = nearestName(id, selectable);
     throw badOption(`${option} ${JSON.stringify(id)} names no check or flow${guess ? `; did you mean ${guess}?` : '.'} ${listHint}.`);
   }
-  const always = alwaysRun.map((entry) => entry.check.id);
-  const forced = alwaysRun.find((entry) => switchName === 'exclude-checks' && named.includes(entry.check.id));
-  if (forced) throw badOption(`${option} ${forced.check.id}: that check always runs, since ${forced.why}; drop it from ${option}.`);
+  const always = alwaysRunChecks.map((entry) => entry.id);
+  const forced = alwaysRunChecks.find((entry) => switchName === 'exclude-checks' && named.includes(entry.id));
+  if (forced) throw badOption(`${option} ${forced.id}: that check always runs, since ${forced.why}; drop it from ${option}.`);
 
   const excludedChecks =
     switchName === 'checks' ? selectable.filter((id) => !named.includes(id) && !always.includes(id)) : selectable.filter((id) => named.includes(id));

@@ -11,9 +11,7 @@ import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { CheckTally } from '../engine/judging/judge.js';
 import { type LatencyFigures, type OperationLatency, SLOWEST_KEPT, type SlowRequest } from '../engine/operation/latency.js';
 import type { OperationCoverage, OperationResult } from '../engine/operation/run-operation.js';
-import { allChecks } from '../checks/index.js';
-import { allFlows } from '../flows/index.js';
-import { modelRules } from '../model/index.js';
+import { type CheckInfo, checkInfos } from '../checks/catalogue.js';
 import { applyGate, type Gate, type GatedDeviation, type GateSettings } from '../gate/gate.js';
 import type { TrafficSeen } from '../traffic/traffic-judge.js';
 import type { FormTried } from '../errors.js';
@@ -59,14 +57,6 @@ export interface OperationSummary extends SeverityCounts {
 }
 
 /** A check (or flow) as reports describe it. */
-export interface CheckInfo {
-  readonly id: string;
-  readonly kind: 'check' | 'flow';
-  readonly rule: string;
-  readonly quote: string;
-  readonly severity: Severity;
-  readonly title: string;
-}
 
 /** The server checked, as the reports name it. */
 export interface Target {
@@ -306,13 +296,8 @@ function coverageOf(input: ReportInput, tested: ReadonlySet<string>): CoverageEn
   });
 }
 
-/** Every check and flow, as reports describe them. */
-export const checkInfos: readonly CheckInfo[] = [
-  ...allChecks.map(({ id, rule, quote, severity, title }) => ({ id, kind: 'check' as const, rule, quote, severity, title })),
-  ...allFlows.map(({ id, rule, quote, severity, title }) => ({ id, kind: 'flow' as const, rule, quote, severity, title })),
-  // The model's rules are reported by its flows, one per set of records (docs/model.md).
-  ...modelRules.map(({ id, rule, quote, severity, title }) => ({ id, kind: 'flow' as const, rule, quote, severity, title })),
-];
+/** Every check and flow, as reports describe them (the model's rules are reported by its flows, one per set of records). */
+export { type CheckInfo, checkInfos };
 
 /** Why a check or flow did not run, by the switch that left it out. */
 export const leftOutReason = (leftOutBy: '--checks' | '--exclude-checks' | undefined): string =>
@@ -320,7 +305,11 @@ export const leftOutReason = (leftOutBy: '--checks' | '--exclude-checks' | undef
 
 /** The checks and flows a run left out, as report.json lists them. */
 export function excludedChecksOf(ids: readonly string[], leftOutBy: '--checks' | '--exclude-checks' | undefined): ExcludedCheck[] {
-  return ids.map((id) => ({ id, kind: allChecks.some((check) => check.id === id) ? 'check' : 'flow', reason: leftOutReason(leftOutBy) }));
+  return ids.map((id) => ({
+    id,
+    kind: checkInfos.some((entry) => entry.kind === 'check' && entry.id === id) ? 'check' : 'flow',
+    reason: leftOutReason(leftOutBy),
+  }));
 }
 
 /** An operation's answer times as report.json gives them; its slowest calls go to the run's list. */

@@ -12,7 +12,7 @@ import type { Flow } from '../flows/flow.js';
 import { modelFlowsToRun, RACE_CALLS, REFUSED_CALLS, SEQUENCE_CALLS, statefulRunsOf } from '../model/index.js';
 import { leftOutReason } from '../report/report.js';
 import { groupsOfPart, shardPosition } from './shard.js';
-import { skippedFlowsOf } from './run-ending.js';
+import { skippedFlowsOf } from './part-flows.js';
 
 /**
  * The embedded server draws its password when it starts, and a dry run starts none: the map's

@@ -1,10 +1,6 @@
-import { groups } from '../catalogue/groups.js';
 import type { RunConfig } from '../config/resolve.js';
 import { shortageText } from '../engine/schedule/heap-watch.js';
-import type { FlowResult } from '../engine/schedule/run-flow.js';
 import { KitError, NotThisApiError, TargetUnreachableError, TokenRefusedError } from '../errors.js';
-import { modelFlowsToRun, modelRules, statefulRunsOf } from '../model/index.js';
-import { leftOutReason, type SkippedFlow } from '../report/report.js';
 import type { RunEnding } from '../report/status.js';
 import type { RunStop, StopCause } from './run-stop.js';
 
@@ -76,54 +72,13 @@ export function notRunReason(ending: RunEnding, shard: string | undefined): stri
   return ending.kind === 'finished' ? `in another part of the run (--shard ${shard})` : `in another part of the run (--shard ${shard}), or ${why[ending.kind]}`;
 }
 
-/** What of the config decides the flows, with every check in: the flows a selection leaves out are named, not lost. */
-const flowSelectionOf = (config: RunConfig, stateful: boolean, operations: readonly string[]) => ({
-  stateful,
-  operations,
-  mappedFlows: config.operationMap?.map.flows ?? [],
-  // The map's operations as it writes them: which the model's flows over 4.1 take (the member's profile), not what a run sends.
-  mapped: Object.entries(config.operationMap?.map.operations ?? {}).map(([id, entry]) => ({ id, body: entry.body })),
-  seed: config.seed,
-});
-
-/** How many flows the run runs, all groups together. */
-function flowCountOf(config: RunConfig): number {
-  const selection = { ...flowSelectionOf(config, config.stateful, config.operations), excludedChecks: config.excludedChecks };
-  return groups.flatMap((group) => statefulRunsOf(group.id, selection)).length;
-}
-
 /**
- * The flows the run would have run with the flows on, every check in and every selected operation
- * called, less those it ran, each with why: --checks or --exclude-checks, --read-only,
- * --no-stateful, or how the run ended.
+ * How an exception before the suites ends the run: a stop, the target unreachable or refusing the
+ * token, a kit error. `flows`: how many flows the run was to run (flowCountOf).
  */
-export function skippedFlowsOf(config: RunConfig, ran: ReadonlyArray<Pick<FlowResult, 'flowId'>>, ending: RunEnding): SkippedFlow[] {
-  const done = new Set(ran.map((flow) => flow.flowId));
-  const selection = flowSelectionOf(config, true, [...config.operations, ...config.skipped.map((entry) => entry.operationId)]);
-  const reason = config.readOnly
-    ? 'read-only: the flow changes state'
-    : config.stateful
-      ? notRunReason(ending, config.shard)
-      : 'stateful flows off (--no-stateful, or the quick pass --runs 1)';
-  // The model's flows are left out with every rule of the model.
-  const models = new Set(groups.flatMap((group) => modelFlowsToRun(group.id, selection)).map((flow) => flow.id));
-  const everyRuleLeftOut = modelRules.every((rule) => config.excludedChecks.includes(rule.id));
-  const leftOut = (id: string) => config.excludedChecks.includes(id) || (models.has(id) && everyRuleLeftOut);
-  return groups
-    .flatMap((group) => statefulRunsOf(group.id, selection))
-    .filter((flow) => !done.has(flow.id))
-    .map((flow) => ({
-      flowId: flow.id,
-      group: flow.group,
-      title: flow.title,
-      reason: leftOut(flow.id) ? leftOutReason(config.checksLeftOutBy) : reason,
-    }));
-}
-
-/** How an exception before the suites ends the run: a stop, the target unreachable or refusing the token, a kit error. */
-export function endingBeforeSuites(error: unknown, stop: RunStop, config: RunConfig): RunEnding {
+export function endingBeforeSuites(error: unknown, stop: RunStop, config: RunConfig, flows: number): RunEnding {
   if (stop.cause) {
-    const progress = { operations: { done: 0, total: config.operations.length }, flows: { done: 0, total: flowCountOf(config) } };
+    const progress = { operations: { done: 0, total: config.operations.length }, flows: { done: 0, total: flows } };
     return stopEnding(stop.cause, progress, config);
   }
   if (error instanceof TokenRefusedError) return { kind: 'not-run', reason: error.message, formsTried: error.formsTried };

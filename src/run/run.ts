@@ -25,7 +25,7 @@ import { FailureLimit } from './failure-limit.js';
 import { contactTarget } from './first-contact.js';
 import { type RunHosting, type RunIo, type RunOutcome, standaloneRun } from './io.js';
 import { probeTarget } from './probe.js';
-import { endingBeforeSuites, messageOf, notRunReason, skippedFlowsOf, stopLine } from './run-ending.js';
+import { endingBeforeSuites, messageOf, notRunReason, stopLine } from './run-ending.js';
 import { RunStop, RunStopped } from './run-stop.js';
 import { selectedOperations, type SuitesOutcome, timingsOf } from './suite-part.js';
 import { runSuites } from './suites.js';
@@ -112,13 +112,13 @@ class RunSoFar {
   }
 }
 
-/** The line that says what the run is about to send. */
-function checkingLine(settings: RunSettings, config: RunConfig): string {
+/** The line that says what the run is about to send; `flowsLeftOut`: the flows --read-only leaves out. */
+function checkingLine(settings: RunSettings, config: RunConfig, flowsLeftOut: number): string {
   return (
     `Checking ${settings.baseUrl} — ${settings.operations.length} operations, ${settings.runs} valid + ${settings.hostileRuns} hostile payloads each` +
     `${settings.authProbes ? ', auth probes' : ''}${settings.httpProbes !== false ? ', HTTP probes' : ''}${settings.stateful ? ', stateful flows' : ''}, seed ${settings.seed}` +
     (settings.readOnly
-      ? `; read-only: nothing that changes state is sent (${config.skipped.length} operations and ${skippedFlowsOf(config, [], { kind: 'finished' }).length} flows left out)`
+      ? `; read-only: nothing that changes state is sent (${config.skipped.length} operations and ${flowsLeftOut} flows left out)`
       : '; this run creates and deletes records on the server (--read-only to avoid it)')
   );
 }
@@ -171,7 +171,10 @@ async function prepareSuites(
   );
   for (const secret of settings.secrets) so.redactor.add(secret);
   if (!quiet) io.log(runHeader(so.tested()));
-  if (!quiet) io.log(checkingLine(settings, config));
+  if (!quiet) {
+    const flowsLeftOut = settings.readOnly ? (await import('./part-flows.js')).skippedFlowsOf(config, [], { kind: 'finished' }).length : 0;
+    io.log(checkingLine(settings, config, flowsLeftOut));
+  }
   return { settings, selected };
 }
 
@@ -216,11 +219,15 @@ export async function runConformance(config: RunConfig, given: RunIo, hosting: R
   try {
     const suites: SuitesOutcome = await prepareSuites(config, so, io, stop, limit, exchangeLogDir)
       .then(({ settings, selected }) => checkSuites(settings, selected))
-      .catch((error: unknown) => ({ results: [], flows: [], ending: endingBeforeSuites(error, stop, config), leftRunning: false, sent: 0 }));
+      .catch(async (error: unknown) => {
+        const { flowCountOf } = await import('./part-flows.js');
+        return { results: [], flows: [], ending: endingBeforeSuites(error, stop, config, flowCountOf(config)), leftRunning: false, sent: 0 };
+      });
     const { ending } = suites;
     if (ending.kind === 'not-run') io.error(ending.reason);
     if (ending.kind === 'crashed') io.error(`the kit failed: ${ending.error}`);
     const ran = new Set(suites.results.map((result) => result.operationId));
+    const { skippedFlowsOf } = await import('./part-flows.js');
     const shard = shardPosition(config.shard);
     const { report: built, exitCode } = buildRunReport({
       target: so.tested().target,

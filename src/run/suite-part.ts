@@ -7,7 +7,6 @@ import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
 import type { Flow } from '../flows/flow.js';
 import type { FlowSelection } from '../flows/index.js';
-import { statefulRunsOf } from '../model/index.js';
 import { Progress } from '../report/progress.js';
 import type { RunTimings } from '../report/report.js';
 import type { RunEnding } from '../report/status.js';
@@ -17,7 +16,6 @@ import type { RunIo } from './io.js';
 import { stopEnding } from './run-ending.js';
 import type { RunStop, StopCause } from './run-stop.js';
 import { groupsOfPart, shardPosition } from './shard.js';
-import { baseSettings } from './target.js';
 
 /** After a stop, how long the work already running may take to finish before the report is written without it. */
 const STOP_GRACE_MS = 2000;
@@ -35,7 +33,7 @@ export interface SuitesOutcome {
 }
 
 /** What of a run's settings decides its part: the operations selected, and what decides the flows. */
-type PartSettings = Pick<RunSettings, 'operations' | 'mapped'> & FlowSelection;
+export type PartSettings = Pick<RunSettings, 'operations' | 'mapped'> & FlowSelection;
 
 /** What this part of the run checks (the whole run without --shard): its groups in the order of section 1, their operations and flows. */
 export interface SuitePart<S extends PartSettings = RunSettings> {
@@ -47,12 +45,15 @@ export interface SuitePart<S extends PartSettings = RunSettings> {
   readonly flows: readonly Flow[];
 }
 
+/** A part without its flows: what the suites' worker needs to start (the flows come from part-flows.ts). */
+export type PartScope<S extends PartSettings = RunSettings> = Omit<SuitePart<S>, 'flows'>;
+
 /**
  * The part of the run the suites check: the groups of this part with --shard, else every group
  * with a selected operation. The ids of the mapped operations stay beside the documented ones: a
  * flow runs only where every operation it calls is selected.
  */
-export function suitePart<S extends PartSettings>(settings: S, selected: readonly Operation[], shard: string | undefined): SuitePart<S> {
+export function partScope<S extends PartSettings>(settings: S, selected: readonly Operation[], shard: string | undefined): PartScope<S> {
   const partGroups = groupsOfPart(selected, shardPosition(shard));
   const inPart = (op: Operation) => partGroups.includes(op.group);
   const mapped = settings.mapped.filter(inPart);
@@ -61,12 +62,7 @@ export function suitePart<S extends PartSettings>(settings: S, selected: readonl
     operations: [...operations.filter((op) => inPart(op) && settings.operations.includes(op.id)), ...mapped].map((op) => op.id),
     mapped,
   };
-  return {
-    groups: partGroups,
-    settings: partSettings,
-    operations: partGroups.flatMap((group) => selected.filter((op) => op.group === group)),
-    flows: partGroups.flatMap((group) => statefulRunsOf(group, partSettings)),
-  };
+  return { groups: partGroups, settings: partSettings, operations: partGroups.flatMap((group) => selected.filter((op) => op.group === group)) };
 }
 
 /** The operations a run's settings select: the documented ones, then those its operation map places. */
@@ -74,16 +70,6 @@ export const selectedOperations = (settings: Pick<RunSettings, 'operations' | 'm
   ...operations.filter((op) => settings.operations.includes(op.id)),
   ...settings.mapped,
 ];
-
-/**
- * What a run against `baseUrl` will check, known before anything is sent (first contact and the
- * token change how calls are written, not which are made): for a caller that names its tests
- * before the run starts (defineConformanceSuites).
- */
-export function partToCheck(config: RunConfig, baseUrl: string): SuitePart<ReturnType<typeof baseSettings>> {
-  const base = baseSettings(config, { baseUrl });
-  return suitePart(base, selectedOperations(base), config.shard);
-}
 
 /**
  * What follows each result, wherever the suites run: the progress line moves on, and the result

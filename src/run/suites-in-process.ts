@@ -9,7 +9,8 @@ import type { FailureLimit } from './failure-limit.js';
 import type { RunIo } from './io.js';
 import { messageOf } from './run-ending.js';
 import { type RunStop, RunStopped } from './run-stop.js';
-import { endingAfterStop, resultWatch, suitePart, type SuitesOutcome } from './suite-part.js';
+import { suitePart } from './part-flows.js';
+import { endingAfterStop, resultWatch, type SuitesOutcome } from './suite-part.js';
 
 /** How often a progress line on a terminal reads the schedule's request counts. */
 const PROGRESS_EVERY_MS = 250;

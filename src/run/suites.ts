@@ -2,7 +2,10 @@ import { fileURLToPath } from 'node:url';
 import type * as VitestNode from 'vitest/node';
 import type { Operation } from '../catalogue/operations.js';
 import type { RunConfig } from '../config/resolve.js';
+import type { OperationResult } from '../engine/operation/run-operation.js';
+import type { FlowResult } from '../engine/schedule/run-flow.js';
 import type { RunSettings } from '../engine/schedule/settings.js';
+import type { Progress } from '../report/progress.js';
 import { ResultCollector } from '../report/collector.js';
 import type { RunEnding } from '../report/status.js';
 import type { FailureLimit } from './failure-limit.js';
@@ -10,7 +13,7 @@ import type { RunIo } from './io.js';
 import { messageOf } from './run-ending.js';
 import { type RunStop, RunStopped } from './run-stop.js';
 import { limitSuiteHeaps } from './suite-heap.js';
-import { endingAfterStop, missingResults, resultWatch, suitePart, type SuitesOutcome } from './suite-part.js';
+import { endingAfterStop, missingResults, partScope, resultWatch, type SuitesOutcome } from './suite-part.js';
 
 /**
  * The folder that holds suites/: the checkout when the kit runs from source (vitest compiles the
@@ -44,15 +47,23 @@ export async function runSuites(
   vitestLoading: Promise<typeof VitestNode>,
   limit: FailureLimit | undefined,
 ): Promise<SuitesOutcome> {
-  const part = suitePart(settings, selected, config.shard);
-  const { progress, onResult } = resultWatch(part, config, io, stop, limit);
+  const scope = partScope(settings, selected, config.shard);
+  // Results that end before the flows are known wait for the watch; none can, as the worker loads the kit's modules first.
+  const early: (OperationResult | FlowResult)[] = [];
+  let onResult = (result: OperationResult | FlowResult): void => {
+    early.push(result);
+  };
+  let progress: Progress | undefined;
   const limitBy = limitSuiteHeaps(settings);
-  const collector = new ResultCollector(onResult, (shortage) => stop.stop({ kind: 'out-of-memory', shortage, limitBy }));
+  const collector = new ResultCollector(
+    (result) => onResult(result),
+    (shortage) => stop.stop({ kind: 'out-of-memory', shortage, limitBy }),
+  );
   const started = performance.now();
   const { startVitest } = await vitestLoading;
   const running = startVitest(
     'test',
-    part.groups.map((group) => `suites/${group}.suite.${suiteExtension}`),
+    scope.groups.map((group) => `suites/${group}.suite.${suiteExtension}`),
     {
       config: false,
       root: suitesRoot,
@@ -61,7 +72,7 @@ export async function runSuites(
       exclude: [],
       watch: false,
       reporters: [collector],
-      provide: { otpRun: part.settings, otpStop: collector.stopChannel },
+      provide: { otpRun: scope.settings, otpStop: collector.stopChannel },
       // One worker, without isolation: the kit's modules load and its schemas compile once, and the
       // suites share the run's one pool of requests (and its --rate) instead of each having its own.
       pool: 'threads',
@@ -78,6 +89,13 @@ export async function runSuites(
       progress?.close();
       collector.close();
     });
+  // The flows' and the model's modules load on this thread once the worker is under way: the part's flows, for the progress line and what is missing.
+  const { withFlows } = await import('./part-flows.js');
+  const part = withFlows(scope);
+  const watch = resultWatch(part, config, io, stop, limit);
+  progress = watch.progress;
+  onResult = watch.onResult;
+  for (const result of early.splice(0)) onResult(result);
   stop.whenStopped(() => collector.cancel());
   const outcome = (ending: RunEnding, leftRunning = false): SuitesOutcome => ({
     results: collector.results,

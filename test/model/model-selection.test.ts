@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveRunConfig } from '../../src/config/resolve.js';
-import { skippedFlowsOf } from '../../src/run/run-ending.js';
+import { skippedFlowsOf } from '../../src/run/part-flows.js';
 import { readOperationMap } from '../../src/validation/operation-map-file.js';
 import { referenceOperationMapFile } from '../../src/reference/map-file.js';
 import { modelFlowsToRun, modelRules, statefulRunsOf } from '../../src/model/index.js';
