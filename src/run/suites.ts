@@ -89,6 +89,9 @@ export async function runSuites(
       progress?.close();
       collector.close();
     });
+  stop.whenStopped(() => collector.cancel());
+  // Awaited below; observed here too, should the module load below throw first.
+  running.catch(() => undefined);
   // The flows' and the model's modules load on this thread once the worker is under way: the part's flows, for the progress line and what is missing.
   const { withFlows } = await import('./part-flows.js');
   const part = withFlows(scope);
@@ -96,7 +99,6 @@ export async function runSuites(
   progress = watch.progress;
   onResult = watch.onResult;
   for (const result of early.splice(0)) onResult(result);
-  stop.whenStopped(() => collector.cancel());
   const outcome = (ending: RunEnding, leftRunning = false): SuitesOutcome => ({
     results: collector.results,
     flows: collector.flows,
