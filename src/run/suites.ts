@@ -53,7 +53,8 @@ export async function runSuites(
   let onResult = (result: OperationResult | FlowResult): void => {
     early.push(result);
   };
-  let progress: Progress | undefined;
+  // The progress line, once the part's flows are known.
+  const shown: { progress?: Progress } = {};
   const limitBy = limitSuiteHeaps(settings);
   const collector = new ResultCollector(
     (result) => onResult(result),
@@ -86,7 +87,7 @@ export async function runSuites(
   )
     .then((vitest) => vitest.close())
     .finally(() => {
-      progress?.close();
+      shown.progress?.close();
       collector.close();
     });
   stop.whenStopped(() => collector.cancel());
@@ -96,7 +97,7 @@ export async function runSuites(
   const { withFlows } = await import('./part-flows.js');
   const part = withFlows(scope);
   const watch = resultWatch(part, config, io, stop, limit);
-  progress = watch.progress;
+  if (watch.progress) shown.progress = watch.progress;
   onResult = watch.onResult;
   for (const result of early.splice(0)) onResult(result);
   const outcome = (ending: RunEnding, leftRunning = false): SuitesOutcome => ({
