@@ -4,8 +4,10 @@
  * that every build shares the machine's load alike. Each sample runs under the same seed in every
  * checkout. Prints, for each, the median wall time, the largest peak RSS and the requests of a run,
  * then this checkout's median as a ratio of each other's. `AGAINST_SAMPLES=N` sets the samples a
- * checkout (default 7); `AGAINST_ARGS='--runs 1'` adds options to every run (the quick pass). A
- * script, not a test: it prints figures and asserts nothing.
+ * checkout (default 7); `AGAINST_ARGS='--runs 1'` adds options to every run (the quick pass). Each
+ * ratio is given twice: of the medians, and as the median of the ratios of each sample to the other
+ * checkout's taken beside it, with the middle half of those, which shows how far the machine moved
+ * the figure. A script, not a test: it prints figures and asserts nothing.
  *
  * To set this build against an older one: `git worktree add --detach ../otp-old REV`, link or
  * install its node_modules, `npm run build` there, then `npm run bench:against -- ../otp-old`.
@@ -59,4 +61,16 @@ const figures = checkouts.map((checkout) => {
 console.log(`npm start${extraArgs.length > 0 ? ` -- ${extraArgs.join(' ')}` : ''}, alternating, ${samples} samples a checkout (medians; peak RSS the largest)`);
 for (const figure of figures) console.log(`  ${figure.checkout}: ${figure.wallMs} ms wall, ${figure.peakRssMb} MB peak RSS, ${figure.requests} requests`);
 const [here, ...others] = figures;
-for (const other of others) if (here) console.log(`  this checkout ÷ ${other.checkout}: ${(here.wallMs / other.wallMs).toFixed(2)}× the wall time`);
+/** The value a quarter (or three quarters) of the way through the sorted values, read as the samples fall. */
+const quartile = (values: readonly number[], at: 1 | 3) => [...values].sort((a, b) => a - b)[Math.floor(((values.length - 1) * at) / 4)] ?? Number.NaN;
+for (const other of others) {
+  if (!here) continue;
+  // Each sample of this checkout beside the other's taken right after it: the machine's drift moves both alike.
+  const mine = taken.get(here.checkout) ?? [];
+  const theirs = taken.get(other.checkout) ?? [];
+  const paired = mine.flatMap((run, i) => (theirs[i] ? [run.wallMs / theirs[i].wallMs] : []));
+  console.log(
+    `  this checkout ÷ ${other.checkout}: ${(here.wallMs / other.wallMs).toFixed(2)}× the wall time; ` +
+      `sample by sample ${median(paired).toFixed(2)}×, half of the pairs between ${quartile(paired, 1).toFixed(2)}× and ${quartile(paired, 3).toFixed(2)}×`,
+  );
+}
