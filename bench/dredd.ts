@@ -158,6 +158,12 @@ export interface DreddFigures {
   readonly quickPassWallMs: number;
   /** The quick pass's wall ÷ Dredd's. */
   readonly ratio: number;
+  /**
+   * What no run whose suites are vitest suites, started by `npm start`, can go under: npm and the
+   * kit's command line with no run (`npm start -- --version`), and vitest alone, started as a run
+   * starts it, on one suite file of one empty test (bench/vitest-floor.mjs). Each starts Node.
+   */
+  readonly floor: { readonly npmStartVersionWallMs: number; readonly vitestAloneWallMs: number };
 }
 
 /** Dredd's closing line: `complete: 47 passing, 0 failing, 0 errors, 0 skipped, 47 total`. */
@@ -185,16 +191,24 @@ export async function benchDredd(line: (text: string) => void): Promise<DreddFig
       );
     const quickRun = (seed: number) =>
       runNpmStart(['--runs', '1', '--seed', String(seed), '--report-dir', mkdtempSync(join(tmpdir(), 'otp-bench-')), '--quiet']);
+    const versionRun = () => runNpmStart(['--version']);
+    const vitestRun = () => runMeasured(process.execPath, [join(root, 'bench', 'vitest-floor.mjs')], {});
     const warmUp = await dreddRun();
     const tally = dreddTally(warmUp);
     await quickRun(1);
+    await versionRun();
+    await vitestRun();
     const dreddWalls: number[] = [];
     const quickWalls: number[] = [];
+    const versionWalls: number[] = [];
+    const vitestWalls: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const run = await dreddRun();
       dreddTally(run);
       dreddWalls.push(run.wallMs);
       quickWalls.push((await quickRun(round + 1)).wallMs);
+      versionWalls.push((await versionRun()).wallMs);
+      vitestWalls.push((await vitestRun()).wallMs);
     }
     const dreddWallMs = Math.round(median(dreddWalls));
     const quickPassWallMs = Math.round(median(quickWalls));
@@ -206,6 +220,7 @@ export async function benchDredd(line: (text: string) => void): Promise<DreddFig
       dreddWallMs,
       quickPassWallMs,
       ratio: Number((quickPassWallMs / dreddWallMs).toFixed(2)),
+      floor: { npmStartVersionWallMs: Math.round(median(versionWalls)), vitestAloneWallMs: Math.round(median(vitestWalls)) },
     };
   } finally {
     served.stop();
