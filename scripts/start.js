@@ -2,7 +2,7 @@
 // process (a second Node process for the check alone would cost more than the check).
 //
 // Its command line sets what V8 reads only as the process starts:
-// - --max-semi-space-size=4: the main thread's young generation, as src/cli/suite-heap.ts sets the
+// - --max-semi-space-size=2: the main thread's young generation, as src/run/suite-heap.ts sets the
 //   suite worker's.
 // - --v8-pool-size=0: V8's background threads (optimising compiles, parts of the collections) one
 //   fewer than the cores instead of four. The run keeps two threads busy, the embedded server's and

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOperation } from '../../src/catalogue/operations.js';
 import type { Transcript } from '../../src/client/exchange.js';
-import { LatencyLog, SLOWEST_KEPT } from '../../src/engine/operation/latency.js';
+import { LatencyLog, REPRO_BODY_CHARS, SLOWEST_KEPT } from '../../src/engine/operation/latency.js';
 import { runOperation } from '../../src/engine/operation/run-operation.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/server.js';
 import { buildReport } from '../../src/report/report.js';
@@ -12,13 +12,13 @@ import { Redactor } from '../../src/redaction/redactor.js';
 const token = 'latency-secret-token';
 const operation = { id: 'custom-demand-list', path: '/pc/custom_demand/list' };
 
-function transcript(durationMs: number, failure?: Transcript['failure']): Transcript {
+function transcript(durationMs: number, failure?: Transcript['failure'], body = `{"demandName":"${token}"}`): Transcript {
   return {
     request: {
       method: 'POST',
       url: 'http://127.0.0.1:9//pc/custom_demand/list',
       headers: { 'content-type': 'application/json', authorization: `bearer${token}` },
-      body: `{"demandName":"${token}"}`,
+      body,
     },
     ...(failure ? { failure } : { response: { status: 200, headers: {}, bodyText: '{}', json: { ok: true, value: {} } } }),
     durationMs,
@@ -45,6 +45,19 @@ describe('the answer times of an operation', () => {
     expect(slowest!.repro).toContain('"authorization: bearer${OTP_TOKEN}"');
     expect(slowest!.repro).toContain('[REDACTED]');
     expect(slowest!.repro).not.toContain(token);
+  });
+
+  it("give a generated call whose body is too long for a curl line the run's --replay of it; a short body, or a call --replay cannot make, its curl line", () => {
+    const long = `{"pageSize":3,"status":0}${' '.repeat(REPRO_BODY_CHARS)}`;
+    const log = new LatencyLog();
+    log.record('coverage:17', transcript(30, undefined, long));
+    log.record('auth-probe:no-header', transcript(20, undefined, long));
+    log.record('coverage:18', transcript(10));
+    const [replayed, probe, short] = log.summary(operation, { seed: 7, token, redactor: new Redactor([token]) }).slowest;
+    expect(replayed?.repro).toBe('otp-conformance run --seed 7 --replay custom-demand-list:coverage:17');
+    expect(probe?.repro).toMatch(/^curl /);
+    expect(probe?.repro.length).toBeGreaterThan(REPRO_BODY_CHARS);
+    expect(short?.repro).toMatch(/^curl .*--data-raw '\{"demandName":"\[REDACTED\]"\}'$/);
   });
 
   it('rank equal times by the path of the call, whatever order the answers came in', () => {

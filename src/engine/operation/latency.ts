@@ -1,6 +1,6 @@
 import type { SentRequest, Transcript } from '../../client/exchange.js';
 import type { EvidenceContext } from '../judging/evidence.js';
-import { curlRepro } from '../judging/repro.js';
+import { curlRepro, shellWord } from '../judging/repro.js';
 
 /**
  * The slowest calls a run lists. Each operation keeps as many of its own, so the run's are among
@@ -19,8 +19,20 @@ export interface SlowRequest {
   readonly durationMs: number;
   /** `HTTP 200`, or the failure: `timeout`, `connection-reset`… */
   readonly outcome: string;
+  /** A curl line; for a generated call whose body is longer than REPRO_BODY_CHARS, the run's --replay of it. */
   readonly repro: string;
 }
+
+/**
+ * The longest body a slow call's curl line holds. A longer one (the coverage pass sends 128 KiB
+ * strings and bodies padded to 2 MiB, often the slowest calls of all) would make a line no one
+ * pastes, and keep the whole body until the run ends: the kit's own --replay, which makes the call
+ * again from the seed and its path, re-sends it instead.
+ */
+export const REPRO_BODY_CHARS = 4096;
+
+/** The calls --replay makes again from the seed and their path alone. */
+const replayedByPath = (path: string): boolean => /^(?:conforming|hostile|coverage):/.test(path);
 
 /** How long the answers of one operation took, in ms: slow answers are information, not deviations. */
 export interface LatencyFigures {
@@ -40,7 +52,8 @@ export interface OperationLatency extends LatencyFigures {
 
 interface TimedCall {
   readonly path: string;
-  readonly request: SentRequest;
+  /** The request as sent; undefined where --replay re-sends it, its body too long for a curl line. */
+  readonly request: SentRequest | undefined;
   readonly durationMs: number;
   readonly outcome: string;
 }
@@ -70,7 +83,8 @@ export class LatencyLog {
     const last = this.slowest[SLOWEST_KEPT - 1];
     if (last && slowerFirst({ path, durationMs }, last) > 0) return;
     const outcome = transcript.failure ? transcript.failure.kind : `HTTP ${transcript.response?.status ?? '?'}`;
-    this.slowest.push({ path, request, durationMs, outcome });
+    const replayed = (request.body?.length ?? 0) > REPRO_BODY_CHARS && replayedByPath(path);
+    this.slowest.push({ path, request: replayed ? undefined : request, durationMs, outcome });
     this.slowest.sort(slowerFirst);
     this.slowest.length = Math.min(this.slowest.length, SLOWEST_KEPT);
   }
@@ -91,7 +105,9 @@ export class LatencyLog {
         path: call.path,
         durationMs: tenths(call.durationMs),
         outcome: call.outcome,
-        repro: redactor.text(curlRepro(call.request, context.token)),
+        repro: call.request
+          ? redactor.text(curlRepro(call.request, context.token))
+          : `otp-conformance run --seed ${context.seed} --replay ${shellWord(`${operation.id}:${call.path}`)}`,
       })),
     };
   }

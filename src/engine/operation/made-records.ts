@@ -42,7 +42,7 @@ const MADE: Readonly<Record<string, { readonly kind: string; readonly idInAnswer
 export const makesRecords = (operation: Operation): boolean => Object.hasOwn(MADE, operation.id);
 
 /** A call that made a record: the server answered it a success. */
-export const madeRecord = (exchange: Exchange): boolean => exchange.response?.status === 200 && resultData(exchange) !== undefined;
+const madeRecord = (exchange: Exchange): boolean => exchange.response?.status === 200 && resultData(exchange) !== undefined;
 
 const idText = (value: unknown): string | undefined =>
   typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : undefined;
@@ -58,21 +58,6 @@ function sentBody(exchange: Exchange): unknown {
   }
 }
 
-/** Whether a listed record shows every scalar field a body sent, under the name the recipe's fields give it, the id aside. */
-function shows(record: Readonly<Record<string, unknown>>, body: unknown, recipe: Pick<OwnRecordRecipe, 'fields' | 'idField'>): boolean {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
-  const { fields, idField } = recipe;
-  // The id is the server's to give: a body's `id` (publish names the purchase order it publishes from) is not the record's.
-  const sent = Object.entries(body).filter(
-    ([field, value]) => (typeof value === 'string' || typeof value === 'number') && field !== idField && (fields[field] ?? field) !== idField,
-  );
-  const named = sent.filter(([field]) => (fields[field] ?? field) in record);
-  return named.length > 0 && named.every(([field, value]) => sameValue(record[fields[field] ?? field], value));
-}
-
-/** Records another client may have added on top of the run's since the walk: page 1 holds this many more than the run made. */
-const CLEAN_UP_MARGIN = 50;
-
 const namesRecord = (payload: unknown, field: string): boolean =>
   payload !== null &&
   typeof payload === 'object' &&
@@ -80,13 +65,54 @@ const namesRecord = (payload: unknown, field: string): boolean =>
   (payload as Record<string, unknown>)[field] !== undefined &&
   (payload as Record<string, unknown>)[field] !== null;
 
+/**
+ * What the clean-up keeps of a call that made a record, in place of the exchange: the run's creates
+ * would otherwise hold their bodies and answers (an order's answer is some 40 kB) until their
+ * group's flows end.
+ */
+export interface MadeCall {
+  /** The body's top-level fields that hold a string or a number: what a listed record is told by. */
+  readonly sent: Readonly<Record<string, string | number>>;
+  /** The record's id, where the kind's create answers one. */
+  readonly id?: string;
+}
+
+/** The call as the clean-up keeps it, or undefined where it made no record: answered no success, or named the record it edits. */
+export function madeCall(operation: Operation, exchange: Exchange): MadeCall | undefined {
+  const facts = MADE[operation.id];
+  if (!facts || !madeRecord(exchange)) return undefined;
+  const body = sentBody(exchange);
+  // A call that names the record it edits made none.
+  if (facts.editsBy !== undefined && namesRecord(body, facts.editsBy)) return undefined;
+  const sent =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? Object.fromEntries(
+          Object.entries(body).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'),
+        )
+      : {};
+  const id = facts.idInAnswer === undefined ? undefined : idText(resultData(exchange)?.[facts.idInAnswer]);
+  return { sent, ...(id === undefined ? {} : { id }) };
+}
+
+/** Whether a listed record shows every field a call sent, under the name the recipe's fields give it, the id aside. */
+function shows(record: Readonly<Record<string, unknown>>, sent: MadeCall['sent'], recipe: Pick<OwnRecordRecipe, 'fields' | 'idField'>): boolean {
+  const { fields, idField } = recipe;
+  // The id is the server's to give: a body's `id` (publish names the purchase order it publishes from) is not the record's.
+  const told = Object.entries(sent).filter(([field]) => field !== idField && (fields[field] ?? field) !== idField);
+  const named = told.filter(([field]) => (fields[field] ?? field) in record);
+  return named.length > 0 && named.every(([field, value]) => sameValue(record[fields[field] ?? field], value));
+}
+
+/** Records another client may have added on top of the run's since the walk: page 1 holds this many more than the run made. */
+const CLEAN_UP_MARGIN = 50;
+
 export interface CleanUpContext {
   readonly client: Client;
   readonly cancelled?: AbortSignal;
 }
 
 /**
- * Deletes what a create operation's calls made (`answered`: the calls answered a success), where a
+ * Deletes what a create operation's calls made (`made`: MadeCall of each), where a
  * delete is documented for the kind and the run can tell its records: those on page 1 of the
  * group's list that show what a call sent and that the list's walk, before any state change of the
  * run, did not show (another client's record with the same values is never taken).
@@ -94,25 +120,20 @@ export interface CleanUpContext {
  */
 export async function cleanUp(
   operation: Operation,
-  answered: readonly Exchange[],
+  made: readonly MadeCall[],
   recipe: OwnRecordRecipe | undefined,
   walkedBefore: ListedEnds | undefined,
   context: CleanUpContext,
 ): Promise<{ left: LeftRecord[]; sent: number }> {
   const facts = MADE[operation.id];
-  // A call that names the record it edits made none.
-  const made = facts?.editsBy === undefined ? answered : answered.filter((exchange) => !namesRecord(sentBody(exchange), facts.editsBy ?? ''));
   if (!facts || made.length === 0) return { left: [], sent: 0 };
-  const leave = (exchange: Exchange | undefined, reason: string): LeftRecord => {
-    const id = facts.idInAnswer === undefined || !exchange ? undefined : idText(resultData(exchange)?.[facts.idInAnswer]);
-    return { kind: facts.kind, operation: operation.id, ...(id === undefined ? {} : { id }), reason };
-  };
-  if (!recipe) return { left: made.map((exchange) => leave(exchange, 'no delete documented')), sent: 0 };
+  const leave = ({ id }: MadeCall, reason: string): LeftRecord => ({ kind: facts.kind, operation: operation.id, ...(id === undefined ? {} : { id }), reason });
+  if (!recipe) return { left: made.map((call) => leave(call, 'no delete documented')), sent: 0 };
   const before = walkedBefore?.whole?.keys;
   const largest = walkedBefore?.largestId;
   if (!before && largest === undefined) {
     const reason = `not told from other clients' records: the run did not walk ${recipe.list.operation.id} before its state changes`;
-    return { left: made.map((exchange) => leave(exchange, reason)), sent: 0 };
+    return { left: made.map((call) => leave(call, reason)), sent: 0 };
   }
   // Not another client's: absent from the list read whole before the run changed anything, else with an id past the largest it showed (ids count up).
   const notTheirs = (record: Readonly<Record<string, unknown>>): boolean =>
@@ -124,14 +145,14 @@ export async function cleanUp(
   const page = listed(await list.send('conforming', 'clean-up-list', listBody, JSON.stringify(listBody)));
   const taken = new Set<string>();
   const left: LeftRecord[] = [];
-  for (const exchange of made) {
+  for (const call of made) {
     const record = page.find((candidate) => {
       const key = recordKey(candidate);
-      return notTheirs(candidate) && !taken.has(key) && shows(candidate, sentBody(exchange), recipe);
+      return notTheirs(candidate) && !taken.has(key) && shows(candidate, call.sent, recipe);
     });
     const id = record?.[recipe.idField];
     if (!record || id === undefined || id === null) {
-      left.push(leave(exchange, `not found on page 1 of ${recipe.list.operation.id}`));
+      left.push(leave(call, `not found on page 1 of ${recipe.list.operation.id}`));
       continue;
     }
     taken.add(recordKey(record) ?? '');

@@ -23,7 +23,7 @@ import { askRelations } from './relations.js';
 import { resendSlowAnswers } from './slow-answers.js';
 import { type ProbedCall, refused, sendHttpProbes, validatorsOf } from './http-probes.js';
 import { type DeleteCall, deletesRecords, isValidCallPath, ownDeleteCalls, type OwnRecordRecipe } from './own-records.js';
-import { type LeftRecord, madeRecord, makesRecords } from './made-records.js';
+import { type LeftRecord, type MadeCall, madeCall } from './made-records.js';
 import { OperationSession } from './session.js';
 import { type ShrinkBudget, shrinkHostileCall } from './shrink.js';
 import { verificationOf } from './verification.js';
@@ -192,8 +192,8 @@ export interface OperationRun {
   /** The records at the ends of what its walk read, once read; undefined where it has no walk or read none. Never rejects. */
   readonly ends: Promise<ListedEnds | undefined>;
   readonly result: Promise<OperationResult>;
-  /** Of an operation that makes records (makesRecords), the calls whose answer said a success, in plan order, once the result is in. Never rejects. */
-  readonly made: Promise<readonly Exchange[]>;
+  /** Of an operation that makes records (makesRecords), what its calls that made a record sent and were answered (MadeCall), in plan order, once the result is in. Never rejects. */
+  readonly made: Promise<readonly MadeCall[]>;
 }
 
 /** One operation, end to end (see startOperation). */
@@ -211,14 +211,14 @@ export function runOperation(operation: Operation, context: OperationRunContext,
 export function startOperation(operation: Operation, context: OperationRunContext, listed?: ListedSource): OperationRun {
   let walkEnded!: (ends?: ListedEnds) => void;
   const ends = new Promise<ListedEnds | undefined>((resolve) => (walkEnded = resolve));
-  const made: { rank: number; exchange: Exchange }[] = [];
+  const made: { rank: number; call: MadeCall }[] = [];
   const result = phasesOf(operation, context, walkEnded, listed, made);
   result.then(
     () => walkEnded(),
     () => walkEnded(),
   );
   const madeInOrder = result.then(
-    () => made.sort((a, b) => a.rank - b.rank).map((entry) => entry.exchange),
+    () => made.sort((a, b) => a.rank - b.rank).map((entry) => entry.call),
     () => [],
   );
   return { walked: ends.then(() => undefined), ends, result, made: madeInOrder };
@@ -232,14 +232,14 @@ async function phasesOf(
   context: OperationRunContext,
   walkEnded: (ends?: ListedEnds) => void,
   listed: ListedSource | undefined,
-  made: { rank: number; exchange: Exchange }[],
+  made: { rank: number; call: MadeCall }[],
 ): Promise<OperationResult> {
   const started = performance.now();
   const session = new OperationSession(context.client, operation, context.lanes, context.cancelled);
   const judging = new Judge(context.checks, context);
-  const tracksMade = makesRecords(operation);
   const judgeIn = (phase: Phase) => (exchange: Exchange, index: number) => {
-    if (tracksMade && madeRecord(exchange)) made.push({ rank: rankOf(phase, index), exchange });
+    const call = madeCall(operation, exchange);
+    if (call) made.push({ rank: rankOf(phase, index), call });
     judging.add(exchange, rankOf(phase, index));
   };
 

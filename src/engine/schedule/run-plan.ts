@@ -9,8 +9,7 @@ import { type FlowResult, runFlow } from './run-flow.js';
 import { bodyLimitOperation, preflightOperations } from '../operation/http-probes.js';
 import { type ListedSource, lookupByKey, sampleLookup } from '../operation/listed-lookups.js';
 import type { ListedEnds } from '../operation/page-walk.js';
-import type { Exchange } from '../../checks/types.js';
-import { cleanUp, type LeftRecord, makesRecords } from '../operation/made-records.js';
+import { cleanUp, type LeftRecord, type MadeCall, makesRecords } from '../operation/made-records.js';
 import { findOperation, operations } from '../../catalogue/operations.js';
 import { type OperationResult, startOperation } from '../operation/run-operation.js';
 import type { RunSettings } from './settings.js';
@@ -102,7 +101,7 @@ export function startRun(settings: RunSettings, scope: RunScope, heap?: HeapWatc
   };
   const checkOperation = async (operation: Operation) => (await checkMaking(operation)).result;
   /** What the group's creates made, deleted where a delete is documented and the run can tell its records; what stays, by the create's id. */
-  const cleanUpAfter = async (made: ReadonlyMap<Operation, Promise<{ made: readonly Exchange[] }>>) => {
+  const cleanUpAfter = async (made: ReadonlyMap<Operation, Promise<{ made: readonly MadeCall[] }>>) => {
     const left = new Map<string, { left: readonly LeftRecord[]; sent: number }>();
     for (const [operation, checked] of made) {
       const recipe = [...(context.ownRecords?.values() ?? [])].find((candidate) => candidate.create.operation.id === operation.id);
@@ -162,7 +161,7 @@ export function startRun(settings: RunSettings, scope: RunScope, heap?: HeapWatc
       previous = next.catch(() => undefined);
       return next;
     };
-    const making = new Map<Operation, Promise<{ result: OperationResult; made: readonly Exchange[] }>>();
+    const making = new Map<Operation, Promise<{ result: OperationResult; made: readonly MadeCall[] }>>();
     for (const operation of ofGroup.filter((op) => op.mutates)) {
       const checked = after(() => checkMaking(operation));
       if (makesRecords(operation)) making.set(operation, checked);
