@@ -50,7 +50,7 @@ export interface LatencyRun {
   /** wallMs ÷ poolBoundMs. */
   readonly ratio: number;
   readonly exitCode: number | null;
-  /** Top-level fields of report.json that differ, timings aside, from the run without latency (none: the same report, as the same seed must give). */
+  /** Top-level fields of report.json that differ, timings and counts aside, from the run without latency (none: the same report, as the same seed must give). */
   readonly reportDiffersIn: readonly string[];
 }
 
@@ -91,15 +91,24 @@ interface RunFigures {
   readonly verdict: Readonly<Record<string, unknown>>;
 }
 
-/** Fields that are timings (or, like the slowest calls, chosen by them). */
-const timingFields = new Set(['durationMs', 'startedAt', 'timings', 'latency', 'slowestRequests']);
+/**
+ * Fields that are timings (or, like the slowest calls, chosen by them), and counts of calls and of
+ * their checks: a call answered slowly (backtracking-answer-time) is sent once more and judged again.
+ */
+const timingFields = new Set(['durationMs', 'startedAt', 'timings', 'latency', 'slowestRequests', 'requests', 'checks', 'passed', 'skipped']);
 
-/** report.json without timings, the server's address written as BASE_URL: equal across servers for the same seed. */
+/**
+ * report.json without timings, the server's address written as BASE_URL, and the records left
+ * without their ids (the server numbers the run's creates in the order they arrive, which the
+ * latency sets): equal across servers for the same seed.
+ */
 function withoutTimings(reportText: string, baseUrl: string): Record<string, unknown> {
-  return JSON.parse(reportText.replaceAll(baseUrl, 'BASE_URL'), (key, value: unknown) => (timingFields.has(key) ? undefined : value)) as Record<
+  const report = JSON.parse(reportText.replaceAll(baseUrl, 'BASE_URL'), (key, value: unknown) => (timingFields.has(key) ? undefined : value)) as Record<
     string,
     unknown
   >;
+  const left = report.leftOnServer;
+  return Array.isArray(left) ? { ...report, leftOnServer: left.map((record: Record<string, unknown>) => ({ ...record, id: undefined })) } : report;
 }
 
 /** The top-level fields of report.json in which two runs differ, timings aside. */

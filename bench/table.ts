@@ -167,7 +167,10 @@ function rows(figures: BenchFigures): string[][] {
     ]);
   }
   for (const run of latency?.runs ?? []) {
-    const sameReport = run.reportDiffersIn.length === 0 ? 'the same report.json' : `report.json differs in ${run.reportDiffersIn.join(', ')}`;
+    const sameReport =
+      run.reportDiffersIn.length === 0
+        ? "the same report.json (counts of calls, and the ids the server gave the run's records, aside)"
+        : `report.json differs in ${run.reportDiffersIn.join(', ')}`;
     table.push([
       `the default run against \`serve\`, ${run.description} (start-up against it without latency: ${seconds(latency!.startUpMs)})`,
       `${seconds(run.wallMs)} wall, ${thousands(run.requests)} requests, mean answer ${run.meanAnswerMs} ms: **${run.ratio.toFixed(2)}×** the pool bound (${seconds(run.poolBoundMs)}); ${sameReport}`,

@@ -106,7 +106,10 @@ export function startRun(settings: RunSettings, scope: RunScope, heap?: HeapWatc
     for (const [operation, checked] of made) {
       const recipe = [...(context.ownRecords?.values() ?? [])].find((candidate) => candidate.create.operation.id === operation.id);
       const walkedBefore = recipe && (await listEnds.get(recipe.list.operation.id));
-      left.set(operation.id, await cleanUp(operation, (await checked).made, recipe, walkedBefore, { client, cancelled: cancelled.signal }));
+      left.set(
+        operation.id,
+        await cleanUp(operation, (await checked).made, recipe, walkedBefore, { client, lanes: settings.concurrency, cancelled: cancelled.signal }),
+      );
     }
     return left;
   };
