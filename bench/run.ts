@@ -178,7 +178,7 @@ if (wanted('dredd')) {
   line(
     `  dredd ${dredd.version}: wall ${dredd.dreddWallMs} ms, ${dredd.passing} of ${dredd.transactions} transactions passing · quick pass: wall ${dredd.quickPassWallMs} ms · quick pass ÷ Dredd = ${dredd.ratio}`,
   );
-  line(`  the floor: npm start -- --version ${dredd.floor.npmStartVersionWallMs} ms · vitest alone, one empty test ${dredd.floor.vitestAloneWallMs} ms`);
+  line(`  the floor: npm start -- --help ${dredd.floor.npmStartHelpWallMs} ms · vitest alone, one empty test ${dredd.floor.vitestAloneWallMs} ms`);
 }
 
 // In-process, the pieces of the start-up the phases above lump together (median of 5).
